@@ -1,0 +1,42 @@
+// A named random generator and shuffle that give the same result on every
+// platform: std::shuffle and the std distributions differ between libraries.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace coyel {
+
+// SplitMix64 (Steele, Lea and Flood, 2014).
+class SplitMix64 {
+  public:
+    explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+
+    // Uniform in [0, bound) by rejection, so no value is favoured.
+    std::uint64_t below(std::uint64_t bound) {
+        const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+        std::uint64_t value;
+        do value = next();
+        while (value >= limit);
+        return value % bound;
+    }
+
+  private:
+    std::uint64_t state_;
+};
+
+// Fisher-Yates, from the last element down.
+template <typename T>
+void shuffle(std::vector<T>& items, SplitMix64& rng) {
+    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[rng.below(i)]);
+}
+
+}  // namespace coyel

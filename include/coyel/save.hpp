@@ -1,0 +1,37 @@
+// The save file, format version 1 (SPEC section 8): setup plus log, nothing
+// derived. Loading is strict and replays every entry through the engine.
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <string_view>
+
+#include "coyel/game.hpp"
+#include "coyel/result.hpp"
+
+namespace coyel {
+
+inline constexpr std::string_view save_format_name = "coyel-heaven";
+inline constexpr int save_format_version = 1;
+
+// Reads a save from its text. Errors are one line, prefixed with `label`
+// (usually the file name): "game.json: log entry 5 (ceo_lobby): Ana is out of
+// the game".
+Result<Game> load_game(std::string_view text, std::string_view label);
+
+// Reads a save from disk: refuses folders, devices and oversized files.
+Result<Game> load_game_file(const std::string& path);
+
+// The save file's text: stable key order, one log entry per line.
+std::string save_game(const Game& game);
+
+// One log entry as the save file writes it.
+nlohmann::ordered_json action_to_json(const Action& action, const Setup& setup);
+
+// One log entry from the save file; names resolve against the setup.
+Result<Action> action_from_json(const nlohmann::json& entry, const Setup& setup);
+
+// The largest save file coyel reads: far above any real game.
+inline constexpr std::size_t max_save_bytes = 16 * 1024 * 1024;
+
+}  // namespace coyel

@@ -1,0 +1,70 @@
+// Who plays, who holds which card, and the house rules (SPEC section 2).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "coyel/options.hpp"
+#include "coyel/result.hpp"
+#include "coyel/roles.hpp"
+
+namespace coyel {
+
+inline constexpr int min_players = 5;
+inline constexpr int max_players = 30;
+inline constexpr std::size_t max_name_length = 24;
+
+// A count per role; a deck is dealt one card per player.
+struct Deck {
+    std::array<int, all_roles.size()> counts{};
+
+    int& operator[](Role role) { return counts[static_cast<std::size_t>(role)]; }
+    int operator[](Role role) const { return counts[static_cast<std::size_t>(role)]; }
+    int size() const;
+    bool operator==(const Deck&) const = default;
+};
+
+struct Setup {
+    std::vector<std::string> players;   // seat order
+    std::vector<Role> roles;            // by seat
+    std::optional<std::uint64_t> seed;  // present for a random deal
+    Options options;
+
+    int player_count() const { return static_cast<int>(players.size()); }
+    bool operator==(const Setup&) const = default;
+};
+
+// The problem with one name as typed, after trimming; nullopt when it is fine.
+std::optional<std::string> check_name(std::string_view name);
+
+// Every problem with the player list, one message each; empty when valid.
+std::vector<std::string> check_players(const std::vector<std::string>& players);
+
+// Every problem with the deck for this many players, one message each.
+std::vector<std::string> check_deck(const Deck& deck, int player_count);
+
+// Every problem with a whole setup: players, deck from the roles, options.
+std::vector<std::string> check_setup(const Setup& setup);
+
+Deck deck_of(const std::vector<Role>& roles);
+
+// The default deck for a player count, from data/decks.json compiled in.
+Result<Deck> default_deck(int player_count);
+
+// Parses "carbon=2,ngo,ceo" (a role alone counts one; the rest are citizens).
+Result<Deck> parse_deck(std::string_view text, int player_count);
+
+// "2 carbon, ngo, ceo, 4 citizen"
+std::string describe_deck(const Deck& deck);
+
+// Deals the deck to seats with the named, portable generator (see rng.hpp).
+std::vector<Role> deal(const Deck& deck, std::uint64_t seed);
+
+// Seat of `name` (any case, surrounding space ignored), or nullopt.
+std::optional<Seat> find_player(const std::vector<std::string>& players, std::string_view name);
+
+}  // namespace coyel

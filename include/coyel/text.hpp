@@ -1,0 +1,36 @@
+// Small text helpers shared by the engine's edges: names, answers, files.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace coyel {
+
+std::string_view trim(std::string_view text);
+
+// ASCII case folding: names and answers match without regard to case.
+std::string to_lower(std::string_view text);
+bool iequals(std::string_view a, std::string_view b);
+bool istarts_with(std::string_view text, std::string_view prefix);
+
+// Number of code points, or npos when `text` is not valid UTF-8.
+std::size_t utf8_length(std::string_view text);
+
+// True when every code point is printable: no control characters (C0, DEL, C1).
+bool is_printable_utf8(std::string_view text);
+
+bool is_all_digits(std::string_view text);
+
+// Levenshtein distance, case-insensitive.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// " (did you mean \"x\"?)" for the closest candidate within reach, else "".
+std::string did_you_mean(std::string_view typed, const std::vector<std::string_view>& candidates);
+
+// "Ana, Ben or Cleo"
+std::string join_or(const std::vector<std::string>& items);
+std::string join(const std::vector<std::string>& items, std::string_view separator);
+
+}  // namespace coyel

@@ -1,0 +1,29 @@
+#include "app.hpp"
+
+namespace coyel::cli {
+
+int run(int argc, char** argv) {
+    CLI::App app{
+        "coyel — the moderator's assistant for Coyel Heaven.\n"
+        "It reads the calls aloud with you, keeps the rules, and saves after every "
+        "answer.",
+        "coyel"};
+    app.require_subcommand(0, 1);
+    app.set_version_flag("--version", "coyel 0.1.0");
+    int exit_code = 0;
+    add_status_command(app, exit_code);
+    add_check_command(app, exit_code);
+    app.footer("Rules: ../shared/SPEC.md (the engine's rulebook); README.md for examples.");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        return app.exit(error);
+    }
+    if (app.get_subcommands().empty()) {
+        std::fputs(app.help().c_str(), stdout);
+        return 0;
+    }
+    return exit_code;
+}
+
+}  // namespace coyel::cli

@@ -1,0 +1,302 @@
+#include "coyel/save.hpp"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "coyel/text.hpp"
+
+namespace coyel {
+namespace {
+
+using json = nlohmann::json;
+using ordered_json = nlohmann::ordered_json;
+
+std::optional<std::string> unknown_key(const json& object, std::string_view where,
+                                       const std::vector<std::string_view>& known) {
+    for (const auto& [key, value] : object.items())
+        if (std::find(known.begin(), known.end(), key) == known.end())
+            return fmt::format("{}unknown key \"{}\"{}", where, key, did_you_mean(key, known));
+    return std::nullopt;
+}
+
+std::string no_such_player(const Setup& setup, std::string_view name) {
+    std::vector<std::string_view> names(setup.players.begin(), setup.players.end());
+    return fmt::format("no player named \"{}\"{}", name, did_you_mean(name, names));
+}
+
+Result<Setup> setup_from_json(const json& object) {
+    if (!object.is_object()) return Error{"setup must be an object"};
+    if (auto error = unknown_key(object, "setup: ", {"players", "roles", "seed", "options"}))
+        return Error{*error};
+    Setup setup;
+    if (!object.contains("players") || !object["players"].is_array())
+        return Error{"setup: players must be a list of names"};
+    for (const auto& name : object["players"]) {
+        if (!name.is_string()) return Error{"setup: players must be a list of names"};
+        setup.players.emplace_back(trim(name.get<std::string>()));
+    }
+    if (auto problems = check_players(setup.players); !problems.empty())
+        return Error{"setup: " + problems.front()};
+
+    if (!object.contains("roles") || !object["roles"].is_object())
+        return Error{"setup: roles must be an object from each player's name to a role"};
+    std::vector<std::optional<Role>> roles(setup.players.size());
+    for (const auto& [name, id] : object["roles"].items()) {
+        auto seat = find_player(setup.players, name);
+        if (!seat) return Error{"setup: roles: " + no_such_player(setup, name)};
+        if (roles[*seat])
+            return Error{fmt::format("setup: roles: {} has two roles", setup.players[*seat])};
+        auto role = id.is_string() ? role_from_id(id.get<std::string>()) : std::nullopt;
+        if (!role)
+            return Error{fmt::format(
+                "setup: roles: {} has unknown role {} (roles: citizen, fragile, carbon, ngo, "
+                "ceo, banker)",
+                setup.players[*seat], id.dump())};
+        roles[*seat] = role;
+    }
+    for (std::size_t seat = 0; seat < roles.size(); ++seat) {
+        if (!roles[seat])
+            return Error{fmt::format("setup: roles: {} has no role", setup.players[seat])};
+        setup.roles.push_back(*roles[seat]);
+    }
+    if (auto problems = check_deck(deck_of(setup.roles), setup.player_count()); !problems.empty())
+        return Error{"setup: " + problems.front()};
+
+    if (object.contains("seed")) {
+        if (!object["seed"].is_number_unsigned())
+            return Error{"setup: seed must be a whole number from 0 to 18446744073709551615"};
+        setup.seed = object["seed"].get<std::uint64_t>();
+    }
+    if (object.contains("options"))
+        if (auto error = options_from_json(object["options"], setup.options))
+            return Error{"setup: " + *error};
+    return setup;
+}
+
+Result<std::optional<Seat>> player_field(const json& value, const Setup& setup) {
+    if (value.is_null()) return std::optional<Seat>{};
+    if (!value.is_string()) return Error{"a player must be a name or null"};
+    auto seat = find_player(setup.players, value.get<std::string>());
+    if (!seat) return Error{no_such_player(setup, value.get<std::string>())};
+    return std::optional<Seat>{seat};
+}
+
+}  // namespace
+
+Result<Action> action_from_json(const json& entry, const Setup& setup) {
+    Action action;
+    const auto kind = action_from_id(entry.at("do").get<std::string>());
+    action.kind = *kind;
+    std::vector<std::string_view> known = {"do", "at", "wall"};
+    auto require = [&](std::string_view key) -> std::optional<std::string> {
+        known.push_back(key);
+        if (!entry.contains(key)) return fmt::format("missing \"{}\"", key);
+        return std::nullopt;
+    };
+    switch (action.kind) {
+        case ActionKind::elect_mayor:
+        case ActionKind::carbon_target:
+        case ActionKind::ngo_protect:
+        case ActionKind::ceo_lobby: {
+            if (auto error = require("player")) return Error{*error};
+            auto player = player_field(entry["player"], setup);
+            if (!player) return Error{player.error()};
+            action.player = *player;
+            break;
+        }
+        case ActionKind::banker: {
+            if (auto error = require("choice")) return Error{*error};
+            const json& choice = entry["choice"];
+            auto parsed = choice.is_string() ? banker_choice_from_id(choice.get<std::string>())
+                                             : std::nullopt;
+            if (!parsed)
+                return Error{fmt::format("choice must be social, speculation or none (got {})",
+                                         choice.dump())};
+            action.choice = *parsed;
+            break;
+        }
+        case ActionKind::slapp:
+            if (auto error = require("file")) return Error{*error};
+            if (!entry["file"].is_boolean()) return Error{"file must be true or false"};
+            action.file = entry["file"].get<bool>();
+            break;
+        case ActionKind::vote: {
+            if (auto error = require("votes")) return Error{*error};
+            const json& votes = entry["votes"];
+            if (!votes.is_object())
+                return Error{"votes must be an object from each voter's name to a name or null"};
+            for (const auto& [voter_name, choice] : votes.items()) {
+                auto voter = find_player(setup.players, voter_name);
+                if (!voter) return Error{"votes: " + no_such_player(setup, voter_name)};
+                auto chosen = player_field(choice, setup);
+                if (!chosen)
+                    return Error{
+                        fmt::format("votes: {}: {}", setup.players[*voter], chosen.error())};
+                action.votes.push_back(Ballot{*voter, *chosen});
+            }
+            std::stable_sort(action.votes.begin(), action.votes.end(),
+                             [](const Ballot& a, const Ballot& b) { return a.voter < b.voter; });
+            break;
+        }
+        case ActionKind::note:
+            if (auto error = require("text")) return Error{*error};
+            if (!entry["text"].is_string()) return Error{"text must be a string"};
+            action.text = entry["text"].get<std::string>();
+            break;
+        case ActionKind::clock:
+        case ActionKind::heat: break;
+    }
+    if (auto error = unknown_key(entry, "", known)) return Error{*error};
+    if (entry.contains("at")) {
+        const json& at = entry["at"];
+        if (!at.is_number_integer() || at.get<long long>() < 0 ||
+            (at.is_number_unsigned() && at.get<unsigned long long>() > max_clock_seconds) ||
+            at.get<long long>() > max_clock_seconds)
+            return Error{fmt::format("at must be a whole number of seconds from 0 to {} (got {})",
+                                     max_clock_seconds, at.dump())};
+        action.at = at.get<std::int64_t>();
+    }
+    if (entry.contains("wall")) {
+        if (!entry["wall"].is_string()) return Error{"wall must be an ISO-8601 time as a string"};
+        action.wall = entry["wall"].get<std::string>();
+    }
+    return action;
+}
+
+ordered_json action_to_json(const Action& action, const Setup& setup) {
+    ordered_json entry;
+    entry["do"] = action_id(action.kind);
+    auto player = [&](std::optional<Seat> seat) -> ordered_json {
+        return seat ? ordered_json(setup.players[*seat]) : ordered_json(nullptr);
+    };
+    switch (action.kind) {
+        case ActionKind::elect_mayor:
+        case ActionKind::carbon_target:
+        case ActionKind::ngo_protect:
+        case ActionKind::ceo_lobby: entry["player"] = player(action.player); break;
+        case ActionKind::banker: entry["choice"] = banker_choice_id(action.choice); break;
+        case ActionKind::slapp: entry["file"] = action.file; break;
+        case ActionKind::vote: {
+            ordered_json votes = ordered_json::object();
+            for (const auto& ballot : action.votes)
+                votes[setup.players[ballot.voter]] = player(ballot.choice);
+            entry["votes"] = votes;
+            break;
+        }
+        case ActionKind::note: entry["text"] = action.text; break;
+        case ActionKind::clock:
+        case ActionKind::heat: break;
+    }
+    if (action.at) entry["at"] = *action.at;
+    if (action.wall) entry["wall"] = *action.wall;
+    return entry;
+}
+
+Result<Game> load_game(std::string_view text, std::string_view label) {
+    auto fail = [&](std::string_view message) {
+        return Error{fmt::format("{}: {}", label, message)};
+    };
+    json root;
+    try {
+        root = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error& error) {
+        // nlohmann's text starts "[json.exception.parse_error.101] parse error at ..."
+        std::string what = error.what();
+        auto bracket = what.find("] ");
+        return fail("not valid JSON: " +
+                    (bracket == std::string::npos ? what : what.substr(bracket + 2)));
+    }
+    if (!root.is_object() || !root.contains("format") || root["format"] != save_format_name)
+        return fail("not a coyel save (no \"format\": \"coyel-heaven\")");
+    if (!root.contains("version") || !root["version"].is_number_integer())
+        return fail("the save has no format version");
+    if (root["version"].is_number_unsigned() &&
+        root["version"].get<unsigned long long>() > save_format_version)
+        return fail(fmt::format(
+            "saved by a newer coyel (format version {}); this coyel reads version {}: update coyel",
+            root["version"].dump(), save_format_version));
+    if (root["version"] != save_format_version)
+        return fail(fmt::format("unknown format version {}", root["version"].dump()));
+    // Version 1 is the only one so far. A version 2 would convert here, in
+    // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
+    if (auto error = unknown_key(root, "", {"format", "version", "setup", "log"}))
+        return fail(*error);
+    if (!root.contains("setup")) return fail("the save has no setup");
+    auto setup = setup_from_json(root["setup"]);
+    if (!setup) return fail(setup.error());
+    if (!root.contains("log") || !root["log"].is_array())
+        return fail("log must be a list of actions");
+
+    Game game(std::move(*setup));
+    std::size_t position = 0;
+    for (const json& entry : root["log"]) {
+        ++position;
+        if (!entry.is_object() || !entry.contains("do") || !entry["do"].is_string())
+            return fail(fmt::format("log entry {}: an action needs \"do\"", position));
+        const std::string id = entry["do"].get<std::string>();
+        if (!action_from_id(id)) {
+            std::vector<std::string_view> ids;
+            for (int k = 0; k <= static_cast<int>(ActionKind::note); ++k)
+                ids.push_back(action_id(static_cast<ActionKind>(k)));
+            return fail(fmt::format("log entry {}: unknown action \"{}\"{}", position, id,
+                                    did_you_mean(id, ids)));
+        }
+        auto action = action_from_json(entry, game.setup());
+        if (!action)
+            return fail(fmt::format("log entry {} ({}): {}", position, id, action.error()));
+        auto applied = game.apply(*action);
+        if (!applied)
+            return fail(fmt::format("log entry {} ({}): {}", position, id, applied.error()));
+    }
+    return game;
+}
+
+Result<Game> load_game_file(const std::string& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
+    if (S_ISDIR(info.st_mode)) return Error{fmt::format("{}: is a folder, not a save file", path)};
+    if (!S_ISREG(info.st_mode))
+        return Error{fmt::format("{}: is not a regular file, so not a save", path)};
+    if (static_cast<std::size_t>(info.st_size) > max_save_bytes)
+        return Error{fmt::format("{}: is too large to be a save ({} bytes; the limit is {})", path,
+                                 info.st_size, max_save_bytes)};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
+    std::ostringstream text;
+    text << in.rdbuf();
+    return load_game(text.str(), path);
+}
+
+std::string save_game(const Game& game) {
+    const Setup& setup = game.setup();
+    ordered_json setup_json;
+    setup_json["players"] = setup.players;
+    ordered_json roles = ordered_json::object();
+    for (Seat seat = 0; seat < setup.player_count(); ++seat)
+        roles[setup.players[seat]] = role_id(setup.roles[seat]);
+    setup_json["roles"] = roles;
+    if (setup.seed) setup_json["seed"] = *setup.seed;
+    setup_json["options"] = ordered_json::parse(options_to_json(setup.options).dump());
+
+    std::string out =
+        fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",
+                    save_format_name, save_format_version, setup_json.dump());
+    out += "  \"log\": [";
+    const auto& log = game.log();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+        out += i ? ",\n    " : "\n    ";
+        out += action_to_json(log[i], setup).dump();
+    }
+    out += log.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+}  // namespace coyel

@@ -1,0 +1,181 @@
+#include "coyel/setup.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "coyel/rng.hpp"
+#include "coyel/text.hpp"
+#include "embedded.hpp"
+
+namespace coyel {
+
+int Deck::size() const {
+    int total = 0;
+    for (int count : counts) total += count;
+    return total;
+}
+
+std::optional<std::string> check_name(std::string_view raw) {
+    std::string_view name = trim(raw);
+    if (name.empty()) return "a player's name is empty";
+    if (!is_printable_utf8(name))
+        return fmt::format("name \"{}\" has a character that is not printable", name);
+    if (utf8_length(name) > max_name_length)
+        return fmt::format("name \"{}\" is longer than {} characters", name, max_name_length);
+    if (iequals(name, "none"))
+        return fmt::format("name \"{}\" is reserved: \"none\" answers for nobody", name);
+    if (is_all_digits(name))
+        return fmt::format("name \"{}\" is all digits: numbers answer by seat", name);
+    return std::nullopt;
+}
+
+std::vector<std::string> check_players(const std::vector<std::string>& players) {
+    std::vector<std::string> problems;
+    int count = static_cast<int>(players.size());
+    if (count < min_players || count > max_players)
+        problems.push_back(
+            fmt::format("a game needs {} to {} players, not {}", min_players, max_players, count));
+    std::map<std::string, std::string> seen;  // lower-case name -> name as given
+    for (const auto& player : players) {
+        if (auto problem = check_name(player)) {
+            problems.push_back(*problem);
+            continue;
+        }
+        std::string name{trim(player)};
+        auto [it, fresh] = seen.emplace(to_lower(name), name);
+        if (!fresh)
+            problems.push_back(fmt::format(
+                "two players are called \"{}\" and \"{}\": names must differ, whatever the case",
+                it->second, name));
+    }
+    return problems;
+}
+
+std::vector<std::string> check_deck(const Deck& deck, int player_count) {
+    std::vector<std::string> problems;
+    if (deck[Role::carbon] < 1) problems.push_back("the deck needs at least one carbon");
+    for (Role role : {Role::fragile, Role::ngo, Role::ceo, Role::banker})
+        if (deck[role] > 1)
+            problems.push_back(
+                fmt::format("the deck may hold at most one {}, not {}", role_id(role), deck[role]));
+    int carbon_team = 0, ecosystems_team = 0;
+    for (Role role : all_roles)
+        (team_of(role) == Team::carbon ? carbon_team : ecosystems_team) += deck[role];
+    if (ecosystems_team <= carbon_team)
+        problems.push_back(
+            fmt::format("the ecosystems team ({}) must outnumber the carbon team ({})",
+                        ecosystems_team, carbon_team));
+    if (deck.size() != player_count)
+        problems.push_back(
+            fmt::format("the deck has {} cards for {} players", deck.size(), player_count));
+    return problems;
+}
+
+Deck deck_of(const std::vector<Role>& roles) {
+    Deck deck;
+    for (Role role : roles) ++deck[role];
+    return deck;
+}
+
+std::vector<std::string> check_setup(const Setup& setup) {
+    std::vector<std::string> problems = check_players(setup.players);
+    if (setup.roles.size() != setup.players.size())
+        problems.push_back(
+            fmt::format("{} roles for {} players", setup.roles.size(), setup.players.size()));
+    else if (problems.empty()) {
+        auto deck_problems = check_deck(deck_of(setup.roles), setup.player_count());
+        problems.insert(problems.end(), deck_problems.begin(), deck_problems.end());
+    }
+    if (auto problem = check_options(setup.options)) problems.push_back(*problem);
+    return problems;
+}
+
+namespace {
+
+// Reads one deck object ({"carbon": 2, "ngo": 1}); the rest are citizens.
+Result<Deck> deck_from_json(const nlohmann::json& object, int player_count) {
+    if (!object.is_object()) return Error{"a deck must be an object of role counts"};
+    Deck deck;
+    for (const auto& [id, count] : object.items()) {
+        auto role = role_from_id(id);
+        if (!role || role == Role::citizen)
+            return Error{fmt::format("unknown special role \"{}\"", id)};
+        if (!count.is_number_integer() || count.get<long long>() < 0 ||
+            count.get<long long>() > max_players)
+            return Error{fmt::format("the count of {} must be a whole number", id)};
+        deck[*role] = count.get<int>();
+    }
+    deck[Role::citizen] = player_count - deck.size();
+    if (deck[Role::citizen] < 0) deck[Role::citizen] = 0;
+    return deck;
+}
+
+}  // namespace
+
+Result<Deck> default_deck(int player_count) {
+    static const nlohmann::json decks = nlohmann::json::parse(embedded::decks_json);
+    std::string key = std::to_string(player_count);
+    if (!decks.at("decks").contains(key))
+        return Error{fmt::format("there is no default deck for {} players ({} to {})", player_count,
+                                 min_players, max_players)};
+    return deck_from_json(decks.at("decks").at(key), player_count);
+}
+
+Result<Deck> parse_deck(std::string_view text, int player_count) {
+    Deck deck;
+    std::string_view rest = text;
+    while (!rest.empty()) {
+        auto comma = rest.find(',');
+        std::string_view item = trim(rest.substr(0, comma));
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+        if (item.empty()) continue;
+        auto equals = item.find('=');
+        std::string id = to_lower(trim(item.substr(0, equals)));
+        int count = 1;
+        if (equals != std::string_view::npos) {
+            std::string_view number = trim(item.substr(equals + 1));
+            if (!is_all_digits(number) || number.size() > 2)
+                return Error{fmt::format("deck: \"{}\" needs a count, as in carbon=2", item)};
+            count = std::stoi(std::string{number});
+        }
+        auto role = role_from_id(id);
+        if (!role) {
+            std::vector<std::string_view> ids;
+            for (Role r : all_roles) ids.push_back(role_id(r));
+            return Error{fmt::format("deck: unknown role \"{}\"{}", id, did_you_mean(id, ids))};
+        }
+        deck[*role] += count;
+    }
+    if (deck[Role::citizen] == 0) deck[Role::citizen] = std::max(0, player_count - deck.size());
+    return deck;
+}
+
+std::string describe_deck(const Deck& deck) {
+    std::vector<std::string> parts;
+    for (Role role :
+         {Role::carbon, Role::ceo, Role::ngo, Role::banker, Role::fragile, Role::citizen}) {
+        if (deck[role] == 1) parts.push_back(std::string{role_id(role)});
+        if (deck[role] > 1) parts.push_back(fmt::format("{} {}", deck[role], role_id(role)));
+    }
+    return join(parts, ", ");
+}
+
+std::vector<Role> deal(const Deck& deck, std::uint64_t seed) {
+    // The cards in role order, then shuffled; card i goes to seat i.
+    std::vector<Role> cards;
+    for (Role role : all_roles) cards.insert(cards.end(), deck[role], role);
+    SplitMix64 rng(seed);
+    shuffle(cards, rng);
+    return cards;
+}
+
+std::optional<Seat> find_player(const std::vector<std::string>& players, std::string_view name) {
+    std::string_view wanted = trim(name);
+    for (std::size_t seat = 0; seat < players.size(); ++seat)
+        if (iequals(players[seat], wanted)) return static_cast<Seat>(seat);
+    return std::nullopt;
+}
+
+}  // namespace coyel

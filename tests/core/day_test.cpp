@@ -1,0 +1,121 @@
+// SPEC section 5: the day vote.
+#include "../helpers.hpp"
+
+using namespace coyel;
+using namespace coyel::test;
+
+namespace {
+// Day 1 on the spec table with Hana as mayor and Ben out.
+Game day_one(Options options = {}) {
+    Game g = make_game(spec_table(), options);
+    ok(g, elect(g, "Hana"));
+    quiet_night(g, "Ben");
+    REQUIRE(g.state().phase == Phase::day);
+    return g;
+}
+}  // namespace
+
+TEST_CASE("the mayor's vote counts two (the SPEC section 8 example)") {
+    Game g = day_one();
+    auto events = ok(g, vote(g, {{"Ana", "Cleo"}, {"Cleo", "Ana"}, {"Dan", "Cleo"}, {"Eve", "Ana"},
+                                 {"Finn", "Gus"}, {"Gus", "Cleo"}, {"Hana", "Ana"}}));
+    // Ana 4 (Hana's two among them), Cleo 3: without the mayor's weight it would tie.
+    CHECK_FALSE(in(g, "Ana"));
+    REQUIRE(events.front().kind == Event::Kind::vote_result);
+    CHECK(events.front().tally[*seat(g, "Ana")] == 4);
+    CHECK(events.front().tally[*seat(g, "Cleo")] == 3);
+    CHECK(g.state().phase == Phase::night);
+    CHECK(g.state().round == 2);
+}
+
+TEST_CASE("a tie at the top removes nobody") {
+    Game g = day_one();
+    ok(g, vote(g, {{"Ana", "Cleo"}, {"Cleo", "Ana"}, {"Dan", "Cleo"}, {"Eve", "Ana"},
+                   {"Finn", "Ana"}, {"Gus", "Cleo"}, {"Hana", nullptr}}));
+    CHECK(in(g, "Ana"));
+    CHECK(in(g, "Cleo"));
+    CHECK(g.state().phase == Phase::night);
+}
+
+TEST_CASE("tie revote: the tied players face one revote") {
+    Options options;
+    options.tie = TieRule::revote;
+    Game g = day_one(options);
+    auto events = ok(g, vote(g, {{"Ana", "Cleo"}, {"Cleo", "Ana"}, {"Dan", "Cleo"}, {"Eve", "Ana"},
+                                 {"Finn", "Ana"}, {"Gus", "Cleo"}, {"Hana", nullptr}}));
+    CHECK(has_event(events, Event::Kind::revote));
+    CHECK(g.state().phase == Phase::day);
+    CHECK(g.state().expects == ActionKind::vote);
+    CHECK(g.state().revote_candidates == std::vector<Seat>{*seat(g, "Ana"), *seat(g, "Cleo")});
+    CHECK(refused(g, vote(g, {{"Ana", "Gus"}, {"Cleo", "Ana"}, {"Dan", "Cleo"}, {"Eve", "Ana"},
+                              {"Finn", "Ana"}, {"Gus", "Cleo"}, {"Hana", nullptr}})) ==
+          "in the revote Ana may vote only for Ana or Cleo or nobody");
+    ok(g, vote(g, {{"Ana", "Cleo"}, {"Cleo", "Ana"}, {"Dan", "Cleo"}, {"Eve", "Ana"},
+                   {"Finn", "Ana"}, {"Gus", "Ana"}, {"Hana", nullptr}}));
+    CHECK_FALSE(in(g, "Ana"));
+    CHECK(g.state().phase == Phase::night);
+}
+
+TEST_CASE("tie revote: tied again, nobody is out") {
+    Options options;
+    options.tie = TieRule::revote;
+    Game g = day_one(options);
+    auto tied = vote(g, {{"Ana", "Cleo"}, {"Cleo", "Ana"}, {"Dan", "Cleo"}, {"Eve", "Ana"},
+                         {"Finn", nullptr}, {"Gus", nullptr}, {"Hana", nullptr}});
+    ok(g, tied);
+    auto events = ok(g, tied);
+    CHECK_FALSE(has_event(events, Event::Kind::revote));
+    CHECK(in(g, "Ana"));
+    CHECK(in(g, "Cleo"));
+    CHECK(g.state().phase == Phase::night);
+}
+
+TEST_CASE("no votes at all removes nobody, with no revote") {
+    Options options;
+    options.tie = TieRule::revote;
+    Game g = day_one(options);
+    auto events = ok(g, vote_all(g, nullptr));
+    CHECK_FALSE(has_event(events, Event::Kind::revote));
+    CHECK(g.state().phase == Phase::night);
+    CHECK(g.seats_in_game().size() == 7);
+}
+
+TEST_CASE("abstain off: every voter names a player") {
+    Options options;
+    options.abstain = false;
+    Game g = day_one(options);
+    CHECK(refused(g, vote_all(g, nullptr)) == "Ana must name a player: abstaining is off in this game");
+    auto legal = g.legal_players(seat(g, "Ana"));
+    CHECK(std::find(legal.begin(), legal.end(), std::nullopt) == legal.end());
+}
+
+TEST_CASE("a corrupted voter may not vote for the Fossil Fuel CEO") {
+    Game g = make_game();
+    ok(g, elect(g, nullptr));
+    ok(g, target(g, "Ben"));
+    ok(g, protect(g, nullptr));
+    ok(g, bank(BankerChoice::none));
+    ok(g, lobby(g, "Hana"));
+    CHECK(refused(g, vote_all(g, "Dan")) ==
+          "Hana is corrupted and may not vote for the Fossil Fuel CEO: ask them for another name");
+    auto legal = g.legal_players(seat(g, "Hana"));
+    CHECK(std::find(legal.begin(), legal.end(), seat(g, "Dan")) == legal.end());
+    ok(g, vote(g, {{"Ana", "Dan"}, {"Cleo", "Dan"}, {"Dan", "Dan"}, {"Eve", "Dan"},
+                   {"Finn", "Dan"}, {"Gus", "Dan"}, {"Hana", "Hana"}}));
+    CHECK_FALSE(in(g, "Dan"));
+}
+
+TEST_CASE("every player in the game votes once, for a player in the game") {
+    Game g = day_one();
+    CHECK(refused(g, vote(g, {{"Ana", "Cleo"}})) == "Cleo has not voted");
+    CHECK(refused(g, vote(g, {{"Ana", "Cleo"}, {"Ana", "Dan"}})) == "Ana voted twice");
+    CHECK(refused(g, vote(g, {{"Ben", "Cleo"}})) == "Ben is out of the game and cannot vote");
+    CHECK(refused(g, vote_all(g, "Ben")) == "Ana voted for Ben, who is out of the game");
+    ok(g, vote_all(g, "Ana"));  // themselves allowed
+}
+
+TEST_CASE("a vote outside the day is refused") {
+    Game g = make_game();
+    ok(g, elect(g, nullptr));
+    CHECK(refused(g, vote_all(g, "Ana")) == "the game expects carbon_target now, not vote");
+}

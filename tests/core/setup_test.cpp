@@ -1,0 +1,142 @@
+#include "coyel/setup.hpp"
+
+#include "../helpers.hpp"
+#include "coyel/text.hpp"
+#include <fmt/format.h>
+
+using namespace coyel;
+
+namespace {
+std::vector<std::string> names(int count) {
+    std::vector<std::string> players;
+    for (int i = 0; i < count; ++i) players.push_back("P" + std::string(1, char('a' + i % 26)) + std::to_string(i));
+    return players;
+}
+}  // namespace
+
+TEST_CASE("a game needs 5 to 30 players") {
+    CHECK(check_players(names(5)).empty());
+    CHECK(check_players(names(30)).empty());
+    CHECK(check_players(names(4)) == std::vector<std::string>{"a game needs 5 to 30 players, not 4"});
+    CHECK(check_players(names(31)) == std::vector<std::string>{"a game needs 5 to 30 players, not 31"});
+}
+
+TEST_CASE("names are trimmed and checked one problem at a time") {
+    CHECK_FALSE(check_name("  Ana  "));
+    CHECK(*check_name("   ") == "a player's name is empty");
+    CHECK(*check_name("Abcdefghijklmnopqrstuvwxy") == "name \"Abcdefghijklmnopqrstuvwxy\" is longer than 24 characters");
+    CHECK_FALSE(check_name("Abcdefghijklmnopqrstuvwx"));  // exactly 24
+    CHECK_FALSE(check_name("Zoë Ångström"));            // printable beyond ASCII, counted in characters
+    CHECK(*check_name("NoNe") == "name \"NoNe\" is reserved: \"none\" answers for nobody");
+    CHECK(*check_name("42") == "name \"42\" is all digits: numbers answer by seat");
+    CHECK_FALSE(check_name("R2D2"));
+    CHECK(*check_name("A\tb") == "name \"A\tb\" has a character that is not printable");
+    CHECK(*check_name("bad\xff") == "name \"bad\xff\" has a character that is not printable");
+}
+
+TEST_CASE("names must differ regardless of case") {
+    auto players = names(5);
+    players[3] = "ANA";
+    players[4] = " ana";
+    CHECK(check_players(players) ==
+          std::vector<std::string>{"two players are called \"ANA\" and \"ana\": names must differ, whatever the case"});
+}
+
+TEST_CASE("deck rules: one problem, one message") {
+    Deck deck;
+    deck[Role::citizen] = 5;
+    CHECK(check_deck(deck, 5) == std::vector<std::string>{"the deck needs at least one carbon"});
+    deck = Deck{};
+    deck[Role::carbon] = 1;
+    deck[Role::ngo] = 2;
+    deck[Role::citizen] = 3;
+    CHECK(check_deck(deck, 6) == std::vector<std::string>{"the deck may hold at most one ngo, not 2"});
+    deck = Deck{};
+    deck[Role::carbon] = 2;
+    deck[Role::ceo] = 1;
+    deck[Role::citizen] = 3;
+    CHECK(check_deck(deck, 6) == std::vector<std::string>{"the ecosystems team (3) must outnumber the carbon team (3)"});
+    deck[Role::citizen] = 4;
+    CHECK(check_deck(deck, 7).empty());
+    CHECK(check_deck(deck, 8) == std::vector<std::string>{"the deck has 7 cards for 8 players"});
+    for (Role special : {Role::fragile, Role::ceo, Role::banker}) {
+        Deck two;
+        two[Role::carbon] = 1;
+        two[special] = 2;
+        two[Role::citizen] = 7;
+        std::vector<std::string> expected{fmt::format("the deck may hold at most one {}, not 2", role_id(special))};
+        CHECK(check_deck(two, 10) == expected);
+    }
+}
+
+TEST_CASE("a default deck for every player count is valid and follows the starting point") {
+    for (int players = min_players; players <= max_players; ++players) {
+        INFO(players << " players");
+        auto deck = default_deck(players);
+        REQUIRE(deck.ok());
+        CHECK(check_deck(*deck, players).empty());
+        CHECK(deck->size() == players);
+        const int suggested = (players * 2 + 4) / 8;  // round(players / 4), halves up
+        CHECK(deck->counts[static_cast<int>(Role::carbon)] <= suggested);
+        CHECK(deck->counts[static_cast<int>(Role::carbon)] >= suggested - 1);
+        const int special = players >= 6 ? 1 : 0;
+        for (Role role : {Role::ngo, Role::ceo, Role::banker, Role::fragile}) CHECK((*deck)[role] == special);
+    }
+    CHECK(default_deck(4).error() == "there is no default deck for 4 players (5 to 30)");
+}
+
+TEST_CASE("a deck typed on the command line: the rest are citizens") {
+    auto deck = parse_deck("carbon=2, ngo,ceo ,banker,fragile", 10);
+    REQUIRE(deck.ok());
+    CHECK((*deck)[Role::carbon] == 2);
+    CHECK((*deck)[Role::ngo] == 1);
+    CHECK((*deck)[Role::citizen] == 4);
+    CHECK(describe_deck(*deck) == "2 carbon, ceo, ngo, banker, fragile, 4 citizen");
+    CHECK(parse_deck("carbon=2,ngp", 10).error() == "deck: unknown role \"ngp\" (did you mean \"ngo\"?)");
+    CHECK(parse_deck("carbon=x", 10).error() == "deck: \"carbon=x\" needs a count, as in carbon=2");
+}
+
+TEST_CASE("the deal is the same for the same seed, on every platform") {
+    auto deck = *default_deck(10);
+    auto first = deal(deck, 12345);
+    CHECK(first == deal(deck, 12345));
+    CHECK(deck_of(first) == deck);
+    CHECK(first != deal(deck, 12346));
+    // Pinned: SplitMix64 and Fisher-Yates are ours, so this never changes.
+    std::string ids;
+    for (Role role : first) ids += std::string{role_id(role)} + " ";
+    CHECK(ids == "ceo carbon ngo citizen citizen fragile banker carbon citizen carbon ");
+}
+
+TEST_CASE("house rules: defaults, values and refusals") {
+    Options options;
+    CHECK(options.temperature_mode == TemperatureMode::clock);
+    CHECK(options.temperature_start == 0);
+    CHECK(options.temperature_limit == 5);
+    CHECK(options.temperature_minutes == 25);
+    CHECK(options.banker_actions == BankerActions::each_once);
+    CHECK(options.slapp_uses == 1);
+    CHECK(options.ngo_repeat);
+    CHECK(options.tie == TieRule::none);
+    CHECK(options.abstain);
+    CHECK(options.mayor_succession == MayorSuccession::elect);
+
+    CHECK_FALSE(set_option_text(options, "tie=revote"));
+    CHECK(options.tie == TieRule::revote);
+    CHECK_FALSE(set_option_text(options, "temperature.minutes = 30"));
+    CHECK(options.temperature_minutes == 30);
+    CHECK_FALSE(set_option_text(options, "ngo_repeat=false"));
+    CHECK_FALSE(options.ngo_repeat);
+    CHECK(*set_option_text(options, "tie=coin") == "option tie must be one of none, revote (got \"coin\")");
+    CHECK(*set_option_text(options, "temperature.minutes=0") ==
+          "option temperature.minutes must be a whole number from 1 to 600 (got 0)");
+    CHECK(*set_option_text(options, "temperature.minutes=601") ==
+          "option temperature.minutes must be a whole number from 1 to 600 (got 601)");
+    CHECK(*set_option_text(options, "slapp_uses=100") == "option slapp_uses must be a whole number from 0 to 99 (got 100)");
+    CHECK(*set_option_text(options, "abstain=maybe") == "option abstain must be true or false (got \"maybe\")");
+    CHECK(*set_option_text(options, "tei=revote") == "unknown option \"tei\" (did you mean \"tie\"?)");
+    CHECK(*set_option_text(options, "tie") == "option \"tie\" needs a value, as in tie=revote");
+    options = Options{};
+    CHECK_FALSE(set_option_text(options, "temperature.start=5"));
+    CHECK(*check_options(options) == "temperature.limit (5) must be above temperature.start (5)");
+}

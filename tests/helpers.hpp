@@ -1,0 +1,125 @@
+// Builders that keep the scenario tests short and readable.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <initializer_list>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "coyel/game.hpp"
+
+namespace coyel::test {
+
+using Seating = std::vector<std::pair<std::string, Role>>;
+
+// The SPEC section 8 table: 8 players with every special role.
+inline Seating spec_table() {
+    return {{"Ana", Role::carbon},  {"Ben", Role::citizen}, {"Cleo", Role::ngo},
+            {"Dan", Role::ceo},     {"Eve", Role::banker},  {"Finn", Role::fragile},
+            {"Gus", Role::carbon},  {"Hana", Role::citizen}};
+}
+
+inline Setup make_setup(const Seating& seating, Options options = {}) {
+    Setup setup;
+    for (const auto& [name, role] : seating) {
+        setup.players.push_back(name);
+        setup.roles.push_back(role);
+    }
+    setup.options = options;
+    return setup;
+}
+
+inline Game make_game(const Seating& seating = spec_table(), Options options = {}) {
+    return Game(make_setup(seating, options));
+}
+
+inline std::optional<Seat> seat(const Game& game, const char* name) {
+    if (!name) return std::nullopt;
+    auto found = find_player(game.setup().players, name);
+    REQUIRE(found);
+    return found;
+}
+
+inline Action act(ActionKind kind, std::optional<Seat> player = std::nullopt) {
+    Action action;
+    action.kind = kind;
+    action.player = player;
+    return action;
+}
+
+// Action builders; a null name means "nobody".
+inline Action elect(const Game& g, const char* name) { return act(ActionKind::elect_mayor, seat(g, name)); }
+inline Action target(const Game& g, const char* name) { return act(ActionKind::carbon_target, seat(g, name)); }
+inline Action protect(const Game& g, const char* name) { return act(ActionKind::ngo_protect, seat(g, name)); }
+inline Action lobby(const Game& g, const char* name) { return act(ActionKind::ceo_lobby, seat(g, name)); }
+inline Action bank(BankerChoice choice) {
+    Action action = act(ActionKind::banker);
+    action.choice = choice;
+    return action;
+}
+inline Action slapp(bool file) {
+    Action action = act(ActionKind::slapp);
+    action.file = file;
+    return action;
+}
+inline Action clock_at(std::int64_t at) {
+    Action action = act(ActionKind::clock);
+    action.at = at;
+    return action;
+}
+inline Action at(Action action, std::int64_t seconds) {
+    action.at = seconds;
+    return action;
+}
+// {"Ana", "Cleo"}: Ana votes for Cleo; {"Ben", nullptr}: Ben abstains.
+inline Action vote(const Game& g, std::initializer_list<std::pair<const char*, const char*>> ballots) {
+    Action action = act(ActionKind::vote);
+    for (const auto& [voter, choice] : ballots)
+        action.votes.push_back(Ballot{*seat(g, voter), seat(g, choice)});
+    return action;
+}
+// Everyone in the game votes for `name` (nullptr: everyone abstains).
+inline Action vote_all(const Game& g, const char* name) {
+    Action action = act(ActionKind::vote);
+    for (Seat voter : g.seats_in_game()) action.votes.push_back(Ballot{voter, seat(g, name)});
+    return action;
+}
+
+inline std::vector<Event> ok(Game& game, const Action& action) {
+    auto applied = game.apply(action);
+    INFO("refused: " << (applied ? std::string{} : applied.error()));
+    REQUIRE(applied.ok());
+    return *applied;
+}
+
+inline std::string refused(Game& game, const Action& action) {
+    const State before = game.state();
+    const std::size_t entries = game.log().size();
+    auto applied = game.apply(action);
+    REQUIRE_FALSE(applied.ok());
+    CHECK(game.state() == before);  // a refusal changes nothing
+    CHECK(game.log().size() == entries);
+    return applied.error();
+}
+
+inline bool in(const Game& g, const char* name) { return g.in_game(*seat(g, name)); }
+inline bool corrupted(const Game& g, const char* name) {
+    return g.state().players[*seat(g, name)].corrupted;
+}
+
+inline bool has_event(const std::vector<Event>& events, Event::Kind kind) {
+    for (const auto& event : events)
+        if (event.kind == kind) return true;
+    return false;
+}
+
+// Night 1 on the spec table with the given target/protection and quiet others.
+inline void quiet_night(Game& g, const char* target_name, const char* protect_name = nullptr) {
+    ok(g, target(g, target_name));
+    if (g.state().expects == ActionKind::ngo_protect) ok(g, protect(g, protect_name));
+    if (g.state().expects == ActionKind::banker) ok(g, bank(BankerChoice::none));
+    if (g.state().expects == ActionKind::ceo_lobby) ok(g, lobby(g, nullptr));
+}
+
+}  // namespace coyel::test

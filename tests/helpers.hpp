@@ -15,9 +15,9 @@ using Seating = std::vector<std::pair<std::string, Role>>;
 
 // The SPEC section 8 table: 8 players with every special role.
 inline Seating spec_table() {
-    return {{"Ana", Role::carbon},  {"Ben", Role::citizen}, {"Cleo", Role::ngo},
-            {"Dan", Role::ceo},     {"Eve", Role::banker},  {"Finn", Role::fragile},
-            {"Gus", Role::carbon},  {"Hana", Role::citizen}};
+    return {{"Ana", Role::carbon}, {"Ben", Role::citizen}, {"Cleo", Role::ngo},
+            {"Dan", Role::ceo},    {"Eve", Role::banker},  {"Finn", Role::fragile},
+            {"Gus", Role::carbon}, {"Hana", Role::citizen}};
 }
 
 inline Setup make_setup(const Seating& seating, Options options = {}) {
@@ -49,10 +49,18 @@ inline Action act(ActionKind kind, std::optional<Seat> player = std::nullopt) {
 }
 
 // Action builders; a null name means "nobody".
-inline Action elect(const Game& g, const char* name) { return act(ActionKind::elect_mayor, seat(g, name)); }
-inline Action target(const Game& g, const char* name) { return act(ActionKind::carbon_target, seat(g, name)); }
-inline Action protect(const Game& g, const char* name) { return act(ActionKind::ngo_protect, seat(g, name)); }
-inline Action lobby(const Game& g, const char* name) { return act(ActionKind::ceo_lobby, seat(g, name)); }
+inline Action elect(const Game& g, const char* name) {
+    return act(ActionKind::elect_mayor, seat(g, name));
+}
+inline Action target(const Game& g, const char* name) {
+    return act(ActionKind::carbon_target, seat(g, name));
+}
+inline Action protect(const Game& g, const char* name) {
+    return act(ActionKind::ngo_protect, seat(g, name));
+}
+inline Action lobby(const Game& g, const char* name) {
+    return act(ActionKind::ceo_lobby, seat(g, name));
+}
 inline Action bank(BankerChoice choice) {
     Action action = act(ActionKind::banker);
     action.choice = choice;
@@ -73,7 +81,8 @@ inline Action at(Action action, std::int64_t seconds) {
     return action;
 }
 // {"Ana", "Cleo"}: Ana votes for Cleo; {"Ben", nullptr}: Ben abstains.
-inline Action vote(const Game& g, std::initializer_list<std::pair<const char*, const char*>> ballots) {
+inline Action vote(const Game& g,
+                   std::initializer_list<std::pair<const char*, const char*>> ballots) {
     Action action = act(ActionKind::vote);
     for (const auto& [voter, choice] : ballots)
         action.votes.push_back(Ballot{*seat(g, voter), seat(g, choice)});

@@ -25,7 +25,8 @@ Result<Game> load_game_file(const std::string& path);
 // The save file's text: stable key order, one log entry per line.
 std::string save_game(const Game& game);
 
-// One log entry as the save file writes it.
+// One log entry as the save file writes it, on one line.
+std::string action_text(const Action& action, const Setup& setup);
 nlohmann::ordered_json action_to_json(const Action& action, const Setup& setup);
 
 // One log entry from the save file; names resolve against the setup.

@@ -105,6 +105,9 @@ std::optional<std::string> Resolver::apply(const Action& action) {
             return fmt::format("the clock cannot run back: at {} s is before {} s", *action.at,
                                s_.clock_s);
     }
+    if (utf8_length(action.text) == std::string::npos ||
+        (action.wall && utf8_length(*action.wall) == std::string::npos))
+        return std::string{"the text is not valid UTF-8"};
     if (action.kind == ActionKind::note) {  // legal at any time, even after the end
         if (action.at) move_clock(*action.at);
         return std::nullopt;

@@ -171,32 +171,86 @@ Result<Action> action_from_json(const json& entry, const Setup& setup) {
 }
 
 ordered_json action_to_json(const Action& action, const Setup& setup) {
-    ordered_json entry;
-    entry["do"] = action_id(action.kind);
-    auto player = [&](std::optional<Seat> seat) -> ordered_json {
-        return seat ? ordered_json(setup.players[*seat]) : ordered_json(nullptr);
-    };
+    return ordered_json::parse(action_text(action, setup));
+}
+
+namespace {
+
+void append_string(std::string& out, std::string_view text) {
+    out += '"';
+    for (char c : text) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            case '\r': out += "\\r"; break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20)
+                    out += fmt::format("\\u{:04x}", static_cast<int>(c));
+                else
+                    out += c;
+        }
+    }
+    out += '"';
+}
+
+void append_player(std::string& out, const Setup& setup, std::optional<Seat> seat) {
+    if (seat)
+        append_string(out, setup.players[*seat]);
+    else
+        out += "null";
+}
+
+}  // namespace
+
+// Written by hand rather than through a JSON tree: the log is most of a save,
+// and the REPL writes it after every input. The engine guarantees valid UTF-8.
+std::string action_text(const Action& action, const Setup& setup) {
+    std::string out = "{\"do\": \"";
+    out += action_id(action.kind);
+    out += '"';
     switch (action.kind) {
         case ActionKind::elect_mayor:
         case ActionKind::carbon_target:
         case ActionKind::ngo_protect:
-        case ActionKind::ceo_lobby: entry["player"] = player(action.player); break;
-        case ActionKind::banker: entry["choice"] = banker_choice_id(action.choice); break;
-        case ActionKind::slapp: entry["file"] = action.file; break;
+        case ActionKind::ceo_lobby:
+            out += ", \"player\": ";
+            append_player(out, setup, action.player);
+            break;
+        case ActionKind::banker:
+            out += ", \"choice\": \"";
+            out += banker_choice_id(action.choice);
+            out += '"';
+            break;
+        case ActionKind::slapp:
+            out += action.file ? ", \"file\": true" : ", \"file\": false";
+            break;
         case ActionKind::vote: {
-            ordered_json votes = ordered_json::object();
-            for (const auto& ballot : action.votes)
-                votes[setup.players[ballot.voter]] = player(ballot.choice);
-            entry["votes"] = votes;
+            out += ", \"votes\": {";
+            for (std::size_t i = 0; i < action.votes.size(); ++i) {
+                if (i) out += ", ";
+                append_string(out, setup.players[action.votes[i].voter]);
+                out += ": ";
+                append_player(out, setup, action.votes[i].choice);
+            }
+            out += '}';
             break;
         }
-        case ActionKind::note: entry["text"] = action.text; break;
+        case ActionKind::note:
+            out += ", \"text\": ";
+            append_string(out, action.text);
+            break;
         case ActionKind::clock:
         case ActionKind::heat: break;
     }
-    if (action.at) entry["at"] = *action.at;
-    if (action.wall) entry["wall"] = *action.wall;
-    return entry;
+    if (action.at) out += fmt::format(", \"at\": {}", *action.at);
+    if (action.wall) {
+        out += ", \"wall\": ";
+        append_string(out, *action.wall);
+    }
+    out += '}';
+    return out;
 }
 
 Result<Game> load_game(std::string_view text, std::string_view label) {
@@ -293,7 +347,7 @@ std::string save_game(const Game& game) {
     const auto& log = game.log();
     for (std::size_t i = 0; i < log.size(); ++i) {
         out += i ? ",\n    " : "\n    ";
-        out += action_to_json(log[i], setup).dump();
+        out += action_text(log[i], setup);
     }
     out += log.empty() ? "]\n}\n" : "\n  ]\n}\n";
     return out;

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <numeric>
 
 namespace coyel {
 
@@ -15,14 +14,21 @@ std::string_view trim(std::string_view text) {
 }
 
 std::string to_lower(std::string_view text) {
-    std::string lower(text);
-    for (char& c : lower)
+    std::string folded(text);
+    for (char& c : folded)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return lower;
+    return folded;
 }
 
+namespace {
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+}  // namespace
+
 bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && to_lower(a) == to_lower(b);
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (lower(a[i]) != lower(b[i])) return false;
+    return true;
 }
 
 bool istarts_with(std::string_view text, std::string_view prefix) {
@@ -79,24 +85,24 @@ bool is_all_digits(std::string_view text) {
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::string x = to_lower(a), y = to_lower(b);
-    std::vector<std::size_t> row(y.size() + 1);
-    std::iota(row.begin(), row.end(), 0);
-    for (std::size_t i = 1; i <= x.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
+    // Optimal string alignment: a swap of two neighbours counts as one edit.
+    const std::string x = to_lower(a), y = to_lower(b);
+    std::vector<std::vector<std::size_t>> d(x.size() + 1, std::vector<std::size_t>(y.size() + 1));
+    for (std::size_t i = 0; i <= x.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= y.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= x.size(); ++i)
         for (std::size_t j = 1; j <= y.size(); ++j) {
-            std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (x[i - 1] != y[j - 1])});
-            diagonal = above;
+            d[i][j] = std::min(
+                {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (x[i - 1] != y[j - 1])});
+            if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
         }
-    }
-    return row[y.size()];
+    return d[x.size()][y.size()];
 }
 
 std::string did_you_mean(std::string_view typed, const std::vector<std::string_view>& candidates) {
     std::string_view best;
-    std::size_t best_distance = std::max<std::size_t>(2, typed.size() / 3) + 1;
+    std::size_t best_distance = std::max<std::size_t>(1, typed.size() / 3) + 1;  // within reach
     for (auto candidate : candidates) {
         std::size_t distance = edit_distance(typed, candidate);
         if (distance < best_distance) {

@@ -122,7 +122,8 @@ TEST_CASE("SLAPP-suit: not asked when speculation took the saved fragile out") {
     CHECK(g.state().phase == Phase::day);
 }
 
-TEST_CASE("night mode: a degree at every dawn, and the limit ends the game before anyone goes out") {
+TEST_CASE(
+    "night mode: a degree at every dawn, and the limit ends the game before anyone goes out") {
     Options options;
     options.temperature_mode = TemperatureMode::night;
     options.temperature_limit = 2;
@@ -187,8 +188,11 @@ TEST_CASE("a SLAPP-suit on the saved mayor opens the succession at that dawn") {
 TEST_CASE("the fragile revived by the banker counts at the end check (dawn step 7)") {
     // Ecosystems left: the banker, with the fragile out. The carbon takes the
     // banker the night its social responsibility brings the fragile back.
-    Seating seating = {{"Ana", Role::carbon}, {"Ben", Role::banker}, {"Cleo", Role::fragile},
-                       {"Dan", Role::citizen}, {"Eve", Role::citizen}};
+    Seating seating = {{"Ana", Role::carbon},
+                       {"Ben", Role::banker},
+                       {"Cleo", Role::fragile},
+                       {"Dan", Role::citizen},
+                       {"Eve", Role::citizen}};
     Game g = make_game(seating);
     ok(g, elect(g, nullptr));
     ok(g, target(g, "Cleo"));

@@ -36,7 +36,7 @@ TEST_CASE("the first election may elect nobody") {
 TEST_CASE("a role is called only while its holder is in the game") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
-    quiet_night(g, "Cleo");  // the NGO is out
+    quiet_night(g, "Cleo");     // the NGO is out
     ok(g, vote_all(g, "Eve"));  // the banker is out
     CHECK_FALSE(in(g, "Cleo"));
     CHECK_FALSE(in(g, "Eve"));
@@ -51,7 +51,8 @@ TEST_CASE("a role is called only while its holder is in the game") {
 TEST_CASE("the carbon emissions must target a player in the game who is not a carbon") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
-    CHECK(refused(g, target(g, "Gus")) == "Gus is a carbon emission: the target must be another player");
+    CHECK(refused(g, target(g, "Gus")) ==
+          "Gus is a carbon emission: the target must be another player");
     CHECK(refused(g, target(g, nullptr)) == "the carbon emissions must name a player");
     ok(g, target(g, "Dan"));  // the CEO may be chosen
     ok(g, protect(g, nullptr));
@@ -81,7 +82,8 @@ TEST_CASE("ngo_repeat off: not the player protected the night before") {
     ok(g, vote_all(g, nullptr));
     ok(g, target(g, "Finn"));
     CHECK(refused(g, protect(g, "Hana")) ==
-          "the NGO protected Hana last night and may not protect them two nights running (ngo_repeat is off)");
+          "the NGO protected Hana last night and may not protect them two nights running "
+          "(ngo_repeat is off)");
     auto legal = g.legal_players();
     CHECK(std::find(legal.begin(), legal.end(), seat(g, "Hana")) == legal.end());
     ok(g, protect(g, "Cleo"));
@@ -108,7 +110,8 @@ TEST_CASE("the banker is called every night, even with no gesture open") {
     ok(g, protect(g, nullptr));
     CHECK(g.state().expects == ActionKind::banker);
     CHECK(g.legal_banker_choices() == std::vector<BankerChoice>{BankerChoice::none});
-    CHECK(refused(g, bank(BankerChoice::social)) == "social responsibility needs the fragile ecosystem out of the game");
+    CHECK(refused(g, bank(BankerChoice::social)) ==
+          "social responsibility needs the fragile ecosystem out of the game");
     CHECK(refused(g, bank(BankerChoice::speculation)) == "speculation needs a corrupted banker");
 }
 
@@ -126,13 +129,14 @@ TEST_CASE("social responsibility: uncorrupted banker, once, fragile out; it come
     CHECK_FALSE(g.state().mayor);
     ok(g, target(g, "Hana"));
     ok(g, protect(g, nullptr));
-    CHECK(g.legal_banker_choices() == std::vector<BankerChoice>{BankerChoice::social, BankerChoice::none});
+    CHECK(g.legal_banker_choices() ==
+          std::vector<BankerChoice>{BankerChoice::social, BankerChoice::none});
     auto events = ok(g, bank(BankerChoice::social));
     CHECK_FALSE(in(g, "Finn"));  // not before dawn
     events = ok(g, lobby(g, nullptr));
     CHECK(has_event(events, Event::Kind::fragile_revived));
     CHECK(in(g, "Finn"));
-    CHECK(g.state().mayor != seat(g, "Finn"));  // the mayoralty is not given back
+    CHECK(g.state().mayor != seat(g, "Finn"));            // the mayoralty is not given back
     CHECK(g.state().expects == ActionKind::elect_mayor);  // the old mayor went out
     ok(g, elect(g, "Cleo"));
     ok(g, vote_all(g, "Finn"));
@@ -169,7 +173,8 @@ TEST_CASE("speculation: corrupted banker, once, the fragile goes out even if pro
     corrupt_banker(g);
     ok(g, target(g, "Hana"));
     ok(g, protect(g, "Finn"));
-    CHECK(refused(g, bank(BankerChoice::social)) == "social responsibility needs a banker who is not corrupted");
+    CHECK(refused(g, bank(BankerChoice::social)) ==
+          "social responsibility needs a banker who is not corrupted");
     auto events = ok(g, bank(BankerChoice::speculation));
     events = ok(g, lobby(g, nullptr));
     CHECK_FALSE(in(g, "Finn"));
@@ -213,7 +218,8 @@ TEST_CASE("banker_actions one-total: using either spends both") {
     ok(g, target(g, "Hana"));
     ok(g, protect(g, nullptr));
     CHECK(in(g, "Finn"));
-    CHECK(refused(g, bank(BankerChoice::speculation)) == "the banker has used their one action (one-total)");
+    CHECK(refused(g, bank(BankerChoice::speculation)) ==
+          "the banker has used their one action (one-total)");
 }
 
 TEST_CASE("banker_actions each-once: social then speculation") {

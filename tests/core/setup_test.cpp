@@ -1,15 +1,16 @@
 #include "coyel/setup.hpp"
 
+#include <fmt/format.h>
 #include "../helpers.hpp"
 #include "coyel/text.hpp"
-#include <fmt/format.h>
 
 using namespace coyel;
 
 namespace {
 std::vector<std::string> names(int count) {
     std::vector<std::string> players;
-    for (int i = 0; i < count; ++i) players.push_back("P" + std::string(1, char('a' + i % 26)) + std::to_string(i));
+    for (int i = 0; i < count; ++i)
+        players.push_back("P" + std::string(1, char('a' + i % 26)) + std::to_string(i));
     return players;
 }
 }  // namespace
@@ -17,16 +18,19 @@ std::vector<std::string> names(int count) {
 TEST_CASE("a game needs 5 to 30 players") {
     CHECK(check_players(names(5)).empty());
     CHECK(check_players(names(30)).empty());
-    CHECK(check_players(names(4)) == std::vector<std::string>{"a game needs 5 to 30 players, not 4"});
-    CHECK(check_players(names(31)) == std::vector<std::string>{"a game needs 5 to 30 players, not 31"});
+    CHECK(check_players(names(4)) ==
+          std::vector<std::string>{"a game needs 5 to 30 players, not 4"});
+    CHECK(check_players(names(31)) ==
+          std::vector<std::string>{"a game needs 5 to 30 players, not 31"});
 }
 
 TEST_CASE("names are trimmed and checked one problem at a time") {
     CHECK_FALSE(check_name("  Ana  "));
     CHECK(*check_name("   ") == "a player's name is empty");
-    CHECK(*check_name("Abcdefghijklmnopqrstuvwxy") == "name \"Abcdefghijklmnopqrstuvwxy\" is longer than 24 characters");
+    CHECK(*check_name("Abcdefghijklmnopqrstuvwxy") ==
+          "name \"Abcdefghijklmnopqrstuvwxy\" is longer than 24 characters");
     CHECK_FALSE(check_name("Abcdefghijklmnopqrstuvwx"));  // exactly 24
-    CHECK_FALSE(check_name("Zoë Ångström"));            // printable beyond ASCII, counted in characters
+    CHECK_FALSE(check_name("Zoë Ångström"));  // printable beyond ASCII, counted in characters
     CHECK(*check_name("NoNe") == "name \"NoNe\" is reserved: \"none\" answers for nobody");
     CHECK(*check_name("42") == "name \"42\" is all digits: numbers answer by seat");
     CHECK_FALSE(check_name("R2D2"));
@@ -39,7 +43,8 @@ TEST_CASE("names must differ regardless of case") {
     players[3] = "ANA";
     players[4] = " ana";
     CHECK(check_players(players) ==
-          std::vector<std::string>{"two players are called \"ANA\" and \"ana\": names must differ, whatever the case"});
+          std::vector<std::string>{
+              "two players are called \"ANA\" and \"ana\": names must differ, whatever the case"});
 }
 
 TEST_CASE("deck rules: one problem, one message") {
@@ -50,12 +55,14 @@ TEST_CASE("deck rules: one problem, one message") {
     deck[Role::carbon] = 1;
     deck[Role::ngo] = 2;
     deck[Role::citizen] = 3;
-    CHECK(check_deck(deck, 6) == std::vector<std::string>{"the deck may hold at most one ngo, not 2"});
+    CHECK(check_deck(deck, 6) ==
+          std::vector<std::string>{"the deck may hold at most one ngo, not 2"});
     deck = Deck{};
     deck[Role::carbon] = 2;
     deck[Role::ceo] = 1;
     deck[Role::citizen] = 3;
-    CHECK(check_deck(deck, 6) == std::vector<std::string>{"the ecosystems team (3) must outnumber the carbon team (3)"});
+    CHECK(check_deck(deck, 6) ==
+          std::vector<std::string>{"the ecosystems team (3) must outnumber the carbon team (3)"});
     deck[Role::citizen] = 4;
     CHECK(check_deck(deck, 7).empty());
     CHECK(check_deck(deck, 8) == std::vector<std::string>{"the deck has 7 cards for 8 players"});
@@ -64,7 +71,8 @@ TEST_CASE("deck rules: one problem, one message") {
         two[Role::carbon] = 1;
         two[special] = 2;
         two[Role::citizen] = 7;
-        std::vector<std::string> expected{fmt::format("the deck may hold at most one {}, not 2", role_id(special))};
+        std::vector<std::string> expected{
+            fmt::format("the deck may hold at most one {}, not 2", role_id(special))};
         CHECK(check_deck(two, 10) == expected);
     }
 }
@@ -80,7 +88,8 @@ TEST_CASE("a default deck for every player count is valid and follows the starti
         CHECK(deck->counts[static_cast<int>(Role::carbon)] <= suggested);
         CHECK(deck->counts[static_cast<int>(Role::carbon)] >= suggested - 1);
         const int special = players >= 6 ? 1 : 0;
-        for (Role role : {Role::ngo, Role::ceo, Role::banker, Role::fragile}) CHECK((*deck)[role] == special);
+        for (Role role : {Role::ngo, Role::ceo, Role::banker, Role::fragile})
+            CHECK((*deck)[role] == special);
     }
     CHECK(default_deck(4).error() == "there is no default deck for 4 players (5 to 30)");
 }
@@ -92,7 +101,8 @@ TEST_CASE("a deck typed on the command line: the rest are citizens") {
     CHECK((*deck)[Role::ngo] == 1);
     CHECK((*deck)[Role::citizen] == 4);
     CHECK(describe_deck(*deck) == "2 carbon, ceo, ngo, banker, fragile, 4 citizen");
-    CHECK(parse_deck("carbon=2,ngp", 10).error() == "deck: unknown role \"ngp\" (did you mean \"ngo\"?)");
+    CHECK(parse_deck("carbon=2,ngp", 10).error() ==
+          "deck: unknown role \"ngp\" (did you mean \"ngo\"?)");
     CHECK(parse_deck("carbon=x", 10).error() == "deck: \"carbon=x\" needs a count, as in carbon=2");
 }
 
@@ -127,14 +137,18 @@ TEST_CASE("house rules: defaults, values and refusals") {
     CHECK(options.temperature_minutes == 30);
     CHECK_FALSE(set_option_text(options, "ngo_repeat=false"));
     CHECK_FALSE(options.ngo_repeat);
-    CHECK(*set_option_text(options, "tie=coin") == "option tie must be one of none, revote (got \"coin\")");
+    CHECK(*set_option_text(options, "tie=coin") ==
+          "option tie must be one of none, revote (got \"coin\")");
     CHECK(*set_option_text(options, "temperature.minutes=0") ==
           "option temperature.minutes must be a whole number from 1 to 600 (got 0)");
     CHECK(*set_option_text(options, "temperature.minutes=601") ==
           "option temperature.minutes must be a whole number from 1 to 600 (got 601)");
-    CHECK(*set_option_text(options, "slapp_uses=100") == "option slapp_uses must be a whole number from 0 to 99 (got 100)");
-    CHECK(*set_option_text(options, "abstain=maybe") == "option abstain must be true or false (got \"maybe\")");
-    CHECK(*set_option_text(options, "tei=revote") == "unknown option \"tei\" (did you mean \"tie\"?)");
+    CHECK(*set_option_text(options, "slapp_uses=100") ==
+          "option slapp_uses must be a whole number from 0 to 99 (got 100)");
+    CHECK(*set_option_text(options, "abstain=maybe") ==
+          "option abstain must be true or false (got \"maybe\")");
+    CHECK(*set_option_text(options, "tei=revote") ==
+          "unknown option \"tei\" (did you mean \"tie\"?)");
     CHECK(*set_option_text(options, "tie") == "option \"tie\" needs a value, as in tie=revote");
     options = Options{};
     CHECK_FALSE(set_option_text(options, "temperature.start=5"));

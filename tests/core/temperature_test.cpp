@@ -51,7 +51,8 @@ TEST_CASE("clock mode: reaching the limit ends the game at once, whatever the ph
 TEST_CASE("the clock never runs back") {
     Game g = make_game();
     ok(g, at(elect(g, nullptr), 100));
-    CHECK(refused(g, at(target(g, "Ben"), 99)) == "the clock cannot run back: at 99 s is before 100 s");
+    CHECK(refused(g, at(target(g, "Ben"), 99)) ==
+          "the clock cannot run back: at 99 s is before 100 s");
     ok(g, at(target(g, "Ben"), 100));
 }
 
@@ -77,7 +78,8 @@ TEST_CASE("manual mode: one degree per heat, at any time before the end") {
 
 TEST_CASE("heat is refused outside manual mode") {
     Game g = make_game();
-    CHECK(refused(g, act(ActionKind::heat)) == "heat is only for temperature.mode manual (this game: clock)");
+    CHECK(refused(g, act(ActionKind::heat)) ==
+          "heat is only for temperature.mode manual (this game: clock)");
 }
 
 TEST_CASE("a note is legal at any time, even after the end") {
@@ -94,7 +96,7 @@ TEST_CASE("a note is legal at any time, even after the end") {
 }
 
 TEST_CASE("the end: no carbon in the game, the ecosystems win, the CEO's fate aside") {
-    Seating seating = {{"Ana", Role::carbon}, {"Ben", Role::ceo}, {"Cleo", Role::citizen},
+    Seating seating = {{"Ana", Role::carbon},  {"Ben", Role::ceo},     {"Cleo", Role::citizen},
                        {"Dan", Role::citizen}, {"Eve", Role::citizen}, {"Finn", Role::citizen}};
     Game g = make_game(seating);
     ok(g, elect(g, nullptr));
@@ -110,8 +112,11 @@ TEST_CASE("the end: no carbon in the game, the ecosystems win, the CEO's fate as
 }
 
 TEST_CASE("the end: no ecosystems-team player in the game, carbon wins") {
-    Seating seating = {{"Ana", Role::carbon}, {"Ben", Role::carbon}, {"Cleo", Role::citizen},
-                       {"Dan", Role::citizen}, {"Eve", Role::citizen}};
+    Seating seating = {{"Ana", Role::carbon},
+                       {"Ben", Role::carbon},
+                       {"Cleo", Role::citizen},
+                       {"Dan", Role::citizen},
+                       {"Eve", Role::citizen}};
     Game g = make_game(seating);
     ok(g, elect(g, nullptr));
     ok(g, target(g, "Cleo"));
@@ -127,8 +132,11 @@ TEST_CASE("the end: the temperature is checked first") {
     Options options;
     options.temperature_mode = TemperatureMode::night;
     options.temperature_limit = 1;
-    Seating seating = {{"Ana", Role::carbon}, {"Ben", Role::carbon}, {"Cleo", Role::citizen},
-                       {"Dan", Role::citizen}, {"Eve", Role::citizen}};
+    Seating seating = {{"Ana", Role::carbon},
+                       {"Ben", Role::carbon},
+                       {"Cleo", Role::citizen},
+                       {"Dan", Role::citizen},
+                       {"Eve", Role::citizen}};
     Game g = make_game(seating, options);
     ok(g, elect(g, nullptr));
     ok(g, target(g, "Cleo"));

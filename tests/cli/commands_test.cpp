@@ -1,0 +1,93 @@
+// The read-only subcommands, run as a user runs them.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+namespace {
+
+struct Run {
+    int exit_code;
+    std::string out;  // standard output, then standard error
+};
+
+Run run(const std::string& arguments, bool with_stderr = true) {
+    std::string command =
+        std::string{COYEL_BINARY} + " " + arguments + (with_stderr ? " 2>&1" : " 2>/dev/null");
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    std::string out;
+    std::array<char, 4096> buffer{};
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+        out.append(buffer.data(), n);
+    int status = pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+const std::string example = COYEL_TEST_DATA "/saves/spec_example.json";
+
+}  // namespace
+
+TEST_CASE("coyel status --json prints SPEC section 9 and never writes the file") {
+    const std::string before = read(example);
+    auto result = run("status " + example + " --json", false);
+    CHECK(result.exit_code == 0);
+    auto status = nlohmann::json::parse(result.out);
+    CHECK(status["round"] == 2);
+    CHECK(status["phase"] == "night");
+    CHECK(status["expects"] == "carbon_target");
+    CHECK(status["players"].size() == 8);
+    CHECK(read(example) == before);
+}
+
+TEST_CASE("coyel status shows the moderator's view in words") {
+    auto result = run("status " + example);
+    CHECK(result.exit_code == 0);
+    CHECK(result.out.find("Night 2") != std::string::npos);
+    CHECK(result.out.find("Hana  in   citizen  mayor, corrupted") != std::string::npos);
+    CHECK(result.out.find("Next: the carbon emissions' target.") != std::string::npos);
+    CHECK(result.out.find("\x1b[") == std::string::npos);  // no colour into a pipe
+}
+
+TEST_CASE("coyel check: ok and a summary, or the error line and exit 1") {
+    auto good = run("check " + example);
+    CHECK(good.exit_code == 0);
+    CHECK(good.out ==
+          "ok: " + example +
+              ": 8 players, round 2, night, expects carbon_target, +1°C, 7 log entries\n");
+    auto missing = run("check /nonexistent.json");
+    CHECK(missing.exit_code == 1);
+    CHECK(missing.out == "/nonexistent.json: cannot open: No such file or directory\n");
+    auto status_missing = run("status /nonexistent.json --json");
+    CHECK(status_missing.exit_code != 0);
+}
+
+TEST_CASE("coyel check refuses a broken file without touching it") {
+    const std::string path = "coyel_test_broken.json";
+    { std::ofstream(path) << R"({"format": "coyel-heaven", "version": 1, "setup": )"; }
+    auto result = run("check " + path);
+    CHECK(result.exit_code == 1);
+    CHECK(result.out.rfind(path + ": not valid JSON: parse error at line 1", 0) == 0);
+    CHECK(read(path) == R"({"format": "coyel-heaven", "version": 1, "setup": )");
+    std::remove(path.c_str());
+}
+
+TEST_CASE("coyel --help teaches the subcommands") {
+    auto result = run("--help");
+    CHECK(result.exit_code == 0);
+    CHECK(result.out.find("status") != std::string::npos);
+    CHECK(result.out.find("check") != std::string::npos);
+}

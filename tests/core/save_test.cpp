@@ -107,6 +107,10 @@ TEST_CASE("broken files: not JSON, not ours, not this version") {
     CHECK(load_error(with("/version", 0)) == "game.json: unknown format version 0");
     CHECK(load_error(with("/version", "1")) == "game.json: the save has no format version");
     CHECK(load_error(with("/extra", 1)) == "game.json: unknown key \"extra\"");
+    CHECK(load_error(R"({"format": "coyel-heaven", "format": "x"})") ==
+          "game.json: the key \"format\" appears twice in one object");
+    CHECK(load_error(std::string(100000, '[') + std::string(100000, ']')) ==
+          "game.json: not a coyel save (no \"format\": \"coyel-heaven\")");
     CHECK(load_error(with("/log", json::object())) == "game.json: log must be a list of actions");
 }
 

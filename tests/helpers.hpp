@@ -123,12 +123,23 @@ inline bool has_event(const std::vector<Event>& events, Event::Kind kind) {
     return false;
 }
 
-// Night 1 on the spec table with the given target/protection and quiet others.
+// One whole night: the target, the protection, the banker's gesture and the
+// CEO's lobbies in turn; a call whose holder is out is skipped. Returns the
+// events of the last call (the dawn's).
+inline std::vector<Event> night(Game& g, const char* target_name,
+                                const char* protect_name = nullptr,
+                                BankerChoice gesture = BankerChoice::none,
+                                std::initializer_list<const char*> lobbies = {nullptr}) {
+    auto events = ok(g, target(g, target_name));
+    if (g.state().expects == ActionKind::ngo_protect) events = ok(g, protect(g, protect_name));
+    if (g.state().expects == ActionKind::banker) events = ok(g, bank(gesture));
+    for (const char* lobby_name : lobbies)
+        if (g.state().expects == ActionKind::ceo_lobby) events = ok(g, lobby(g, lobby_name));
+    return events;
+}
+
 inline void quiet_night(Game& g, const char* target_name, const char* protect_name = nullptr) {
-    ok(g, target(g, target_name));
-    if (g.state().expects == ActionKind::ngo_protect) ok(g, protect(g, protect_name));
-    if (g.state().expects == ActionKind::banker) ok(g, bank(BankerChoice::none));
-    if (g.state().expects == ActionKind::ceo_lobby) ok(g, lobby(g, nullptr));
+    night(g, target_name, protect_name);
 }
 
 }  // namespace coyel::test

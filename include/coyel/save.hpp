@@ -27,7 +27,6 @@ std::string save_game(const Game& game);
 
 // One log entry as the save file writes it, on one line.
 std::string action_text(const Action& action, const Setup& setup);
-nlohmann::ordered_json action_to_json(const Action& action, const Setup& setup);
 
 // One log entry from the save file; names resolve against the setup.
 Result<Action> action_from_json(const nlohmann::json& entry, const Setup& setup);

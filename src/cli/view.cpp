@@ -32,8 +32,7 @@ std::string expects_text(const Game& game) {
         case ActionKind::carbon_target: return "the carbon emissions' target";
         case ActionKind::ngo_protect: return "the NGO's protection";
         case ActionKind::banker: return "the banker's gesture";
-        case ActionKind::ceo_lobby:
-            return state.night.lobbies_left > 1 ? "the CEO's lobby" : "the CEO's lobby";
+        case ActionKind::ceo_lobby: return "the CEO's lobby";
         case ActionKind::slapp: return "the CEO's SLAPP-suit decision";
         case ActionKind::vote:
             return state.revote_candidates.empty() ? "the day vote" : "the revote";

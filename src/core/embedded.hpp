@@ -6,5 +6,4 @@
 
 namespace coyel::embedded {
 extern const std::string_view decks_json;
-extern const std::string_view script_en_json;
 }  // namespace coyel::embedded

@@ -169,10 +169,6 @@ Result<Action> action_from_json(const json& entry, const Setup& setup) {
     return action;
 }
 
-ordered_json action_to_json(const Action& action, const Setup& setup) {
-    return ordered_json::parse(action_text(action, setup));
-}
-
 namespace {
 
 void append_string(std::string& out, std::string_view text) {

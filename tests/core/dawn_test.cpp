@@ -7,10 +7,7 @@ using namespace coyel::test;
 TEST_CASE("dawn: the carbon target is out and reveals its role") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, "Hana"));
-    ok(g, bank(BankerChoice::none));
-    auto events = ok(g, lobby(g, nullptr));
+    auto events = night(g, "Ben", "Hana");
     CHECK_FALSE(in(g, "Ben"));
     bool announced = false;
     for (const auto& event : events)
@@ -26,10 +23,7 @@ TEST_CASE("dawn: the carbon target is out and reveals its role") {
 TEST_CASE("dawn: a protest on the target saves it") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, "Ben"));
-    ok(g, bank(BankerChoice::none));
-    auto events = ok(g, lobby(g, nullptr));
+    auto events = night(g, "Ben", "Ben");
     CHECK(in(g, "Ben"));
     CHECK(has_event(events, Event::Kind::saved));
     CHECK(g.state().expects == ActionKind::slapp);  // the CEO is in with a use left
@@ -39,10 +33,7 @@ TEST_CASE("dawn: a protest on the target saves it") {
 TEST_CASE("SLAPP-suit: filing reveals the CEO and annuls the protest") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, "Ben"));
-    ok(g, bank(BankerChoice::none));
-    ok(g, lobby(g, nullptr));
+    quiet_night(g, "Ben", "Ben");
     auto events = ok(g, slapp(true));
     CHECK_FALSE(in(g, "Ben"));
     CHECK(g.state().ceo_revealed);
@@ -50,10 +41,7 @@ TEST_CASE("SLAPP-suit: filing reveals the CEO and annuls the protest") {
     CHECK(g.state().phase == Phase::day);
     // Used up: the next save is final.
     ok(g, vote_all(g, nullptr));
-    ok(g, target(g, "Hana"));
-    ok(g, protect(g, "Hana"));
-    ok(g, bank(BankerChoice::none));
-    ok(g, lobby(g, nullptr));
+    quiet_night(g, "Hana", "Hana");
     CHECK(in(g, "Hana"));
     CHECK(g.state().phase == Phase::day);
 }
@@ -61,10 +49,7 @@ TEST_CASE("SLAPP-suit: filing reveals the CEO and annuls the protest") {
 TEST_CASE("SLAPP-suit: not filing reveals nothing") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, "Ben"));
-    ok(g, bank(BankerChoice::none));
-    ok(g, lobby(g, nullptr));
+    quiet_night(g, "Ben", "Ben");
     ok(g, slapp(false));
     CHECK(in(g, "Ben"));
     CHECK_FALSE(g.state().ceo_revealed);
@@ -107,11 +92,7 @@ TEST_CASE("SLAPP-suit: not asked when the CEO is out") {
 TEST_CASE("SLAPP-suit: not asked when speculation took the saved fragile out") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, nullptr));
-    ok(g, bank(BankerChoice::none));
-    ok(g, lobby(g, "Eve"));
-    ok(g, lobby(g, nullptr));
+    night(g, "Ben", nullptr, BankerChoice::none, {"Eve", nullptr});
     ok(g, vote_all(g, nullptr));
     ok(g, target(g, "Finn"));
     ok(g, protect(g, "Finn"));
@@ -143,10 +124,7 @@ TEST_CASE(
 TEST_CASE("mayor succession: elect after the mayor goes out") {
     Game g = make_game();
     ok(g, elect(g, "Hana"));
-    ok(g, target(g, "Hana"));
-    ok(g, protect(g, nullptr));
-    ok(g, bank(BankerChoice::none));
-    auto events = ok(g, lobby(g, nullptr));
+    auto events = night(g, "Hana");
     CHECK(has_event(events, Event::Kind::mayor_lost));
     CHECK_FALSE(g.state().mayor);
     CHECK(g.state().phase == Phase::dawn);

@@ -66,10 +66,7 @@ TEST_CASE("the carbon emissions must target a player in the game who is not a ca
 TEST_CASE("the NGO may protect itself or nobody") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
-    ok(g, target(g, "Cleo"));
-    ok(g, protect(g, "Cleo"));
-    ok(g, bank(BankerChoice::none));
-    ok(g, lobby(g, nullptr));
+    quiet_night(g, "Cleo", "Cleo");
     CHECK(in(g, "Cleo"));
 }
 
@@ -159,11 +156,7 @@ namespace {
 // Night 1 on the spec table: the CEO corrupts the banker, then wastes the extra lobby.
 void corrupt_banker(Game& g) {
     ok(g, elect(g, "Hana"));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, nullptr));
-    ok(g, bank(BankerChoice::none));
-    ok(g, lobby(g, "Eve"));
-    ok(g, lobby(g, nullptr));
+    night(g, "Ben", nullptr, BankerChoice::none, {"Eve", nullptr});
     ok(g, vote_all(g, nullptr));
 }
 }  // namespace
@@ -191,11 +184,7 @@ TEST_CASE("speculation needs the fragile in the game") {
     ok(g, elect(g, nullptr));
     quiet_night(g, "Finn");
     ok(g, vote_all(g, nullptr));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, nullptr));
-    ok(g, bank(BankerChoice::none));
-    ok(g, lobby(g, "Eve"));
-    ok(g, lobby(g, nullptr));
+    night(g, "Ben", nullptr, BankerChoice::none, {"Eve", nullptr});
     ok(g, vote_all(g, nullptr));
     ok(g, target(g, "Hana"));
     ok(g, protect(g, nullptr));
@@ -209,11 +198,7 @@ TEST_CASE("banker_actions one-total: using either spends both") {
     ok(g, elect(g, nullptr));
     quiet_night(g, "Finn");
     ok(g, vote_all(g, nullptr));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, nullptr));
-    ok(g, bank(BankerChoice::social));
-    ok(g, lobby(g, "Eve"));
-    ok(g, lobby(g, nullptr));
+    night(g, "Ben", nullptr, BankerChoice::social, {"Eve", nullptr});
     ok(g, vote_all(g, nullptr));
     ok(g, target(g, "Hana"));
     ok(g, protect(g, nullptr));
@@ -227,11 +212,7 @@ TEST_CASE("banker_actions each-once: social then speculation") {
     ok(g, elect(g, nullptr));
     quiet_night(g, "Finn");
     ok(g, vote_all(g, nullptr));
-    ok(g, target(g, "Ben"));
-    ok(g, protect(g, nullptr));
-    ok(g, bank(BankerChoice::social));
-    ok(g, lobby(g, "Eve"));
-    ok(g, lobby(g, nullptr));
+    night(g, "Ben", nullptr, BankerChoice::social, {"Eve", nullptr});
     ok(g, vote_all(g, nullptr));
     ok(g, target(g, "Hana"));
     ok(g, protect(g, nullptr));

@@ -78,6 +78,18 @@ TEST_CASE("save then load gives the same game, and saving again the same text") 
     CHECK(save_game(*again) == saved);
 }
 
+TEST_CASE("replaying a prefix of the log gives the state at that point (undo, resume)") {
+    auto game = load_game(example, "example");
+    REQUIRE(game.ok());
+    Game prefix = game->replay_prefix(5);
+    CHECK(prefix.log().size() == 5);
+    CHECK(prefix.state().expects == ActionKind::ceo_lobby);
+    CHECK(prefix.state().players[*seat(prefix, "Eve")].corrupted);
+    ok(prefix, game->log()[5]);
+    ok(prefix, game->log()[6]);
+    CHECK(prefix.state() == game->state());
+}
+
 TEST_CASE("names in actions match without regard to case; saves write the setup's spelling") {
     auto game = load_game(with("/log/0/player", "hANA"), "example");
     REQUIRE(game.ok());

@@ -55,7 +55,7 @@ class Resolver {
     std::optional<std::string> apply(const Action& action);
 
   private:
-    std::optional<std::string> move_clock(std::int64_t at);
+    void move_clock(std::int64_t at);
     std::optional<std::string> elect_mayor(const Action& action);
     std::optional<std::string> carbon_target(const Action& action);
     std::optional<std::string> ngo_protect(const Action& action);
@@ -116,7 +116,7 @@ std::optional<std::string> Resolver::apply(const Action& action) {
     if (action.at) {
         // The clock moves first (SPEC section 8): the limit may end the game,
         // and then only a `clock` entry, which records just that, is legal.
-        if (auto refusal = move_clock(*action.at)) return refusal;
+        move_clock(*action.at);
         if (s_.phase == Phase::over && action.kind != ActionKind::clock)
             return fmt::format(
                 "the game was over by then: the temperature limit was reached at {} s",
@@ -147,16 +147,14 @@ std::optional<std::string> Resolver::apply(const Action& action) {
 
 // SPEC section 6: in clock mode one degree per minutes*60/(limit-start)
 // seconds, so the limit falls exactly at minutes*60 seconds.
-std::optional<std::string> Resolver::move_clock(std::int64_t at) {
+void Resolver::move_clock(std::int64_t at) {
     s_.clock_s = at;
-    if (s_.phase == Phase::over || options_.temperature_mode != TemperatureMode::clock)
-        return std::nullopt;
+    if (s_.phase == Phase::over || options_.temperature_mode != TemperatureMode::clock) return;
     const std::int64_t span = options_.temperature_limit - options_.temperature_start;
     const std::int64_t degrees =
         std::min<std::int64_t>(span, at * span / seconds_to_limit(options_));
     const int target = options_.temperature_start + static_cast<int>(degrees);
     if (target > s_.temperature) raise_temperature(target - s_.temperature);
-    return std::nullopt;
 }
 
 void Resolver::raise_temperature(int degrees) {
@@ -190,8 +188,7 @@ std::optional<std::string> Resolver::elect_mayor(const Action& action) {
     s_.mayor_vacant = false;
     emit(Event::Kind::mayor_elected, action.player);
     if (s_.phase == Phase::setup) {
-        s_.round = 0;  // start_night counts Night 1
-        start_night();
+        start_night();  // Night 1
     } else {
         start_day();
     }

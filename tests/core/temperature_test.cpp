@@ -90,6 +90,9 @@ TEST_CASE("a note is legal at any time, even after the end") {
     Action note = act(ActionKind::note);
     note.text = "Ana arrived late";
     ok(g, note);
+    Action garbled = note;
+    garbled.text = "caf\xe9";  // Latin-1, not UTF-8: it would break the save
+    CHECK(refused(g, garbled) == "the text is not valid UTF-8");
     ok(g, act(ActionKind::heat));
     REQUIRE(g.over());
     ok(g, note);

@@ -119,7 +119,7 @@ TEST_CASE("social responsibility: uncorrupted banker, once, fragile out; it come
     ok(g, target(g, "Ben"));
     ok(g, protect(g, nullptr));
     ok(g, bank(BankerChoice::none));
-    ok(g, lobby(g, "Finn"));  // the fragile is corrupted... refused: Finn is mayor
+    ok(g, lobby(g, "Finn"));  // refused: Finn is the mayor and the banker is clean
     CHECK_FALSE(corrupted(g, "Finn"));
     ok(g, vote_all(g, "Finn"));
     CHECK_FALSE(in(g, "Finn"));
@@ -140,6 +140,17 @@ TEST_CASE("social responsibility: uncorrupted banker, once, fragile out; it come
     ok(g, target(g, "Eve"));
     ok(g, protect(g, nullptr));
     CHECK(refused(g, bank(BankerChoice::social)) == "social responsibility has been used already");
+}
+
+TEST_CASE("the revived fragile keeps what it had: its corruption") {
+    Game g = make_game();
+    ok(g, elect(g, nullptr));
+    night(g, "Ben", nullptr, BankerChoice::none, {"Finn"});
+    REQUIRE(corrupted(g, "Finn"));
+    ok(g, vote_all(g, "Finn"));
+    night(g, "Hana", nullptr, BankerChoice::social);
+    CHECK(in(g, "Finn"));
+    CHECK(corrupted(g, "Finn"));
 }
 
 TEST_CASE("social responsibility needs a fragile ecosystem in the deck") {

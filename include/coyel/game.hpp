@@ -92,6 +92,9 @@ class Game {
     int slapps_left() const;
     // The degree the clock will reach next and when, in clock mode.
     std::optional<std::int64_t> next_rise_at() const;
+    // Why one voter's ballot is refused (SPEC section 5), or nullopt. The voter
+    // must be a seat; whether everyone voted once is the whole vote's check.
+    std::optional<std::string> ballot_refusal(const Ballot& ballot) const;
     // Vote weight of a voter: the mayor's counts two.
     int vote_weight(Seat voter) const;
 

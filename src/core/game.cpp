@@ -329,39 +329,14 @@ void Resolver::finish_dawn() {
 }
 
 std::optional<std::string> Resolver::check_ballots(const std::vector<Ballot>& ballots) const {
+    // The committed state serves: moving the clock changed nobody's place.
     std::vector<bool> voted(setup_.players.size(), false);
-    const auto ceo = game_.seat_of(Role::ceo);
     for (const auto& ballot : ballots) {
         if (ballot.voter < 0 || ballot.voter >= setup_.player_count())
             return std::string{"a vote from no such player"};
-        const std::string& voter = name(ballot.voter);
-        if (voted[ballot.voter]) return fmt::format("{} voted twice", voter);
+        if (voted[ballot.voter]) return fmt::format("{} voted twice", name(ballot.voter));
         voted[ballot.voter] = true;
-        if (!s_.players[ballot.voter].in_game)
-            return fmt::format("{} is out of the game and cannot vote", voter);
-        if (!ballot.choice) {
-            if (!options_.abstain)
-                return fmt::format("{} must name a player: abstaining is off in this game", voter);
-            continue;
-        }
-        const Seat choice = *ballot.choice;
-        if (choice < 0 || choice >= setup_.player_count())
-            return fmt::format("{} voted for no such player", voter);
-        if (!s_.players[choice].in_game)
-            return fmt::format("{} voted for {}, who is out of the game", voter, name(choice));
-        if (!s_.revote_candidates.empty() &&
-            std::find(s_.revote_candidates.begin(), s_.revote_candidates.end(), choice) ==
-                s_.revote_candidates.end()) {
-            std::vector<std::string> names;
-            for (Seat seat : s_.revote_candidates) names.push_back(name(seat));
-            return fmt::format("in the revote {} may vote only for {}{}", voter, join_or(names),
-                               options_.abstain ? " or nobody" : "");
-        }
-        if (s_.players[ballot.voter].corrupted && choice == ceo)
-            return fmt::format(
-                "{} is corrupted and may not vote for the Fossil Fuel CEO: ask them "
-                "for another name",
-                voter);
+        if (auto refusal = game_.ballot_refusal(ballot)) return refusal;
     }
     for (Seat seat : game_.seats_in_game())
         if (!voted[seat]) return fmt::format("{} has not voted", name(seat));
@@ -498,6 +473,36 @@ int Game::slapps_left() const {
     return std::max(0, setup_.options.slapp_uses - state_.slapps_filed);
 }
 
+std::optional<std::string> Game::ballot_refusal(const Ballot& ballot) const {
+    const std::string& voter = name(ballot.voter);
+    if (!state_.players[ballot.voter].in_game)
+        return fmt::format("{} is out of the game and cannot vote", voter);
+    if (!ballot.choice) {
+        if (!setup_.options.abstain)
+            return fmt::format("{} must name a player: abstaining is off in this game", voter);
+        return std::nullopt;
+    }
+    const Seat choice = *ballot.choice;
+    if (choice < 0 || choice >= player_count())
+        return fmt::format("{} voted for no such player", voter);
+    if (!state_.players[choice].in_game)
+        return fmt::format("{} voted for {}, who is out of the game", voter, name(choice));
+    const auto& candidates = state_.revote_candidates;
+    if (!candidates.empty() &&
+        std::find(candidates.begin(), candidates.end(), choice) == candidates.end()) {
+        std::vector<std::string> names;
+        for (Seat seat : candidates) names.push_back(name(seat));
+        return fmt::format("in the revote {} may vote only for {}{}", voter, join_or(names),
+                           setup_.options.abstain ? " or nobody" : "");
+    }
+    // SPEC section 5: a corrupted voter may not vote for the Fossil Fuel CEO.
+    if (state_.players[ballot.voter].corrupted && choice == seat_of(Role::ceo))
+        return fmt::format(
+            "{} is corrupted and may not vote for the Fossil Fuel CEO: ask them for another name",
+            voter);
+    return std::nullopt;
+}
+
 int Game::vote_weight(Seat voter) const { return state_.mayor == voter ? 2 : 1; }
 
 std::optional<std::int64_t> Game::next_rise_at() const {
@@ -566,18 +571,11 @@ std::vector<std::optional<Seat>> Game::legal_players(std::optional<Seat> voter) 
             add_if([&](Seat seat) { return seat != ceo; });
             choices.emplace_back(std::nullopt);
             break;
-        case ActionKind::vote: {
-            const auto& candidates = state_.revote_candidates;
-            const bool corrupted = voter && state_.players[*voter].corrupted;
-            add_if([&](Seat seat) {
-                const bool candidate =
-                    candidates.empty() ||
-                    std::find(candidates.begin(), candidates.end(), seat) != candidates.end();
-                return candidate && !(corrupted && seat == ceo);
-            });
+        case ActionKind::vote:
+            // The voter's open choices are exactly the ballots the rules accept.
+            add_if([&](Seat seat) { return voter && !ballot_refusal(Ballot{*voter, seat}); });
             if (setup_.options.abstain) choices.emplace_back(std::nullopt);
             break;
-        }
         default: break;
     }
     return choices;

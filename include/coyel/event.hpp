@@ -37,8 +37,9 @@ struct Event {
     int value = 0;
     Team winner = Team::ecosystems;
     WinReason reason = WinReason::temperature;
-    std::vector<int> tally;   // vote_result: votes per seat, the mayor's counted twice
-    std::vector<Seat> seats;  // vote_result, revote: the tied seats
+    std::vector<int> tally;           // vote_result: votes per seat, the mayor's counted twice
+    std::vector<Seat> seats;          // vote_result, revote: the tied seats
+    std::optional<Seat> double_vote;  // vote_result: the mayor, whose vote counted two
 };
 
 std::string_view win_reason_id(WinReason reason);  // "temperature", "no-carbon", ...

@@ -62,4 +62,9 @@ inline long long seconds_to_limit(const Options& options) {
     return static_cast<long long>(options.temperature_minutes) * 60;
 }
 
+// The temperature the clock alone gives after `seconds` of active play, in
+// clock mode (SPEC section 6): one degree per minutes*60/(limit-start) s,
+// never past the limit. Other modes: the start.
+int clock_temperature(const Options& options, long long seconds);
+
 }  // namespace coyel

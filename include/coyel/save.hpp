@@ -17,13 +17,18 @@ inline constexpr int save_format_version = 1;
 // Reads a save from its text. Errors are one line, prefixed with `label`
 // (usually the file name): "game.json: log entry 5 (ceo_lobby): Ana is out of
 // the game".
-Result<Game> load_game(std::string_view text, std::string_view label);
+// `pending`, when given, receives the ballots of a vote still being taken
+// (the REPL's "pending" key: beyond SPEC, so other tools may ignore it).
+Result<Game> load_game(std::string_view text, std::string_view label,
+                       std::vector<Ballot>* pending = nullptr);
 
 // Reads a save from disk: refuses folders, devices and oversized files.
-Result<Game> load_game_file(const std::string& path);
+Result<Game> load_game_file(const std::string& path, std::vector<Ballot>* pending = nullptr);
 
 // The save file's text: stable key order, one log entry per line.
-std::string save_game(const Game& game);
+// `pending`: the ballots of a vote still being taken, kept so a resumed
+// game asks the next voter, not the first.
+std::string save_game(const Game& game, const std::vector<Ballot>& pending = {});
 
 // One log entry as the save file writes it, on one line.
 std::string action_text(const Action& action, const Setup& setup);

@@ -11,6 +11,8 @@ int run(int argc, char** argv) {
     app.require_subcommand(0, 1);
     app.set_version_flag("--version", "coyel 0.1.0");
     int exit_code = 0;
+    add_new_command(app, exit_code);
+    add_resume_command(app, exit_code);
     add_status_command(app, exit_code);
     add_check_command(app, exit_code);
     app.footer("Rules: ../shared/SPEC.md (the engine's rulebook); README.md for examples.");
@@ -20,8 +22,9 @@ int run(int argc, char** argv) {
         return app.exit(error);
     }
     if (app.get_subcommands().empty()) {
-        std::fputs(app.help().c_str(), stdout);
-        return 0;
+        // The built-in default: a new game, asking for what it needs.
+        const char* start[] = {"coyel", "new"};
+        return run(2, const_cast<char**>(start));
     }
     return exit_code;
 }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace coyel::cli {
 
@@ -12,6 +13,10 @@ bool colour_enabled(std::FILE* stream);
 
 // `text` in `style` when colours are on, plain otherwise.
 std::string paint(bool colour, fmt::text_style style, std::string_view text);
+
+// `text` broken into lines of at most `width` columns at spaces; lines after
+// the first start with `indent` spaces.
+std::vector<std::string> wrap(std::string_view text, std::size_t width, std::size_t indent = 0);
 
 // "6:52" for 412 seconds.
 std::string format_clock(long long seconds);

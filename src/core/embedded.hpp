@@ -6,4 +6,5 @@
 
 namespace coyel::embedded {
 extern const std::string_view decks_json;
+extern const std::string_view script_en_json;
 }  // namespace coyel::embedded

@@ -150,10 +150,7 @@ std::optional<std::string> Resolver::apply(const Action& action) {
 void Resolver::move_clock(std::int64_t at) {
     s_.clock_s = at;
     if (s_.phase == Phase::over || options_.temperature_mode != TemperatureMode::clock) return;
-    const std::int64_t span = options_.temperature_limit - options_.temperature_start;
-    const std::int64_t degrees =
-        std::min<std::int64_t>(span, at * span / seconds_to_limit(options_));
-    const int target = options_.temperature_start + static_cast<int>(degrees);
+    const int target = clock_temperature(options_, at);
     if (target > s_.temperature) raise_temperature(target - s_.temperature);
 }
 
@@ -355,8 +352,11 @@ std::optional<std::string> Resolver::vote(const Action& action) {
 void Resolver::tally_vote(const std::vector<Ballot>& ballots) {
     Event& result = emit(Event::Kind::vote_result);
     result.tally.assign(setup_.players.size(), 0);
-    for (const auto& ballot : ballots)
-        if (ballot.choice) result.tally[*ballot.choice] += game_.vote_weight(ballot.voter);
+    for (const auto& ballot : ballots) {
+        if (!ballot.choice) continue;
+        result.tally[*ballot.choice] += game_.vote_weight(ballot.voter);
+        if (game_.vote_weight(ballot.voter) == 2) result.double_vote = ballot.voter;
+    }
     const int top = *std::max_element(result.tally.begin(), result.tally.end());
     const bool was_revote = !s_.revote_candidates.empty();
     s_.revote_candidates.clear();

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "coyel/text.hpp"
@@ -145,6 +147,13 @@ std::optional<std::string> options_from_json(const json& object, Options& option
         }
     }
     return check_options(options);
+}
+
+int clock_temperature(const Options& options, long long seconds) {
+    if (options.temperature_mode != TemperatureMode::clock) return options.temperature_start;
+    const long long span = options.temperature_limit - options.temperature_start;
+    const long long degrees = std::min(span, seconds * span / seconds_to_limit(options));
+    return options.temperature_start + static_cast<int>(degrees);
 }
 
 json options_to_json(const Options& options) {

@@ -248,7 +248,34 @@ std::string action_text(const Action& action, const Setup& setup) {
     return out;
 }
 
-Result<Game> load_game(std::string_view text, std::string_view label) {
+namespace {
+
+// The ballots of a vote being taken: only while a vote is expected, each
+// voter once, each ballot one the rules accept, and not yet all of them.
+Result<std::vector<Ballot>> pending_from_json(const json& object, const Game& game) {
+    if (!object.is_object()) return Error{"must be an object"};
+    if (auto error = unknown_key(object, "", {"votes"})) return Error{*error};
+    if (!game.state().expects || *game.state().expects != ActionKind::vote)
+        return Error{"votes are pending, but the game is not at a vote"};
+    auto action = action_from_json(json{{"do", "vote"}, {"votes", object.value("votes", json())}},
+                                   game.setup());
+    if (!action) return Error{action.error()};
+    std::vector<bool> voted(game.player_count(), false);
+    for (const auto& ballot : action->votes) {
+        if (voted[ballot.voter])
+            return Error{fmt::format("{} voted twice", game.name(ballot.voter))};
+        voted[ballot.voter] = true;
+        if (auto refusal = game.ballot_refusal(ballot)) return Error{*refusal};
+    }
+    if (action->votes.size() >= game.seats_in_game().size())
+        return Error{"every voter has voted: a complete vote belongs in the log"};
+    return action->votes;
+}
+
+}  // namespace
+
+Result<Game> load_game(std::string_view text, std::string_view label,
+                       std::vector<Ballot>* pending) {
     auto fail = [&](std::string_view message) {
         return Error{fmt::format("{}: {}", label, message)};
     };
@@ -298,7 +325,7 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
         return fail(fmt::format("unknown format version {}", root["version"].dump()));
     // Version 1 is the only one so far. A version 2 would convert here, in
     // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
-    if (auto error = unknown_key(root, "", {"format", "version", "setup", "log"}))
+    if (auto error = unknown_key(root, "", {"format", "version", "setup", "log", "pending"}))
         return fail(*error);
     if (!root.contains("setup")) return fail("the save has no setup");
     auto setup = setup_from_json(root["setup"]);
@@ -327,10 +354,15 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
         if (!applied)
             return fail(fmt::format("log entry {} ({}): {}", position, id, applied.error()));
     }
+    if (root.contains("pending")) {
+        auto ballots = pending_from_json(root["pending"], game);
+        if (!ballots) return fail("pending: " + ballots.error());
+        if (pending) *pending = std::move(*ballots);
+    }
     return game;
 }
 
-Result<Game> load_game_file(const std::string& path) {
+Result<Game> load_game_file(const std::string& path, std::vector<Ballot>* pending) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0)
         return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
@@ -344,10 +376,10 @@ Result<Game> load_game_file(const std::string& path) {
     if (!in) return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
     std::ostringstream text;
     text << in.rdbuf();
-    return load_game(text.str(), path);
+    return load_game(text.str(), path, pending);
 }
 
-std::string save_game(const Game& game) {
+std::string save_game(const Game& game, const std::vector<Ballot>& pending) {
     const Setup& setup = game.setup();
     ordered_json setup_json;
     setup_json["players"] = setup.players;
@@ -367,7 +399,15 @@ std::string save_game(const Game& game) {
         out += i ? ",\n    " : "\n    ";
         out += action_text(log[i], setup);
     }
-    out += log.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    out += log.empty() ? "]" : "\n  ]";
+    if (!pending.empty()) {
+        Action partial;
+        partial.kind = ActionKind::vote;
+        partial.votes = pending;
+        // {"do": "vote", "votes": {...}} minus its head: {"votes": {...}}
+        out += ",\n  \"pending\": {" + action_text(partial, setup).substr(15);
+    }
+    out += "\n}\n";
     return out;
 }
 

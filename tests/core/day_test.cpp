@@ -39,6 +39,7 @@ TEST_CASE("the mayor's vote counts two (the SPEC section 8 example)") {
     REQUIRE(events.front().kind == Event::Kind::vote_result);
     CHECK(events.front().tally[*seat(g, "Ana")] == 4);
     CHECK(events.front().tally[*seat(g, "Cleo")] == 3);
+    CHECK(events.front().double_vote == seat(g, "Hana"));
     CHECK(g.state().phase == Phase::night);
     CHECK(g.state().round == 2);
 }

@@ -1,0 +1,37 @@
+#include "game_clock.hpp"
+
+#include <cstdlib>
+
+namespace coyel::cli {
+
+GameClock::GameClock(std::int64_t seconds, Now now) : now_(std::move(now)), banked_(seconds) {}
+
+GameClock GameClock::from_environment(std::int64_t seconds) {
+    const char* frozen = std::getenv("COYEL_FROZEN_CLOCK");
+    if (frozen && *frozen) return GameClock(seconds, [] { return TimePoint{}; });
+    return GameClock(seconds);
+}
+
+std::int64_t GameClock::seconds() const {
+    if (!running_) return banked_;
+    return banked_ + std::chrono::duration_cast<std::chrono::seconds>(now_() - since_).count();
+}
+
+void GameClock::start() {
+    if (running_) return;
+    since_ = now_();
+    running_ = true;
+}
+
+void GameClock::stop() {
+    if (!running_) return;
+    banked_ = seconds();
+    running_ = false;
+}
+
+void GameClock::advance_to(std::int64_t seconds) {
+    const std::int64_t current = this->seconds();
+    if (seconds > current) banked_ += seconds - current;
+}
+
+}  // namespace coyel::cli

@@ -1,0 +1,36 @@
+// The active game clock (SPEC section 6): runs from Night 1 on, stops while
+// paused, during the deal and while the program is closed.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+
+namespace coyel::cli {
+
+class GameClock {
+  public:
+    using TimePoint = std::chrono::steady_clock::time_point;
+    using Now = std::function<TimePoint()>;
+
+    // Starts stopped at `seconds`. `now` reads the time (tests pass a fake).
+    explicit GameClock(std::int64_t seconds, Now now = std::chrono::steady_clock::now);
+
+    // A clock frozen in place when COYEL_FROZEN_CLOCK is set (scripts, tests).
+    static GameClock from_environment(std::int64_t seconds);
+
+    std::int64_t seconds() const;
+    bool running() const { return running_; }
+    void start();
+    void stop();
+    // Never runs back: a value below the current reading is ignored.
+    void advance_to(std::int64_t seconds);
+
+  private:
+    Now now_;
+    std::int64_t banked_ = 0;  // seconds counted before the current run
+    TimePoint since_{};
+    bool running_ = false;
+};
+
+}  // namespace coyel::cli

@@ -1,0 +1,57 @@
+#include "save_file.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace coyel::cli {
+namespace {
+
+std::string folder_of(const std::string& path) {
+    auto slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string errno_text() { return std::strerror(errno); }
+
+}  // namespace
+
+std::optional<std::string> write_atomically(const std::string& path, std::string_view text) {
+    const std::string temporary = fmt::format("{}.tmp{}", path, ::getpid());
+    int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return fmt::format("cannot write {}: {}", temporary, errno_text());
+    auto fail = [&](std::string why) {
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        return std::optional<std::string>{std::move(why)};
+    };
+    for (std::size_t written = 0; written < text.size();) {
+        ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return fail(fmt::format("cannot write {}: {}", temporary, errno_text()));
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0) return fail(fmt::format("cannot sync {}: {}", temporary, errno_text()));
+    if (::close(fd) != 0) {
+        ::unlink(temporary.c_str());
+        return fmt::format("cannot close {}: {}", temporary, errno_text());
+    }
+    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+        std::string why = fmt::format("cannot replace {}: {}", path, errno_text());
+        ::unlink(temporary.c_str());
+        return why;
+    }
+    // The rename is durable only once the folder itself is on disk.
+    int folder = ::open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder >= 0) {
+        ::fsync(folder);
+        ::close(folder);
+    }
+    return std::nullopt;
+}
+
+}  // namespace coyel::cli

@@ -1,0 +1,19 @@
+// Writing a save so that a crash leaves the previous or the new file, never
+// a torn one: a temporary file in the same folder, fsync, rename, fsync of
+// the folder.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace coyel::cli {
+
+// Returns why the file could not be written, or nullopt.
+std::optional<std::string> write_atomically(const std::string& path, std::string_view text);
+
+// The file-writing interface the REPL uses; tests replace it with a fake.
+using FileWriter = std::function<std::optional<std::string>(const std::string&, std::string_view)>;
+
+}  // namespace coyel::cli

@@ -3,6 +3,8 @@
 namespace coyel::cli {
 
 int run(int argc, char** argv) {
+    // Line by line even into a pipe, so output and refusals keep their order.
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
     CLI::App app{
         "coyel — the moderator's assistant for Coyel Heaven.\n"
         "It reads the calls aloud with you, keeps the rules, and saves after every "

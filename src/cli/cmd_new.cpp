@@ -102,7 +102,10 @@ int run_new(const NewOptions& given) {
     for (;;) {
         if (players_text.empty()) {
             auto line = ask(*reader, "Players in seat order, separated by commas> ");
-            if (!line) return 1;
+            if (!line) {
+                fmt::print(stderr, "No players given: no game started.\n");
+                return 1;
+            }
             players_text = *line;
         }
         setup.players = split_names(players_text);

@@ -94,8 +94,11 @@ void Session::alert(const std::string& text) {
             paint(io_.colour, fmt::emphasis::bold | fmt::fg(fmt::terminal_color::yellow), line));
 }
 
+// An answer that matched nothing may be a mistyped command: say which.
 void Session::refuse_answer(const std::string& reason, const std::string& text) {
-    if (reason.find("did you mean") != std::string::npos) return refuse(reason);
+    const bool unknown_word =
+        reason.rfind("no player is called", 0) == 0 || reason.rfind("answer ", 0) == 0;
+    if (!unknown_word || reason.find("did you mean") != std::string::npos) return refuse(reason);
     std::vector<std::string_view> names;
     for (const auto& command : commands()) names.push_back(command.name);
     const std::string word = text.substr(0, text.find(' '));
@@ -103,11 +106,12 @@ void Session::refuse_answer(const std::string& reason, const std::string& text) 
 }
 
 void Session::refuse(const std::string& reason) {
-    if (io_.reader.interactive())
-        fmt::print(io_.out, "{}\n", paint(io_.colour, fmt::fg(fmt::terminal_color::red), reason));
-    else {
-        std::fflush(io_.out);  // keep the order when both go to one place
-        fmt::print(io_.err, "{}\n", reason);
+    std::fflush(io_.out);  // keep the order when both go to one place
+    for (const auto& line : wrap(reason, columns, 2)) {
+        if (io_.reader.interactive())
+            fmt::print(io_.out, "{}\n", paint(io_.colour, fmt::fg(fmt::terminal_color::red), line));
+        else
+            fmt::print(io_.err, "{}\n", line);
     }
 }
 
@@ -449,8 +453,8 @@ void Session::show_end() {
     say("");
     say(paint(io_.colour, fmt::emphasis::bold, "── Game over ──"));
     const State& state = game_.state();
-    say(fmt::format("The {} team wins ({}).", team_id(*state.winner),
-                    win_reason_id(*state.win_reason)));
+    say(fmt::format("The {} team wins: {}.", team_id(*state.winner),
+                    win_reason_text(*state.win_reason)));
     say("Every role:");
     for (Seat seat = 0; seat < game_.player_count(); ++seat)
         say(fmt::format("  {:>2}  {:<24} {}{}", seat + 1, game_.name(seat),
@@ -486,7 +490,7 @@ void Session::cmd_undo(const std::string&) {
     } else if (!game_.log().empty()) {
         const Action last = game_.log().back();
         game_ = game_.replay_prefix(game_.log().size() - 1);
-        say(fmt::format("Undone: {}.", action_id(last.kind)));
+        say(fmt::format("Undone: {}.", describe_action(last, game_)));
         if (game_.state().phase == Phase::setup)
             clock_.stop();
         else if (!game_.over())

@@ -20,11 +20,43 @@ std::string phase_title(const Game& game) {
     return "?";
 }
 
+std::string describe_action(const Action& action, const Game& game) {
+    auto who = [&](std::optional<Seat> seat) {
+        return seat ? game.name(*seat) : std::string{"nobody"};
+    };
+    switch (action.kind) {
+        case ActionKind::elect_mayor:
+            return fmt::format("the election of {} as mayor", who(action.player));
+        case ActionKind::carbon_target:
+            return fmt::format("the carbon emissions' target, {}", who(action.player));
+        case ActionKind::ngo_protect:
+            return fmt::format("the NGO's protection of {}", who(action.player));
+        case ActionKind::banker:
+            return fmt::format("the banker's gesture ({})", banker_choice_id(action.choice));
+        case ActionKind::ceo_lobby: return fmt::format("the CEO's lobby on {}", who(action.player));
+        case ActionKind::slapp: return action.file ? "the SLAPP-suit" : "the SLAPP-suit not filed";
+        case ActionKind::vote: return "the vote";
+        case ActionKind::clock: return "a clock reading";
+        case ActionKind::heat: return "a degree of heat";
+        case ActionKind::note: return fmt::format("the note \"{}\"", action.text);
+    }
+    return "?";
+}
+
+std::string win_reason_text(WinReason reason) {
+    switch (reason) {
+        case WinReason::temperature: return "the temperature reached the limit";
+        case WinReason::no_carbon: return "no carbon emission is left in the game";
+        case WinReason::no_ecosystems: return "no ecosystem is left in the game";
+    }
+    return "?";
+}
+
 std::string expects_text(const Game& game) {
     const State& state = game.state();
     if (!state.expects) {
-        return fmt::format("nothing: the {} team won ({})", team_id(*state.winner),
-                           win_reason_id(*state.win_reason));
+        return fmt::format("nothing: the {} team won, as {}", team_id(*state.winner),
+                           win_reason_text(*state.win_reason));
     }
     switch (*state.expects) {
         case ActionKind::elect_mayor:

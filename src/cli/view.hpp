@@ -25,6 +25,12 @@ std::string moderator_view(const Game& game, bool colour);
 // mayor, the temperature; no hidden role and no corruption.
 std::string table_view(const Game& game, bool colour);
 
+// One input in words, for undo and review: "the CEO's lobby on Eve".
+std::string describe_action(const Action& action, const Game& game);
+
+// Why the game ended, in words: "no carbon emission is left in the game".
+std::string win_reason_text(WinReason reason);
+
 // One line: "8 players, round 2, night, expects ngo_protect, 1°C".
 std::string one_line_summary(const Game& game);
 

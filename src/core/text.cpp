@@ -104,7 +104,9 @@ std::string did_you_mean(std::string_view typed, const std::vector<std::string_v
     std::string_view best;
     std::size_t best_distance = std::max<std::size_t>(1, typed.size() / 3) + 1;  // within reach
     for (auto candidate : candidates) {
-        std::size_t distance = edit_distance(typed, candidate);
+        // The first letters of a word are as good as one typo.
+        const bool prefix = typed.size() >= 2 && istarts_with(candidate, typed);
+        std::size_t distance = prefix ? 1 : edit_distance(typed, candidate);
         if (distance < best_distance) {
             best = candidate;
             best_distance = distance;

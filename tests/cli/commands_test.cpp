@@ -1,41 +1,17 @@
 // The read-only subcommands, run as a user runs them.
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
-#include <string>
 
-#include <catch2/catch.hpp>
+#include "process.hpp"
+
+using namespace coyel::test;
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;  // standard output, then standard error
-};
-
 Run run(const std::string& arguments, bool with_stderr = true) {
-    std::string command =
-        std::string{COYEL_BINARY} + " " + arguments + (with_stderr ? " 2>&1" : " 2>/dev/null");
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    std::string out;
-    std::array<char, 4096> buffer{};
-    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
-        out.append(buffer.data(), n);
-    int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+    return run_coyel(arguments, with_stderr);
 }
-
-std::string read(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+std::string read(const std::string& path) { return read_file(path); }
 
 const std::string example = COYEL_TEST_DATA "/saves/spec_example.json";
 

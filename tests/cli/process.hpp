@@ -1,0 +1,53 @@
+// Runs coyel (or any shell command) as a user would, for the CLI tests.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+namespace coyel::test {
+
+struct Run {
+    int exit_code;
+    std::string out;
+};
+
+// Runs `command` with /bin/sh; returns its exit code and standard output.
+inline Run run_shell(const std::string& command) {
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    std::string out;
+    std::array<char, 4096> buffer{};
+    while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe))
+        out.append(buffer.data(), n);
+    int status = pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+// coyel with `arguments`; standard error joins the output unless told not to.
+inline Run run_coyel(const std::string& arguments, bool with_stderr = true) {
+    return run_shell(std::string{COYEL_BINARY} + " " + arguments +
+                     (with_stderr ? " 2>&1" : " 2>/dev/null"));
+}
+
+inline std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// A fresh folder under the build tree's temporary space.
+inline std::string temporary_folder() {
+    char pattern[] = "/tmp/coyel-test-XXXXXX";
+    REQUIRE(mkdtemp(pattern));
+    return pattern;
+}
+
+}  // namespace coyel::test

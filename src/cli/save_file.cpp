@@ -21,7 +21,8 @@ std::string errno_text() { return std::strerror(errno); }
 }  // namespace
 
 std::optional<std::string> write_atomically(const std::string& path, std::string_view text) {
-    const std::string temporary = fmt::format("{}.tmp{}", path, ::getpid());
+    // One fixed name: a temporary file left by a kill is replaced next time.
+    const std::string temporary = path + ".tmp";
     int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return fmt::format("cannot write {}: {}", temporary, errno_text());
     auto fail = [&](std::string why) {

@@ -1,0 +1,122 @@
+// Crash safety: coyel killed with SIGKILL at random moments of a scripted
+// game. After every kill the save loads, holds a prefix of the game played
+// in one go, and holds every answer coyel had finished with.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "coyel/rng.hpp"
+#include "coyel/save.hpp"
+#include "process.hpp"
+
+using namespace coyel;
+using namespace coyel::test;
+
+namespace {
+
+const std::vector<std::string> new_game = {
+    "new", "--players", "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana", "--roles",
+    "Ana=carbon,Cleo=ngo,Dan=ceo,Eve=banker,Finn=fragile,Gus=carbon", "--mode", "night",
+    "--option", "tie=revote", "--save", "game.json"};
+
+// Starts coyel in `folder` with `input` on a pipe that stays open (no end of
+// input: the game only stops by the kill). Its output goes to folder/out.
+pid_t start(const std::string& folder, const std::string& input) {
+    int pipe_fds[2];
+    REQUIRE(::pipe(pipe_fds) == 0);
+    pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::dup2(pipe_fds[0], 0);
+        ::close(pipe_fds[1]);
+        int out = ::open((folder + "/out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ::dup2(out, 1);
+        ::dup2(out, 2);
+        if (::chdir(folder.c_str()) != 0) ::_exit(127);
+        ::setenv("NO_COLOR", "1", 1);
+        ::setenv("COYEL_FROZEN_CLOCK", "1", 1);
+        std::vector<char*> argv{const_cast<char*>(COYEL_BINARY)};
+        for (const auto& argument : new_game) argv.push_back(const_cast<char*>(argument.c_str()));
+        argv.push_back(nullptr);
+        ::execv(COYEL_BINARY, argv.data());
+        ::_exit(127);
+    }
+    ::close(pipe_fds[0]);
+    REQUIRE(::write(pipe_fds[1], input.data(), input.size()) == static_cast<ssize_t>(input.size()));
+    // The write end stays open until the child is gone: kept by a thread.
+    std::thread([fd = pipe_fds[1], child] {
+        int status;
+        ::waitpid(child, &status, 0);
+        ::close(fd);
+    }).detach();
+    return child;
+}
+
+// Answers read: each is echoed after its prompt, "[+1°C] mayor> Hana".
+std::size_t answers_echoed(const std::string& output) {
+    std::size_t count = 0;
+    std::istringstream lines(output);
+    for (std::string line; std::getline(lines, line);)
+        count += line.rfind("[", 0) == 0 && line.find("> ") != std::string::npos;
+    return count;
+}
+
+}  // namespace
+
+TEST_CASE("kill -9 at random moments: the save loads and loses nothing accepted") {
+    const char* runs_text = std::getenv("COYEL_KILL_RUNS");
+    const int runs = runs_text ? std::atoi(runs_text) : 40;
+    const auto answers = [] {
+        std::vector<std::string> lines;
+        std::istringstream in(read_file(COYEL_TEST_DATA "/transcripts/full_game.in"));
+        for (std::string line; std::getline(in, line);) lines.push_back(line);
+        return lines;
+    }();
+    const std::string folder = temporary_folder();
+    const std::string save = folder + "/game.json";
+
+    // The save after the first j answers, played without a kill.
+    std::vector<std::string> saves(answers.size() + 1);
+    for (std::size_t j = 0; j <= answers.size(); ++j) {
+        std::filesystem::remove(save);
+        std::string input;
+        for (std::size_t i = 0; i < j; ++i) input += answers[i] + "\n";
+        std::ofstream(folder + "/input") << input;
+        std::string arguments;
+        for (const auto& argument : new_game) arguments += " '" + argument + "'";
+        run_shell("cd " + folder + " && COYEL_FROZEN_CLOCK=1 " + COYEL_BINARY + arguments +
+                  " < input > /dev/null 2>&1");
+        saves[j] = read_file(save);
+        REQUIRE(load_game(saves[j], "save").ok());
+    }
+
+    std::string all;
+    for (const auto& answer : answers) all += answer + "\n";
+    SplitMix64 rng(2026);
+    int killed_mid_game = 0;
+    for (int run = 0; run < runs; ++run) {
+        std::filesystem::remove(save);
+        const pid_t child = start(folder, all);
+        std::this_thread::sleep_for(std::chrono::microseconds(rng.below(40000)));
+        ::kill(child, SIGKILL);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the waiter reaps it
+        if (!std::filesystem::exists(save)) continue;  // killed before the first save
+        // coyel echoes each answer as it reads it, after saving the one before:
+        // the save holds every answer but perhaps the last one read.
+        const std::size_t read = answers_echoed(read_file(folder + "/out"));
+        const std::string held = read_file(save);
+        INFO("run " << run << ", answers read " << read);
+        REQUIRE(load_game(held, "save").ok());
+        CHECK((held == saves[read] || (read > 0 && held == saves[read - 1])));
+        killed_mid_game += held != saves.back();
+    }
+    CHECK(killed_mid_game > 0);
+    std::filesystem::remove_all(folder);
+}

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <clocale>
+#include <cstring>
 
 #include "coyel/text.hpp"
 
@@ -45,6 +47,10 @@ class StreamReader final : public LineReader {
 class EditLineReader final : public LineReader {
   public:
     EditLineReader(std::FILE* in, std::FILE* out) {
+        // libedit works in wide characters: without a UTF-8 locale it cannot
+        // take "°C" in a prompt, nor names beyond ASCII.
+        const char* locale = std::setlocale(LC_CTYPE, "");
+        if (!locale || !std::strstr(locale, "UTF-8")) std::setlocale(LC_CTYPE, "C.UTF-8");
         editor_ = el_init("coyel", in, out, stderr);
         history_ = history_init();
         HistEvent event;

@@ -22,9 +22,17 @@ using namespace coyel::test;
 namespace {
 
 const std::vector<std::string> new_game = {
-    "new", "--players", "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana", "--roles",
-    "Ana=carbon,Cleo=ngo,Dan=ceo,Eve=banker,Finn=fragile,Gus=carbon", "--mode", "night",
-    "--option", "tie=revote", "--save", "game.json"};
+    "new",
+    "--players",
+    "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana",
+    "--roles",
+    "Ana=carbon,Cleo=ngo,Dan=ceo,Eve=banker,Finn=fragile,Gus=carbon",
+    "--mode",
+    "night",
+    "--option",
+    "tie=revote",
+    "--save",
+    "game.json"};
 
 // Starts coyel in `folder` with `input` on a pipe that stays open (no end of
 // input: the game only stops by the kill). Its output goes to folder/out.
@@ -107,7 +115,7 @@ TEST_CASE("kill -9 at random moments: the save loads and loses nothing accepted"
         std::this_thread::sleep_for(std::chrono::microseconds(rng.below(40000)));
         ::kill(child, SIGKILL);
         std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the waiter reaps it
-        if (!std::filesystem::exists(save)) continue;  // killed before the first save
+        if (!std::filesystem::exists(save)) continue;                // killed before the first save
         // coyel echoes each answer as it reads it, after saving the one before:
         // the save holds every answer but perhaps the last one read.
         const std::size_t read = answers_echoed(read_file(folder + "/out"));

@@ -1,0 +1,129 @@
+// The REPL against fakes: scripted answers, a file writer that fails, a
+// clock that the test moves.
+#include "session.hpp"
+
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <set>
+
+#include "../helpers.hpp"
+#include "coyel/save.hpp"
+
+using namespace coyel;
+using namespace coyel::cli;
+using namespace coyel::test;
+
+namespace {
+
+class ScriptedReader final : public LineReader {
+  public:
+    explicit ScriptedReader(std::deque<std::string> lines, std::function<void()> before_each = {})
+        : lines_(std::move(lines)), before_each_(std::move(before_each)) {}
+    std::optional<std::string> read(const std::string&) override {
+        if (before_each_) before_each_();
+        if (lines_.empty()) return std::nullopt;
+        std::string line = lines_.front();
+        lines_.pop_front();
+        return line;
+    }
+    bool interactive() const override { return false; }
+
+  private:
+    std::deque<std::string> lines_;
+    std::function<void()> before_each_;
+};
+
+// Output captured in memory.
+struct Capture {
+    char* data = nullptr;
+    std::size_t size = 0;
+    std::FILE* file = open_memstream(&data, &size);
+    ~Capture() {
+        std::fclose(file);
+        std::free(data);
+    }
+    std::string text() {
+        std::fflush(file);
+        return std::string(data, size);
+    }
+};
+
+// A disk that fails on demand and remembers what was written where.
+struct FakeDisk {
+    std::map<std::string, std::string> files;
+    std::set<std::string> broken;
+    FileWriter writer() {
+        return
+            [this](const std::string& path, std::string_view text) -> std::optional<std::string> {
+                if (broken.count(path)) return "No space left on device";
+                files[path] = std::string{text};
+                return std::nullopt;
+            };
+    }
+};
+
+Game fresh() { return make_game(); }
+
+}  // namespace
+
+TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS rescues it") {
+    FakeDisk disk;
+    disk.broken.insert("full.json");
+    ScriptedReader reader({"Hana", "Ben", "save rescue.json", "none", "quit"});
+    Capture out, err;
+    Session session(fresh(), {}, "full.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, [] { return GameClock::TimePoint{}; }), disk.writer());
+    CHECK(session.run() == 0);
+    CHECK(err.text().find("Could not save: No space left on device. The game goes on in memory") !=
+          std::string::npos);
+    CHECK(out.text().find("Saved to rescue.json; later saves go there too.") != std::string::npos);
+    REQUIRE(disk.files.count("rescue.json"));
+    std::vector<Ballot> pending;
+    auto saved = load_game(disk.files["rescue.json"], "rescue.json", &pending);
+    REQUIRE(saved.ok());
+    // Every accepted answer is there: the election, the target, the protection.
+    CHECK(saved->log().size() == 3);
+    CHECK(saved->state().expects == ActionKind::banker);
+}
+
+TEST_CASE("the clock: rises announced at the next prompt, the limit ends the game at once") {
+    FakeDisk disk;
+    GameClock::TimePoint now{};
+    // Each prompt comes two minutes after the one before.
+    ScriptedReader reader({"Hana", "Ben", "none", "none", "none", "pause", "resume", "Ana"},
+                          [&] { now += std::chrono::minutes(2); });
+    Capture out, err;
+    Options options;
+    options.temperature_minutes = 10;  // a degree every 2 minutes, the limit at 10
+    Session session(make_game(spec_table(), options), {}, "game.json",
+                    SessionIo{reader, out.file, err.file, false}, GameClock(0, [&] { return now; }),
+                    disk.writer());
+    CHECK(session.run() == 0);
+    auto game = load_game(disk.files["game.json"], "game.json");
+    REQUIRE(game.ok());
+    CHECK(game->over());
+    CHECK(game->state().win_reason == WinReason::temperature);
+    const Action& last = game->log().back();
+    CHECK(last.kind == ActionKind::clock);
+    CHECK(last.at == 600);
+    CHECK(out.text().find("The temperature rises: it is now +1°C above normal.") !=
+          std::string::npos);
+    CHECK(out.text().find("The planet reached +5°C above normal: the carbon emissions win.") !=
+          std::string::npos);
+}
+
+TEST_CASE("pause stops the clock; quitting records the clock's last reading") {
+    FakeDisk disk;
+    GameClock::TimePoint now{};
+    ScriptedReader reader({"Hana", "pause", "quit"}, [&] { now += std::chrono::seconds(30); });
+    Capture out, err;
+    Session session(fresh(), {}, "game.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, [&] { return now; }), disk.writer());
+    session.run();
+    auto game = load_game(disk.files["game.json"], "game.json");
+    REQUIRE(game.ok());
+    // Started after the election (30 s), paused 30 s later: 30 s of play.
+    CHECK(game->state().clock_s == 30);
+    CHECK(game->log().back().kind == ActionKind::clock);
+}

@@ -9,6 +9,7 @@
 #include "coyel/save.hpp"
 #include "coyel/status.hpp"
 #include "random_games.hpp"
+#include "save_file.hpp"
 
 using namespace coyel;
 using Clock = std::chrono::steady_clock;
@@ -71,6 +72,12 @@ int main() {
     fmt::print("apply one input (engine)       {:8.2f} us\n", apply);
     fmt::print("serialise the whole save       {:8.2f} us\n", save);
     fmt::print("engine + serialisation         {:8.2f} us\n", apply + save);
+    // The REPL's whole save: serialise, temporary file, fsync, rename, fsync.
+    const std::string path = "coyel_bench_save.json";
+    double disk = median_us(200, [&] { sink = !cli::write_atomically(path, save_game(game)); });
+    std::remove(path.c_str());
+    std::remove((path + ".tmp").c_str());
+    fmt::print("whole save with fsync (disk)   {:8.2f} us\n", disk);
     fmt::print("load (parse + replay the log)  {:8.2f} us\n", load);
     fmt::print("status --json object           {:8.2f} us\n", status);
 }

@@ -276,7 +276,8 @@ void Session::show_call() {
             aloud(script_.line("night_falls", args));
             aloud(script_.line(state.round == 1 ? "carbon_recognise" : "carbon_wake"));
             aloud(script_.line("carbon_pick"));
-            say("Wait for them to agree and point. Answer: the player they point at.");
+            say("Wait for them to agree and point. Answer: the player they point at (anyone "
+                "in the game but a carbon emission).");
             break;
         case ActionKind::ngo_protect:
             title("the Environmental NGO");
@@ -284,7 +285,7 @@ void Session::show_call() {
             if (!game_.setup().options.ngo_repeat && state.protected_last_night)
                 say(fmt::format("Not {}: protected last night.",
                                 game_.name(*state.protected_last_night)));
-            say("Answer: the player they point at, or none.");
+            say("Answer: the player they point at (anyone in the game, itself too), or none.");
             break;
         case ActionKind::banker: {
             title("the Bank CEO");
@@ -302,7 +303,7 @@ void Session::show_call() {
                 title("the Fossil Fuel CEO");
                 aloud(script_.line("ceo_wake"));
             }
-            say("Answer: the player the CEO points at, or none.");
+            say("Answer: the player the CEO points at (anyone in the game but the CEO), or none.");
             break;
         case ActionKind::slapp:
             title("SLAPP-suit");
@@ -319,8 +320,11 @@ void Session::show_call() {
                 std::string mayor = state.mayor ? fmt::format(" {}, the mayor, counts two.",
                                                               game_.name(*state.mayor))
                                                 : "";
-                say("Ask each player in seat order; answer whom they vote for" +
-                    std::string{game_.setup().options.abstain ? ", or none." : "."} + mayor);
+                std::vector<std::string> tied;
+                for (Seat seat : state.revote_candidates) tied.push_back(game_.name(seat));
+                const std::string whom = tied.empty() ? "a player in the game" : join_or(tied);
+                say(fmt::format("Ask each player in seat order whom they vote for: {}{}.{}", whom,
+                                game_.setup().options.abstain ? ", or none" : "", mayor));
             }
             break;
         default: break;

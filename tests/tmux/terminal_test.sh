@@ -5,7 +5,8 @@
 set -euo pipefail
 coyel=$(realpath "$1")
 folder=$(mktemp -d)
-server="coyel-test-$$"
+server=""
+runs=0
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
 tmux_() { tmux -L "$server" "$@"; }
@@ -20,8 +21,12 @@ wait_for() {
 }
 fail() { echo "FAIL: $1"; screen; exit 1; }
 
+# Each run gets a server of its own: a new session on a server still shutting
+# down fails with "server exited unexpectedly".
 start() {
-  tmux_ kill-server 2>/dev/null || true
+  [[ -n $server ]] && tmux_ kill-server 2>/dev/null || true
+  runs=$((runs + 1))
+  server="coyel-test-$$-$runs"
   tmux_ new-session -d -s t -x 100 -y 40 \
     "cd $folder && COYEL_FROZEN_CLOCK=1 $coyel $*; echo EXITED; sleep 30"
 }

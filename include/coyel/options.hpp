@@ -67,4 +67,8 @@ inline long long seconds_to_limit(const Options& options) {
 // never past the limit. Other modes: the start.
 int clock_temperature(const Options& options, long long seconds);
 
+// The first second of active play at which the clock gives `temperature`
+// (clock mode; start < temperature <= limit).
+long long clock_rise_at(const Options& options, int temperature);
+
 }  // namespace coyel

@@ -15,6 +15,7 @@ int run(int argc, char** argv) {
     int exit_code = 0;
     add_new_command(app, exit_code);
     add_resume_command(app, exit_code);
+    add_replay_command(app, exit_code);
     add_status_command(app, exit_code);
     add_check_command(app, exit_code);
     app.footer("Rules: ../shared/SPEC.md (the engine's rulebook); README.md for examples.");

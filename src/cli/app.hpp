@@ -12,5 +12,6 @@ void add_status_command(CLI::App& app, int& exit_code);
 void add_check_command(CLI::App& app, int& exit_code);
 void add_new_command(CLI::App& app, int& exit_code);
 void add_resume_command(CLI::App& app, int& exit_code);
+void add_replay_command(CLI::App& app, int& exit_code);
 
 }  // namespace coyel::cli

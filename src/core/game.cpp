@@ -508,10 +508,7 @@ int Game::vote_weight(Seat voter) const { return state_.mayor == voter ? 2 : 1; 
 std::optional<std::int64_t> Game::next_rise_at() const {
     const Options& options = setup_.options;
     if (over() || options.temperature_mode != TemperatureMode::clock) return std::nullopt;
-    const std::int64_t span = options.temperature_limit - options.temperature_start;
-    const std::int64_t next = state_.temperature - options.temperature_start + 1;
-    const std::int64_t total = seconds_to_limit(options);
-    return (next * total + span - 1) / span;  // the first second with floor(t*span/total) >= next
+    return clock_rise_at(options, state_.temperature + 1);
 }
 
 std::optional<std::string> Game::banker_refusal(BankerChoice choice) const {

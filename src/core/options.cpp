@@ -156,6 +156,12 @@ int clock_temperature(const Options& options, long long seconds) {
     return options.temperature_start + static_cast<int>(degrees);
 }
 
+long long clock_rise_at(const Options& options, int temperature) {
+    const long long span = options.temperature_limit - options.temperature_start;
+    const long long degree = temperature - options.temperature_start;
+    return (degree * seconds_to_limit(options) + span - 1) / span;  // rounded up
+}
+
 json options_to_json(const Options& options) {
     return json{{"temperature",
                  {{"mode", id_of(options.temperature_mode)},

@@ -1,6 +1,7 @@
 // Golden transcripts: whole REPL sessions driven through standard input and
 // diffed as text. Each tests/transcripts/NAME has:
-//   NAME.args  one coyel command line per run (@SAVE@: the save file)
+//   NAME.args  one coyel command line per run (@SAVE@: the save file,
+//              @DATA@: the data folder)
 //   NAME.in    the input of each run, runs separated by a line "---"
 //   NAME.out   what the runs print, each after a "$ coyel ..." line
 // COYEL_UPDATE_GOLDEN=1 rewrites the .out files (then review the diff).
@@ -41,7 +42,8 @@ std::string play(const fs::path& base) {
     REQUIRE(inputs.size() == commands.size());
     std::string transcript;
     for (std::size_t run = 0; run < commands.size(); ++run) {
-        const std::string arguments = replace_all(commands[run], "@SAVE@", "game.json");
+        const std::string arguments =
+            replace_all(replace_all(commands[run], "@SAVE@", "game.json"), "@DATA@", COYEL_DATA);
         const std::string input = folder + "/input" + std::to_string(run);
         std::ofstream(input) << inputs[run];
         transcript += "$ coyel " + arguments + "\n";
@@ -52,7 +54,8 @@ std::string play(const fs::path& base) {
             transcript += "[exit " + std::to_string(result.exit_code) + "]\n";
     }
     fs::remove_all(folder);
-    return transcript;
+    // The data folder's place differs between checkouts.
+    return replace_all(transcript, COYEL_DATA, "DATA");
 }
 
 }  // namespace

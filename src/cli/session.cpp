@@ -465,7 +465,7 @@ void Session::show_end() {
                         role_title(game_.role(seat)),
                         state.players[seat].corrupted ? " (corrupted)" : ""));
     save();
-    say(fmt::format("Saved to {}. Review it with: coyel status {}", path_, path_));
+    say(fmt::format("Saved to {}. Review it with: coyel replay {}", path_, path_));
 }
 
 // --- Commands -----------------------------------------------------------

@@ -61,7 +61,7 @@ TEST_CASE("statistics: a vote decided by the mayor's double vote") {
     CHECK(make_chronicle(spec).statistics.votes_decided_by_mayor == 0);
 }
 
-TEST_CASE("--upto: the chronicle stops after entry K with the game as it was") {
+TEST_CASE("replay up to entry K: the chronicle stops there, with the game as it was") {
     const Game game = sample("temperature-loss.json");
     const Chronicle part = make_chronicle(game, 5);
     CHECK(part.game.log().size() == 5);

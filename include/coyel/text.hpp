@@ -23,6 +23,10 @@ bool is_printable_utf8(std::string_view text);
 
 bool is_all_digits(std::string_view text);
 
+// `text` made safe to show in one line of a message: control characters and
+// broken UTF-8 become '?', and past 32 characters it ends with "...".
+std::string printable_excerpt(std::string_view text);
+
 // Levenshtein distance, case-insensitive.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 

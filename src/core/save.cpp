@@ -303,7 +303,8 @@ Result<Game> load_game(std::string_view text, std::string_view label,
     };
     try {
         root = json::parse(text.begin(), text.end(), on_event);
-    } catch (const json::parse_error& error) {
+    } catch (const json::exception& error) {
+        // A syntax error, or a number too large for any type (out_of_range.406).
         // nlohmann's text starts "[json.exception.parse_error.101] parse error at ..."
         std::string what = error.what();
         auto bracket = what.find("] ");

@@ -19,15 +19,16 @@ int Deck::size() const {
 
 std::optional<std::string> check_name(std::string_view raw) {
     std::string_view name = trim(raw);
+    const std::string shown = printable_excerpt(name);
     if (name.empty()) return "a player's name is empty";
     if (!is_printable_utf8(name))
-        return fmt::format("name \"{}\" has a character that is not printable", name);
+        return fmt::format("name \"{}\" has a character that is not printable", shown);
     if (utf8_length(name) > max_name_length)
-        return fmt::format("name \"{}\" is longer than {} characters", name, max_name_length);
+        return fmt::format("name \"{}\" is longer than {} characters", shown, max_name_length);
     if (iequals(name, "none"))
         return fmt::format("name \"{}\" is reserved: \"none\" answers for nobody", name);
     if (is_all_digits(name))
-        return fmt::format("name \"{}\" is all digits: numbers answer by seat", name);
+        return fmt::format("name \"{}\" is all digits: numbers answer by seat", shown);
     return std::nullopt;
 }
 

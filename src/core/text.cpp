@@ -79,6 +79,26 @@ bool is_printable_utf8(std::string_view text) {
     return true;
 }
 
+std::string printable_excerpt(std::string_view text) {
+    constexpr std::size_t shown = 32;
+    std::string out;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < text.size(); ++count) {
+        if (count == shown) return out + "...";
+        const std::size_t start = i;
+        char32_t code;
+        if (!decode_utf8(text, i, code)) {
+            out += '?';
+            ++i;
+        } else if (code < 0x20 || (code >= 0x7F && code < 0xA0)) {
+            out += '?';
+        } else {
+            out += text.substr(start, i - start);
+        }
+    }
+    return out;
+}
+
 bool is_all_digits(std::string_view text) {
     return !text.empty() &&
            std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });

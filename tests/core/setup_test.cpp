@@ -34,8 +34,8 @@ TEST_CASE("names are trimmed and checked one problem at a time") {
     CHECK(*check_name("NoNe") == "name \"NoNe\" is reserved: \"none\" answers for nobody");
     CHECK(*check_name("42") == "name \"42\" is all digits: numbers answer by seat");
     CHECK_FALSE(check_name("R2D2"));
-    CHECK(*check_name("A\tb") == "name \"A\tb\" has a character that is not printable");
-    CHECK(*check_name("bad\xff") == "name \"bad\xff\" has a character that is not printable");
+    CHECK(*check_name("A\tb") == "name \"A?b\" has a character that is not printable");
+    CHECK(*check_name("bad\xff") == "name \"bad?\" has a character that is not printable");
 }
 
 TEST_CASE("names must differ regardless of case") {

@@ -10,6 +10,7 @@
 #include "coyel/text.hpp"
 #include "line_reader.hpp"
 #include "play.hpp"
+#include "setup_args.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -26,19 +27,6 @@ struct NewOptions {
     std::string save;
 };
 
-std::vector<std::string> split_names(std::string_view text) {
-    std::vector<std::string> names;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        auto comma = text.find(',', start);
-        if (comma == std::string_view::npos) comma = text.size();
-        names.emplace_back(trim(text.substr(start, comma - start)));
-        start = comma + 1;
-    }
-    if (names.size() == 1 && names.front().empty()) names.clear();
-    return names;
-}
-
 // Asks until the answer passes `check` (which returns the problems); in a
 // script, a refused answer reads the next line, like any other prompt.
 std::optional<std::string> ask(LineReader& reader, const std::string& prompt) {
@@ -50,27 +38,6 @@ std::string default_save_path() {
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M", std::localtime(&now));
     return fmt::format("coyel-{}.json", stamp);
-}
-
-// "Ana=carbon, Ben=ngo": the others hold citizen cards.
-Result<std::vector<Role>> parse_roles(std::string_view text,
-                                      const std::vector<std::string>& players) {
-    std::vector<Role> roles(players.size(), Role::citizen);
-    for (const auto& item : split_names(text)) {
-        auto equals = item.find('=');
-        if (equals == std::string::npos)
-            return Error{fmt::format("roles: \"{}\" needs a role, as in Ana=carbon", item)};
-        std::string name{trim(std::string_view{item}.substr(0, equals))};
-        std::string id = to_lower(trim(std::string_view{item}.substr(equals + 1)));
-        auto seat = find_player(players, name);
-        if (!seat) return Error{fmt::format("roles: no player is called \"{}\"", name)};
-        auto role = role_from_id(id);
-        if (!role)
-            return Error{fmt::format(
-                "roles: unknown role \"{}\" (citizen, fragile, carbon, ngo, ceo, banker)", id)};
-        roles[*seat] = *role;
-    }
-    return roles;
 }
 
 void print_problems(std::FILE* err, const std::vector<std::string>& problems) {

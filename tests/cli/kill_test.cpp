@@ -80,7 +80,7 @@ std::size_t answers_echoed(const std::string& output) {
 
 TEST_CASE("kill -9 at random moments: the save loads and loses nothing accepted") {
     const char* runs_text = std::getenv("COYEL_KILL_RUNS");
-    const int runs = runs_text ? std::atoi(runs_text) : 40;
+    const int runs = runs_text ? std::atoi(runs_text) : 200;
     const auto answers = [] {
         std::vector<std::string> lines;
         std::istringstream in(read_file(COYEL_TEST_DATA "/transcripts/full_game.in"));
@@ -107,12 +107,24 @@ TEST_CASE("kill -9 at random moments: the save loads and loses nothing accepted"
 
     std::string all;
     for (const auto& answer : answers) all += answer + "\n";
+    // Kill moments spread over one whole uninterrupted run, however fast
+    // this build is: the run ends at the game's end, input still open.
+    std::filesystem::remove(save);
+    const auto started = std::chrono::steady_clock::now();
+    const pid_t timing = start(folder, all);
+    while (read_file(save) != saves.back() &&
+           std::chrono::steady_clock::now() - started < std::chrono::seconds(30))
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const auto whole_run = std::chrono::duration_cast<std::chrono::microseconds>(
+                               std::chrono::steady_clock::now() - started)
+                               .count();
+    ::kill(timing, SIGKILL);
     SplitMix64 rng(2026);
     int killed_mid_game = 0;
     for (int run = 0; run < runs; ++run) {
         std::filesystem::remove(save);
         const pid_t child = start(folder, all);
-        std::this_thread::sleep_for(std::chrono::microseconds(rng.below(40000)));
+        std::this_thread::sleep_for(std::chrono::microseconds(rng.below(whole_run + 1)));
         ::kill(child, SIGKILL);
         std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the waiter reaps it
         if (!std::filesystem::exists(save)) continue;                // killed before the first save

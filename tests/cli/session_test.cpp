@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -126,4 +127,29 @@ TEST_CASE("pause stops the clock; quitting records the clock's last reading") {
     // Started after the election (30 s), paused 30 s later: 30 s of play.
     CHECK(game->state().clock_s == 30);
     CHECK(game->log().back().kind == ActionKind::clock);
+}
+
+TEST_CASE("the save's folder removed mid-game: told, the game goes on, save AS keeps all") {
+    char pattern[] = "/tmp/coyel-gone-XXXXXX";
+    REQUIRE(mkdtemp(pattern));
+    const std::string folder = pattern;
+    char rescue_pattern[] = "/tmp/coyel-rescue-XXXXXX";
+    REQUIRE(mkdtemp(rescue_pattern));
+    const std::string rescue = std::string{rescue_pattern} + "/rescue.json";
+    int reads = 0;
+    ScriptedReader reader({"Hana", "Ben", "none", "save " + rescue, "none", "quit"}, [&] {
+        if (++reads == 3) std::filesystem::remove_all(folder);  // gone before "none"
+    });
+    Capture out, err;
+    Session session(fresh(), {}, folder + "/game.json",
+                    SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, [] { return GameClock::TimePoint{}; }));
+    CHECK(session.run() == 0);
+    INFO(err.text());
+    CHECK(err.text().find("Could not save: cannot write " + folder +
+                          "/game.json.tmp: No such file") != std::string::npos);
+    auto saved = load_game_file(rescue);
+    REQUIRE(saved.ok());
+    CHECK(saved->log().size() == 4);  // the election, the target, the protection, the banker
+    std::filesystem::remove_all(rescue_pattern);
 }

@@ -337,7 +337,7 @@ void Session::handle(const std::string& line) {
     // A player's exact name always answers; `/word` is always a command, so
     // a player called "Undo" never blocks undo.
     if (text.front() == '/') {
-        if (!run_command(std::string{text.substr(1)}, true)) return;
+        run_command(std::string{text.substr(1)}, true);
         return;
     }
     if (!is_player_name(text, game_) && run_command(std::string{text}, false)) return;
@@ -380,7 +380,11 @@ bool Session::apply(Action action, const std::string& sleep_line) {
         refuse(events.error());
         return false;
     }
-    for (const auto& line : narrate(game_, *events, sleep_line, announced_temperature_, script_)) {
+    // A role closes its eyes when its call is over: not before the CEO's
+    // extra lobby, which is the same call again.
+    const bool call_goes_on = game_.state().expects == action.kind;
+    for (const auto& line :
+         narrate(game_, *events, call_goes_on ? "" : sleep_line, announced_temperature_, script_)) {
         if (line.kind == Line::Kind::aloud)
             aloud(line.text);
         else if (line.kind == Line::Kind::alert)
@@ -423,12 +427,6 @@ void Session::answer(const std::string& text) {
             if (expects == ActionKind::ngo_protect) sleep_line = script_.line("ngo_sleep");
             if (expects == ActionKind::ceo_lobby) sleep_line = script_.line("ceo_sleep");
         }
-    }
-    // The CEO sleeps only after the last lobby of the night.
-    if (expects == ActionKind::ceo_lobby) {
-        Game preview = game_;
-        auto result = preview.apply(action);
-        if (result && preview.state().expects == ActionKind::ceo_lobby) sleep_line.clear();
     }
     apply(action, sleep_line);
 }

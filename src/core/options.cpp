@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_text.hpp"
+
 #include "coyel/text.hpp"
 
 namespace coyel {
@@ -27,7 +29,7 @@ std::optional<std::string> set_enum(Enum& field, std::string_view key, const jso
         allowed += allowed.empty() ? "" : ", ";
         allowed += id_of(choice);
     }
-    return fmt::format("option {} must be one of {} (got {})", key, allowed, value.dump());
+    return fmt::format("option {} must be one of {} (got {})", key, allowed, shown(value));
 }
 
 std::optional<std::string> set_int(int& field, std::string_view key, const json& value, int low,
@@ -42,12 +44,12 @@ std::optional<std::string> set_int(int& field, std::string_view key, const json&
         }
     }
     return fmt::format("option {} must be a whole number from {} to {} (got {})", key, low, high,
-                       value.dump());
+                       shown(value));
 }
 
 std::optional<std::string> set_bool(bool& field, std::string_view key, const json& value) {
     if (!value.is_boolean())
-        return fmt::format("option {} must be true or false (got {})", key, value.dump());
+        return fmt::format("option {} must be true or false (got {})", key, shown(value));
     field = value.get<bool>();
     return std::nullopt;
 }
@@ -113,7 +115,7 @@ std::optional<std::string> set_option(Options& options, std::string_view key, co
                         {MayorSuccession::elect, MayorSuccession::none});
     std::vector<std::string_view> keys;
     for (const auto& info : option_table()) keys.push_back(info.key);
-    return fmt::format("unknown option \"{}\"{}", key, did_you_mean(key, keys));
+    return fmt::format("unknown option \"{}\"{}", printable_excerpt(key), did_you_mean(key, keys));
 }
 
 std::optional<std::string> set_option_text(Options& options, std::string_view assignment) {

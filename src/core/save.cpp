@@ -7,7 +7,9 @@
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
+
 #include <sstream>
+#include "json_text.hpp"
 
 #include "coyel/text.hpp"
 
@@ -57,7 +59,7 @@ Result<Setup> setup_from_json(const json& object) {
             return Error{fmt::format(
                 "setup: roles: {} has unknown role {} (roles: citizen, fragile, carbon, ngo, "
                 "ceo, banker)",
-                setup.players[*seat], id.dump())};
+                setup.players[*seat], shown(id))};
         roles[*seat] = role;
     }
     for (std::size_t seat = 0; seat < roles.size(); ++seat) {
@@ -117,7 +119,7 @@ Result<Action> action_from_json(const json& entry, const Setup& setup) {
                                              : std::nullopt;
             if (!parsed)
                 return Error{fmt::format("choice must be social, speculation or none (got {})",
-                                         choice.dump())};
+                                         shown(choice))};
             action.choice = *parsed;
             break;
         }
@@ -159,7 +161,7 @@ Result<Action> action_from_json(const json& entry, const Setup& setup) {
             (at.is_number_unsigned() && at.get<unsigned long long>() > max_clock_seconds) ||
             at.get<long long>() > max_clock_seconds)
             return Error{fmt::format("at must be a whole number of seconds from 0 to {} (got {})",
-                                     max_clock_seconds, at.dump())};
+                                     max_clock_seconds, shown(at))};
         action.at = at.get<std::int64_t>();
     }
     if (entry.contains("wall")) {
@@ -321,9 +323,9 @@ Result<Game> load_game(std::string_view text, std::string_view label,
         root["version"].get<unsigned long long>() > save_format_version)
         return fail(fmt::format(
             "saved by a newer coyel (format version {}); this coyel reads version {}: update coyel",
-            root["version"].dump(), save_format_version));
+            shown(root["version"]), save_format_version));
     if (root["version"] != save_format_version)
-        return fail(fmt::format("unknown format version {}", root["version"].dump()));
+        return fail(fmt::format("unknown format version {}", shown(root["version"])));
     // Version 1 is the only one so far. A version 2 would convert here, in
     // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
     if (auto error = unknown_key(root, "", {"format", "version", "setup", "log", "pending"}))

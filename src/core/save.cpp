@@ -23,13 +23,15 @@ std::optional<std::string> unknown_key(const json& object, std::string_view wher
                                        const std::vector<std::string_view>& known) {
     for (const auto& [key, value] : object.items())
         if (std::find(known.begin(), known.end(), key) == known.end())
-            return fmt::format("{}unknown key \"{}\"{}", where, key, did_you_mean(key, known));
+            return fmt::format("{}unknown key \"{}\"{}", where, printable_excerpt(key),
+                               did_you_mean(key, known));
     return std::nullopt;
 }
 
 std::string no_such_player(const Setup& setup, std::string_view name) {
     std::vector<std::string_view> names(setup.players.begin(), setup.players.end());
-    return fmt::format("no player named \"{}\"{}", name, did_you_mean(name, names));
+    return fmt::format("no player named \"{}\"{}", printable_excerpt(name),
+                       did_you_mean(name, names));
 }
 
 Result<Setup> setup_from_json(const json& object) {
@@ -347,8 +349,8 @@ Result<Game> load_game(std::string_view text, std::string_view label,
             std::vector<std::string_view> ids;
             for (int k = 0; k <= static_cast<int>(ActionKind::note); ++k)
                 ids.push_back(action_id(static_cast<ActionKind>(k)));
-            return fail(fmt::format("log entry {}: unknown action \"{}\"{}", position, id,
-                                    did_you_mean(id, ids)));
+            return fail(fmt::format("log entry {}: unknown action \"{}\"{}", position,
+                                    printable_excerpt(id), did_you_mean(id, ids)));
         }
         auto action = action_from_json(entry, game.setup());
         if (!action)

@@ -138,14 +138,16 @@ Result<Deck> parse_deck(std::string_view text, int player_count) {
         if (equals != std::string_view::npos) {
             std::string_view number = trim(item.substr(equals + 1));
             if (!is_all_digits(number) || number.size() > 2)
-                return Error{fmt::format("deck: \"{}\" needs a count, as in carbon=2", item)};
+                return Error{fmt::format("deck: \"{}\" needs a count, as in carbon=2",
+                                         printable_excerpt(item))};
             count = std::stoi(std::string{number});
         }
         auto role = role_from_id(id);
         if (!role) {
             std::vector<std::string_view> ids;
             for (Role r : all_roles) ids.push_back(role_id(r));
-            return Error{fmt::format("deck: unknown role \"{}\"{}", id, did_you_mean(id, ids))};
+            return Error{fmt::format("deck: unknown role \"{}\"{}", printable_excerpt(id),
+                                     did_you_mean(id, ids))};
         }
         deck[*role] += count;
     }

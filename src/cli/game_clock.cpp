@@ -29,9 +29,4 @@ void GameClock::stop() {
     running_ = false;
 }
 
-void GameClock::advance_to(std::int64_t seconds) {
-    const std::int64_t current = this->seconds();
-    if (seconds > current) banked_ += seconds - current;
-}
-
 }  // namespace coyel::cli

@@ -23,8 +23,6 @@ class GameClock {
     bool running() const { return running_; }
     void start();
     void stop();
-    // Never runs back: a value below the current reading is ignored.
-    void advance_to(std::int64_t seconds);
 
   private:
     Now now_;

@@ -12,13 +12,21 @@ const T& pick(const std::vector<T>& items, SplitMix64& rng) {
 bool chance(SplitMix64& rng, int percent) { return static_cast<int>(rng.below(100)) < percent; }
 }  // namespace
 
+std::optional<Seat> pick(const Choices& choices, SplitMix64& rng) {
+    const int count = choices.players.size() + (choices.nobody ? 1 : 0);
+    int index = static_cast<int>(rng.below(static_cast<std::uint64_t>(count)));
+    for (Seat seat : choices.players)
+        if (index-- == 0) return seat;
+    return std::nullopt;
+}
+
 Setup random_setup(SplitMix64& rng) {
     Setup setup;
     const int players = min_players + static_cast<int>(rng.below(max_players - min_players + 1));
     for (int i = 0; i < players; ++i) setup.players.push_back("P" + std::to_string(i + 1) + "x");
     Deck deck;
-    for (Role role : {Role::fragile, Role::ngo, Role::ceo, Role::banker})
-        deck[role] = static_cast<int>(rng.below(2));
+    for (Role role : all_roles)
+        if (is_unique(role)) deck[role] = static_cast<int>(rng.below(2));
     // The carbon team must stay below half: at most (players - 1) / 2 in all.
     const int carbon_room = (players - 1) / 2 - deck[Role::ceo];
     deck[Role::carbon] = 1 + static_cast<int>(rng.below(carbon_room));
@@ -64,9 +72,9 @@ Action random_action(const Game& game, SplitMix64& rng) {
         case ActionKind::slapp: action.file = chance(rng, 50); break;
         case ActionKind::vote:
             for (Seat voter : game.seats_in_game())
-                action.votes.push_back(Ballot{voter, pick(game.legal_players(voter), rng)});
+                action.votes.push_back(Ballot{voter, pick(game.legal_ballots(voter), rng)});
             break;
-        default: action.player = pick(game.legal_players(), rng); break;
+        default: action.player = pick(game.legal_choices(), rng); break;
     }
     return action;
 }

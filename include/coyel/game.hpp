@@ -2,6 +2,9 @@
 // change goes through `apply`, which checks the action against the rules,
 // resolves it and appends it to the log. State is what the log made it; the
 // engine has no terminal, no files, no wall clock and no randomness.
+//
+// The rules that refuse an answer are written once (src/core/rules.cpp) and
+// used both by `apply` and by the questions the front ends ask.
 #pragma once
 
 #include <optional>
@@ -9,8 +12,10 @@
 #include <vector>
 
 #include "coyel/action.hpp"
+#include "coyel/calls.hpp"
 #include "coyel/event.hpp"
 #include "coyel/result.hpp"
+#include "coyel/seats.hpp"
 #include "coyel/setup.hpp"
 
 namespace coyel {
@@ -29,7 +34,8 @@ struct NightCalls {
     std::optional<Seat> target;
     std::optional<Seat> protect;
     BankerChoice banker = BankerChoice::none;
-    int lobbies_left = 0;  // the CEO's lobbies still to come tonight
+    int lobbies_left = 0;      // the CEO's lobbies still to come tonight
+    bool extra_lobby = false;  // the lobby expected is the one the banker's corruption bought
     bool operator==(const NightCalls&) const = default;
 };
 
@@ -53,8 +59,18 @@ struct State {
     int slapps_filed = 0;
     std::optional<Seat> saved;            // at dawn: saved by a protest, open to a SLAPP-suit
     std::vector<Seat> revote_candidates;  // during a revote: the tied players
+    // The vote being taken, ballot by ballot, in seat order. Not in the log
+    // until complete: the save keeps it as "pending".
+    std::vector<Ballot> ballots;
 
     bool operator==(const State&) const = default;
+};
+
+// What `undo` took back.
+struct Undone {
+    enum class Kind { ballot, entry } kind;
+    Ballot ballot;  // Kind::ballot
+    Action action;  // Kind::entry
 };
 
 class Game {
@@ -68,33 +84,56 @@ class Game {
 
     // Checks the action against the rules; if legal, resolves it, appends it to
     // the log and returns what happened. If not, returns why and changes nothing.
+    // A complete `vote` replaces any ballots being taken.
     Result<std::vector<Event>> apply(const Action& action);
+
+    // --- The vote being taken (SPEC section 5), one ballot at a time. ---
+    // The next player in seat order to vote, while a vote is expected.
+    std::optional<Seat> next_voter() const;
+    // The next voter's ballot. The last one completes the vote: it is applied
+    // as one `vote` action (stamped `at`) and its events are returned; before
+    // that, no events. Refused ballots change nothing.
+    Result<std::vector<Event>> cast_ballot(std::optional<Seat> choice,
+                                           std::optional<std::int64_t> at = std::nullopt);
+
+    // Takes back the last input: a ballot of the vote being taken, else the
+    // last log entry; a vote taken back returns to its last ballot. nullopt
+    // when there is nothing to take back.
+    std::optional<Undone> undo();
 
     // A game made of this one's setup and the first `entries` of its log.
     Game replay_prefix(std::size_t entries) const;
 
     bool over() const { return state_.phase == Phase::over; }
+    // The question the game asks now; nullopt when it is over.
+    std::optional<CallId> current_call() const;
 
     // --- Questions the front ends ask rather than re-deriving the rules. ---
-    std::optional<Seat> seat_of(Role role) const;  // the holder of a unique role
+    std::optional<Seat> holder(Role role) const;  // the holder of a unique role
     bool in_game(Seat seat) const { return state_.players[seat].in_game; }
     Role role(Seat seat) const { return setup_.roles[seat]; }
     const std::string& name(Seat seat) const { return setup_.players[seat]; }
     int player_count() const { return setup_.player_count(); }
-    std::vector<Seat> seats_in_game() const;
+    SeatSet seats_in_game() const;
 
-    // The legal answers to the expected call: players (nullopt = nobody).
-    // For a vote, the choices open to `voter`.
-    std::vector<std::optional<Seat>> legal_players(std::optional<Seat> voter = std::nullopt) const;
-    std::vector<BankerChoice> legal_banker_choices() const;
+    // The legal player answers to the expected call (for a vote: the next
+    // voter's ballots). Every choice listed is accepted, and only those.
+    Choices legal_choices() const;
+    // Why `choice` is refused as the answer to the expected call (for a vote:
+    // the next voter's ballot), or nullopt when it is legal.
+    Refusal choice_refusal(std::optional<Seat> choice) const;
+    // The ballots open to `voter` in the vote being taken.
+    Choices legal_ballots(Seat voter) const;
     // Why `choice` is not open to the banker tonight, or nullopt if it is.
-    std::optional<std::string> banker_refusal(BankerChoice choice) const;
+    Refusal banker_refusal(BankerChoice choice) const;
+    // The gestures open to the banker tonight, in the order up, down, none.
+    std::vector<BankerChoice> legal_banker_choices() const;
+    // Why one voter's ballot is refused (SPEC section 5), or nullopt.
+    Refusal ballot_refusal(const Ballot& ballot) const;
+
     int slapps_left() const;
-    // The degree the clock will reach next and when, in clock mode.
+    // The moment the clock reaches the next degree, in clock mode.
     std::optional<std::int64_t> next_rise_at() const;
-    // Why one voter's ballot is refused (SPEC section 5), or nullopt. The voter
-    // must be a seat; whether everyone voted once is the whole vote's check.
-    std::optional<std::string> ballot_refusal(const Ballot& ballot) const;
     // Vote weight of a voter: the mayor's counts two.
     int vote_weight(Seat voter) const;
 

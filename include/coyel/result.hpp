@@ -3,14 +3,27 @@
 #pragma once
 
 #include <cassert>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 
 namespace coyel {
 
+// What kind of failure: front ends decide by the code, never by the words.
+enum class ErrorCode : std::uint8_t {
+    invalid,         // malformed input: a bad value, a broken file, a wrong type
+    not_now,         // a well-formed action the game does not expect now
+    refused,         // the rules forbid this choice here (the message says which rule)
+    unknown_answer,  // an answer that names nothing: maybe a mistyped command
+    ambiguous,       // an answer that could mean more than one thing
+    game_over,       // nothing but a note is legal after the end
+};
+
 struct Error {
     std::string message;
+    ErrorCode code = ErrorCode::invalid;
 };
 
 template <typename T>
@@ -35,13 +48,18 @@ class Result {
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
 
-    const std::string& error() const {
+    const std::string& error() const { return failure().message; }
+    ErrorCode code() const { return failure().code; }
+    const Error& failure() const {
         assert(!ok());
-        return std::get<Error>(data_).message;
+        return std::get<Error>(data_);
     }
 
   private:
     std::variant<T, Error> data_;
 };
+
+// A refusal: nullopt when allowed.
+using Refusal = std::optional<Error>;
 
 }  // namespace coyel

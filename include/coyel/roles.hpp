@@ -1,4 +1,5 @@
-// Roles and teams (SPEC section 1).
+// Roles and teams (SPEC section 1): one table says what each role is, and
+// every list of roles is read from it.
 #pragma once
 
 #include <array>
@@ -13,17 +14,38 @@ using Seat = int;
 enum class Role { citizen, fragile, carbon, ngo, ceo, banker };
 enum class Team { ecosystems, carbon };
 
-inline constexpr std::array<Role, 6> all_roles = {Role::citizen, Role::fragile, Role::carbon,
-                                                  Role::ngo,     Role::ceo,     Role::banker};
+struct RoleInfo {
+    Role role;
+    std::string_view id;  // in files and on the command line: "citizen", "carbon", ...
+    Team team;
+    bool unique;  // at most one in a deck (SPEC section 2)
+};
 
-Team team_of(Role role);
+// Every role, in the order of SPEC section 1.
+inline constexpr std::array<RoleInfo, 6> role_table = {{
+    {Role::citizen, "citizen", Team::ecosystems, false},
+    {Role::fragile, "fragile", Team::ecosystems, true},
+    {Role::carbon, "carbon", Team::carbon, false},
+    {Role::ngo, "ngo", Team::ecosystems, true},
+    {Role::ceo, "ceo", Team::carbon, true},
+    {Role::banker, "banker", Team::ecosystems, true},
+}};
+
+inline constexpr std::array<Role, role_table.size()> all_roles = [] {
+    std::array<Role, role_table.size()> roles{};
+    for (std::size_t i = 0; i < role_table.size(); ++i) roles[i] = role_table[i].role;
+    return roles;
+}();
+
+constexpr const RoleInfo& role_info(Role role) {
+    return role_table[static_cast<std::size_t>(role)];
+}
+constexpr Team team_of(Role role) { return role_info(role).team; }
+constexpr bool is_unique(Role role) { return role_info(role).unique; }
 
 // The id used in files and on the command line: "citizen", "carbon", ...
-std::string_view role_id(Role role);
+constexpr std::string_view role_id(Role role) { return role_info(role).id; }
 std::optional<Role> role_from_id(std::string_view id);
-
-// The card's title, for people: "Carbon Emission", "Environmental NGO", ...
-std::string_view role_title(Role role);
 
 std::string_view team_id(Team team);
 

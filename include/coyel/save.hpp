@@ -14,21 +14,17 @@ namespace coyel {
 inline constexpr std::string_view save_format_name = "coyel-heaven";
 inline constexpr int save_format_version = 1;
 
-// Reads a save from its text. Errors are one line, prefixed with `label`
-// (usually the file name): "game.json: log entry 5 (ceo_lobby): Ana is out of
-// the game".
-// `pending`, when given, receives the ballots of a vote still being taken
-// (the REPL's "pending" key: beyond SPEC, so other tools may ignore it).
-Result<Game> load_game(std::string_view text, std::string_view label,
-                       std::vector<Ballot>* pending = nullptr);
+// Reads a save from its text (reading the file is the front end's). Errors
+// are one line, prefixed with `label` (usually the file name): "game.json:
+// log entry 5 (ceo_lobby): Ana is out of the game". The "pending" key (beyond
+// SPEC, so other tools may ignore it) restores the ballots of a vote still
+// being taken.
+Result<Game> load_game(std::string_view text, std::string_view label);
 
-// Reads a save from disk: refuses folders, devices and oversized files.
-Result<Game> load_game_file(const std::string& path, std::vector<Ballot>* pending = nullptr);
-
-// The save file's text: stable key order, one log entry per line.
-// `pending`: the ballots of a vote still being taken, kept so a resumed
-// game asks the next voter, not the first.
-std::string save_game(const Game& game, const std::vector<Ballot>& pending = {});
+// The save file's text: stable key order, one log entry per line, and the
+// ballots of a vote being taken as "pending", so a resumed game asks the
+// next voter, not the first.
+std::string save_game(const Game& game);
 
 // One log entry as the save file writes it, on one line.
 std::string action_text(const Action& action, const Setup& setup);

@@ -1,9 +1,14 @@
 #include "coyel/game.hpp"
 
 #include <fmt/format.h>
-#include <algorithm>
 
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "coyel/invariants.hpp"
 #include "coyel/text.hpp"
+#include "rules.hpp"
 
 namespace coyel {
 
@@ -29,46 +34,37 @@ std::string_view win_reason_id(WinReason reason) {
 
 namespace {
 
-// The night calls in their order (SPEC section 3) and who answers each.
-struct NightCall {
-    ActionKind kind;
-    Role role;
-};
-constexpr NightCall night_calls[] = {
-    {ActionKind::carbon_target, Role::carbon},
-    {ActionKind::ngo_protect, Role::ngo},
-    {ActionKind::banker, Role::banker},
-    {ActionKind::ceo_lobby, Role::ceo},
-};
+Error not_now(std::string message) { return Error{std::move(message), ErrorCode::not_now}; }
 
-// Runs one action against a scratch copy of the state. Each rule step is a
+// Runs one action against a scratch copy of the state, which every rule reads:
+// the committed state is never consulted mid-change. Each rule step is a
 // small named member; the SPEC section it follows is named beside it.
 class Resolver {
   public:
-    Resolver(const Game& game, State& state, std::vector<Event>& events)
-        : game_(game),
-          setup_(game.setup()),
-          options_(game.setup().options),
-          s_(state),
-          events_(events) {}
+    Resolver(const Setup& setup, State& state, std::vector<Event>& events)
+        : setup_(setup), options_(setup.options), s_(state), events_(events) {}
 
-    std::optional<std::string> apply(const Action& action);
+    Refusal apply(const Action& action);
 
   private:
+    Refusal check_clock_and_text(const Action& action) const;
+    Refusal move_clock_for(const Action& action);
+    Refusal dispatch(const Action& action);
     void move_clock(std::int64_t at);
-    std::optional<std::string> elect_mayor(const Action& action);
-    std::optional<std::string> carbon_target(const Action& action);
-    std::optional<std::string> ngo_protect(const Action& action);
-    std::optional<std::string> banker(const Action& action);
-    std::optional<std::string> ceo_lobby(const Action& action);
-    std::optional<std::string> slapp(const Action& action);
-    std::optional<std::string> vote(const Action& action);
-    std::optional<std::string> heat();
+    Refusal elect_mayor(const Action& action);
+    Refusal carbon_target(const Action& action);
+    Refusal ngo_protect(const Action& action);
+    Refusal banker(const Action& action);
+    Refusal ceo_lobby(const Action& action);
+    LobbyOutcome lobby_outcome(Seat target) const;
+    Refusal slapp(const Action& action);
+    Refusal vote(const Action& action);
+    Refusal heat();
 
-    std::optional<std::string> check_player(std::optional<Seat> seat) const;
-    std::optional<std::string> check_ballots(const std::vector<Ballot>& ballots) const;
+    Refusal check_ballots(const std::vector<Ballot>& ballots) const;
     void next_call(ActionKind answered);
     void resolve_dawn();
+    void resolve_night_effects();
     void finish_dawn();
     void tally_vote(const std::vector<Ballot>& ballots);
     void start_night();
@@ -78,11 +74,12 @@ class Resolver {
     bool check_end();
     void end(Team winner, WinReason reason);
 
+    std::optional<Seat> holder(Role role) const { return rules::holder(setup_, role); }
     bool holder_in_game(Role role) const {
-        auto seat = game_.seat_of(role);
+        auto seat = holder(role);
         return seat && s_.players[*seat].in_game;
     }
-    const std::string& name(Seat seat) const { return setup_.players[seat]; }
+    int vote_weight(Seat voter) const { return s_.mayor == voter ? 2 : 1; }
     Event& emit(Event::Kind kind, std::optional<Seat> player = std::nullopt) {
         Event& event = events_.emplace_back();
         event.kind = kind;
@@ -90,49 +87,62 @@ class Resolver {
         return event;
     }
 
-    const Game& game_;
     const Setup& setup_;
     const Options& options_;
     State& s_;
     std::vector<Event>& events_;
 };
 
-std::optional<std::string> Resolver::apply(const Action& action) {
-    if (action.at) {
-        if (*action.at < 0 || *action.at > max_clock_seconds)
-            return fmt::format("at must be from 0 to {} seconds", max_clock_seconds);
-        if (*action.at < s_.clock_s)
-            return fmt::format("the clock cannot run back: at {} s is before {} s", *action.at,
-                               s_.clock_s);
-    }
-    if (utf8_length(action.text) == std::string::npos ||
-        (action.wall && utf8_length(*action.wall) == std::string::npos))
-        return std::string{"the text is not valid UTF-8"};
+Refusal Resolver::apply(const Action& action) {
+    if (auto refusal = check_clock_and_text(action)) return refusal;
     if (action.kind == ActionKind::note) {  // legal at any time, even after the end
         if (action.at) move_clock(*action.at);
         return std::nullopt;
     }
-    if (s_.phase == Phase::over) return std::string{"the game is over"};
+    if (s_.phase == Phase::over) return Error{"the game is over", ErrorCode::game_over};
+    if (auto refusal = move_clock_for(action)) return refusal;
+    return dispatch(action);
+}
+
+Refusal Resolver::check_clock_and_text(const Action& action) const {
     if (action.at) {
-        // The clock moves first (SPEC section 8): the limit may end the game,
-        // and then only a `clock` entry, which records just that, is legal.
-        move_clock(*action.at);
-        if (s_.phase == Phase::over && action.kind != ActionKind::clock)
-            return fmt::format(
-                "the game was over by then: the temperature limit was reached at {} s",
-                seconds_to_limit(options_));
+        if (*action.at < 0 || *action.at > max_clock_seconds)
+            return Error{fmt::format("at must be from 0 to {} seconds", max_clock_seconds)};
+        if (*action.at < s_.clock_s)
+            return Error{fmt::format("the clock cannot run back: at {} s is before {} s",
+                                     *action.at, s_.clock_s)};
     }
+    if (utf8_length(action.text) == std::string::npos ||
+        (action.wall && utf8_length(*action.wall) == std::string::npos))
+        return Error{"the text is not valid UTF-8"};
+    return std::nullopt;
+}
+
+// The clock moves first (SPEC section 8): the limit may end the game, and
+// then only a `clock` entry, which records just that, is legal.
+Refusal Resolver::move_clock_for(const Action& action) {
+    if (!action.at) return std::nullopt;
+    move_clock(*action.at);
+    if (s_.phase == Phase::over && action.kind != ActionKind::clock)
+        return Error{
+            fmt::format("the game was over by then: the temperature limit was reached at {} s",
+                        seconds_to_limit(options_)),
+            ErrorCode::game_over};
+    return std::nullopt;
+}
+
+Refusal Resolver::dispatch(const Action& action) {
     switch (action.kind) {
         case ActionKind::clock:
-            if (!action.at) return std::string{"a clock entry needs at"};
+            if (!action.at) return Error{"a clock entry needs at"};
             return std::nullopt;
         case ActionKind::heat: return heat();
         case ActionKind::note: return std::nullopt;
         default: break;
     }
     if (action.kind != s_.expects)
-        return fmt::format("the game expects {} now, not {}", action_id(*s_.expects),
-                           action_id(action.kind));
+        return not_now(fmt::format("the game expects {} now, not {}", action_id(*s_.expects),
+                                   action_id(action.kind)));
     switch (action.kind) {
         case ActionKind::elect_mayor: return elect_mayor(action);
         case ActionKind::carbon_target: return carbon_target(action);
@@ -141,8 +151,11 @@ std::optional<std::string> Resolver::apply(const Action& action) {
         case ActionKind::ceo_lobby: return ceo_lobby(action);
         case ActionKind::slapp: return slapp(action);
         case ActionKind::vote: return vote(action);
-        default: return std::string{"not an action the game expects"};
+        case ActionKind::clock:
+        case ActionKind::heat:
+        case ActionKind::note: break;  // handled above: asides, legal at any time
     }
+    return not_now("not an action the game expects");
 }
 
 // SPEC section 6: in clock mode one degree per minutes*60/(limit-start)
@@ -163,24 +176,19 @@ void Resolver::raise_temperature(int degrees) {
     }
 }
 
-std::optional<std::string> Resolver::heat() {
+Refusal Resolver::heat() {
     if (options_.temperature_mode != TemperatureMode::manual)
-        return fmt::format("heat is only for temperature.mode manual (this game: {})",
-                           id_of(options_.temperature_mode));
+        return Error{fmt::format("heat is only for temperature.mode manual (this game: {})",
+                                 id_of(options_.temperature_mode)),
+                     ErrorCode::not_now};
     raise_temperature(1);
     return std::nullopt;
 }
 
-std::optional<std::string> Resolver::check_player(std::optional<Seat> seat) const {
-    if (seat && (*seat < 0 || *seat >= setup_.player_count())) return std::string{"no such player"};
-    if (seat && !s_.players[*seat].in_game)
-        return fmt::format("{} is out of the game", name(*seat));
-    return std::nullopt;
-}
-
 // SPEC section 2 (first election) and section 4 step 8 (succession).
-std::optional<std::string> Resolver::elect_mayor(const Action& action) {
-    if (auto refusal = check_player(action.player)) return refusal;
+Refusal Resolver::elect_mayor(const Action& action) {
+    if (auto refusal = rules::player_refusal(setup_, s_, action.kind, action.player))
+        return refusal;
     s_.mayor = action.player;
     s_.mayor_vacant = false;
     emit(Event::Kind::mayor_elected, action.player);
@@ -192,31 +200,24 @@ std::optional<std::string> Resolver::elect_mayor(const Action& action) {
     return std::nullopt;
 }
 
-std::optional<std::string> Resolver::carbon_target(const Action& action) {
-    if (!action.player) return std::string{"the carbon emissions must name a player"};
-    if (auto refusal = check_player(action.player)) return refusal;
-    if (setup_.roles[*action.player] == Role::carbon)
-        return fmt::format("{} is a carbon emission: the target must be another player",
-                           name(*action.player));
+Refusal Resolver::carbon_target(const Action& action) {
+    if (auto refusal = rules::player_refusal(setup_, s_, action.kind, action.player))
+        return refusal;
     s_.night.target = action.player;
     next_call(ActionKind::carbon_target);
     return std::nullopt;
 }
 
-std::optional<std::string> Resolver::ngo_protect(const Action& action) {
-    if (auto refusal = check_player(action.player)) return refusal;
-    if (!options_.ngo_repeat && action.player && action.player == s_.protected_last_night)
-        return fmt::format(
-            "the NGO protected {} last night and may not protect them two nights "
-            "running (ngo_repeat is off)",
-            name(*action.player));
+Refusal Resolver::ngo_protect(const Action& action) {
+    if (auto refusal = rules::player_refusal(setup_, s_, action.kind, action.player))
+        return refusal;
     s_.night.protect = action.player;
     next_call(ActionKind::ngo_protect);
     return std::nullopt;
 }
 
-std::optional<std::string> Resolver::banker(const Action& action) {
-    if (auto refusal = game_.banker_refusal(action.choice)) return refusal;
+Refusal Resolver::banker(const Action& action) {
+    if (auto refusal = rules::banker_refusal(setup_, s_, action.choice)) return refusal;
     s_.night.banker = action.choice;
     if (action.choice == BankerChoice::social) s_.social_used = true;
     if (action.choice == BankerChoice::speculation) s_.speculation_used = true;
@@ -226,29 +227,21 @@ std::optional<std::string> Resolver::banker(const Action& action) {
 
 // SPEC section 3, call 4: one lobby a night, plus one at once when a lobby
 // corrupts the banker. Refused and wasted lobbies are still spent.
-std::optional<std::string> Resolver::ceo_lobby(const Action& action) {
-    if (auto refusal = check_player(action.player)) return refusal;
-    const auto ceo = game_.seat_of(Role::ceo);
-    if (action.player && action.player == ceo)
-        return std::string{"the CEO cannot lobby themselves"};
+Refusal Resolver::ceo_lobby(const Action& action) {
+    if (auto refusal = rules::player_refusal(setup_, s_, action.kind, action.player))
+        return refusal;
     Event& event = emit(Event::Kind::lobby, action.player);
     --s_.night.lobbies_left;
+    s_.night.extra_lobby = false;
     if (action.player) {
         const Seat target = *action.player;
-        const auto banker = game_.seat_of(Role::banker);
-        const bool banker_corrupted = banker && s_.players[*banker].corrupted;
-        if (s_.players[target].corrupted) {
-            event.lobby = LobbyOutcome::already_corrupted;
-        } else if (setup_.roles[target] == Role::ngo) {
-            event.lobby = LobbyOutcome::refused_ngo;
-        } else if (s_.mayor == target && !banker_corrupted) {
-            event.lobby = LobbyOutcome::refused_mayor;
-        } else {
-            event.lobby = LobbyOutcome::corrupted;
+        event.lobby = lobby_outcome(target);
+        if (event.lobby == LobbyOutcome::corrupted) {
             s_.players[target].corrupted = true;
-            if (target == banker) {
+            if (target == holder(Role::banker)) {
                 event.extra = true;
                 ++s_.night.lobbies_left;
+                s_.night.extra_lobby = true;
             }
         }
     }
@@ -256,16 +249,26 @@ std::optional<std::string> Resolver::ceo_lobby(const Action& action) {
     return std::nullopt;
 }
 
+LobbyOutcome Resolver::lobby_outcome(Seat target) const {
+    const auto banker = holder(Role::banker);
+    const bool banker_corrupted = banker && s_.players[*banker].corrupted;
+    if (s_.players[target].corrupted) return LobbyOutcome::already_corrupted;
+    if (setup_.roles[target] == Role::ngo) return LobbyOutcome::refused_ngo;
+    if (s_.mayor == target && !banker_corrupted) return LobbyOutcome::refused_mayor;
+    return LobbyOutcome::corrupted;
+}
+
 // Moves on to the next night call whose holder is in the game, or to dawn.
 void Resolver::next_call(ActionKind answered) {
     bool after = false;
-    for (const auto& call : night_calls) {
-        if (after && holder_in_game(call.role)) {
-            s_.expects = call.kind;
-            if (call.kind == ActionKind::ceo_lobby) s_.night.lobbies_left = 1;
+    for (CallId id : night_order) {
+        const CallInfo& call = call_info(id);
+        if (after && holder_in_game(*call.answerer)) {
+            s_.expects = call.action;
+            if (call.action == ActionKind::ceo_lobby) s_.night.lobbies_left = 1;
             return;
         }
-        after = after || call.kind == answered;
+        after = after || call.action == answered;
     }
     resolve_dawn();
 }
@@ -280,6 +283,17 @@ void Resolver::resolve_dawn() {
         raise_temperature(1);
         if (s_.phase == Phase::over) return;
     }
+    resolve_night_effects();
+    if (s_.saved && s_.players[*s_.saved].in_game && holder_in_game(Role::ceo) &&
+        s_.slapps_filed < options_.slapp_uses) {
+        s_.expects = ActionKind::slapp;
+        return;
+    }
+    finish_dawn();
+}
+
+// SPEC section 4, steps 2 to 4.
+void Resolver::resolve_night_effects() {
     const Seat target = *s_.night.target;
     if (s_.night.protect == target) {
         s_.saved = target;
@@ -287,22 +301,16 @@ void Resolver::resolve_dawn() {
     } else {
         take_out(target, OutCause::damage);
     }
-    const auto fragile = game_.seat_of(Role::fragile);
+    const auto fragile = holder(Role::fragile);
     if (s_.night.banker == BankerChoice::speculation && s_.players[*fragile].in_game)
         take_out(*fragile, OutCause::speculation);
     if (s_.night.banker == BankerChoice::social && !s_.players[*fragile].in_game) {
         s_.players[*fragile].in_game = true;
         emit(Event::Kind::fragile_revived, *fragile);
     }
-    if (s_.saved && s_.players[*s_.saved].in_game && holder_in_game(Role::ceo) &&
-        game_.slapps_left() > 0) {
-        s_.expects = ActionKind::slapp;
-        return;
-    }
-    finish_dawn();
 }
 
-std::optional<std::string> Resolver::slapp(const Action& action) {
+Refusal Resolver::slapp(const Action& action) {
     Event& event = emit(Event::Kind::slapp, s_.saved);
     event.extra = action.file;
     if (action.file) {
@@ -325,23 +333,25 @@ void Resolver::finish_dawn() {
     start_day();
 }
 
-std::optional<std::string> Resolver::check_ballots(const std::vector<Ballot>& ballots) const {
-    // The committed state serves: moving the clock changed nobody's place.
+Refusal Resolver::check_ballots(const std::vector<Ballot>& ballots) const {
     std::vector<bool> voted(setup_.players.size(), false);
     for (const auto& ballot : ballots) {
         if (ballot.voter < 0 || ballot.voter >= setup_.player_count())
-            return std::string{"a vote from no such player"};
-        if (voted[ballot.voter]) return fmt::format("{} voted twice", name(ballot.voter));
+            return Error{"a vote from no such player"};
+        if (voted[ballot.voter])
+            return Error{fmt::format("{} voted twice", setup_.players[ballot.voter])};
         voted[ballot.voter] = true;
-        if (auto refusal = game_.ballot_refusal(ballot)) return refusal;
+        if (auto refusal = rules::ballot_refusal(setup_, s_, ballot)) return refusal;
     }
-    for (Seat seat : game_.seats_in_game())
-        if (!voted[seat]) return fmt::format("{} has not voted", name(seat));
+    for (Seat seat = 0; seat < setup_.player_count(); ++seat)
+        if (s_.players[seat].in_game && !voted[seat])
+            return Error{fmt::format("{} has not voted", setup_.players[seat])};
     return std::nullopt;
 }
 
-std::optional<std::string> Resolver::vote(const Action& action) {
+Refusal Resolver::vote(const Action& action) {
     if (auto refusal = check_ballots(action.votes)) return refusal;
+    s_.ballots.clear();
     tally_vote(action.votes);
     if (s_.phase != Phase::over && s_.revote_candidates.empty()) start_night();
     return std::nullopt;
@@ -354,8 +364,8 @@ void Resolver::tally_vote(const std::vector<Ballot>& ballots) {
     result.tally.assign(setup_.players.size(), 0);
     for (const auto& ballot : ballots) {
         if (!ballot.choice) continue;
-        result.tally[*ballot.choice] += game_.vote_weight(ballot.voter);
-        if (game_.vote_weight(ballot.voter) == 2) result.double_vote = ballot.voter;
+        result.tally[*ballot.choice] += vote_weight(ballot.voter);
+        if (vote_weight(ballot.voter) == 2) result.double_vote = ballot.voter;
     }
     const int top = *std::max_element(result.tally.begin(), result.tally.end());
     const bool was_revote = !s_.revote_candidates.empty();
@@ -424,6 +434,7 @@ void Resolver::end(Team winner, WinReason reason) {
     s_.expects.reset();
     s_.winner = winner;
     s_.win_reason = reason;
+    s_.ballots.clear();  // a vote the end interrupted is void
     Event& event = emit(Event::Kind::game_over);
     event.winner = winner;
     event.reason = reason;
@@ -440,11 +451,57 @@ Game::Game(Setup setup) : setup_(std::move(setup)) {
 Result<std::vector<Event>> Game::apply(const Action& action) {
     State next = state_;
     std::vector<Event> events;
-    Resolver resolver(*this, next, events);
-    if (auto refusal = resolver.apply(action)) return Error{std::move(*refusal)};
+    Resolver resolver(setup_, next, events);
+    if (auto refusal = resolver.apply(action)) return std::move(*refusal);
+#ifdef COYEL_CHECK_INVARIANTS
+    // Every test, transcript and fuzz input checks the invariants in these builds.
+    if (auto broken = broken_invariant(setup_, state_, next); !broken.empty()) {
+        std::fprintf(stderr, "coyel: engine invariant broken after %s: %s\n",
+                     std::string{action_id(action.kind)}.c_str(), broken.c_str());
+        std::abort();
+    }
+#endif
     state_ = std::move(next);
     log_.push_back(action);
     return events;
+}
+
+std::optional<Seat> Game::next_voter() const { return rules::next_voter(state_); }
+
+Result<std::vector<Event>> Game::cast_ballot(std::optional<Seat> choice,
+                                             std::optional<std::int64_t> at) {
+    const auto voter = next_voter();
+    if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
+    const Ballot ballot{*voter, choice};
+    if (auto refusal = ballot_refusal(ballot)) return std::move(*refusal);
+    state_.ballots.push_back(ballot);
+    if (next_voter()) return std::vector<Event>{};
+    Action vote;
+    vote.kind = ActionKind::vote;
+    vote.votes = state_.ballots;
+    vote.at = at;
+    auto events = apply(vote);
+    if (!events) state_.ballots.pop_back();  // the clock ended the game first, say
+    return events;
+}
+
+std::optional<Undone> Game::undo() {
+    if (!state_.ballots.empty()) {
+        Undone undone{Undone::Kind::ballot, state_.ballots.back(), {}};
+        state_.ballots.pop_back();
+        return undone;
+    }
+    if (log_.empty()) return std::nullopt;
+    Undone undone{Undone::Kind::entry, {}, log_.back()};
+    *this = replay_prefix(log_.size() - 1);
+    // A vote taken back goes back into that vote, less its last ballot.
+    if (undone.action.kind == ActionKind::vote && !undone.action.votes.empty()) {
+        for (std::size_t i = 0; i + 1 < undone.action.votes.size(); ++i)
+            state_.ballots.push_back(undone.action.votes[i]);
+        undone.kind = Undone::Kind::ballot;
+        undone.ballot = undone.action.votes.back();
+    }
+    return undone;
 }
 
 Game Game::replay_prefix(std::size_t entries) const {
@@ -456,83 +513,58 @@ Game Game::replay_prefix(std::size_t entries) const {
     return game;
 }
 
-std::optional<Seat> Game::seat_of(Role role) const {
-    for (Seat seat = 0; seat < player_count(); ++seat)
-        if (setup_.roles[seat] == role) return seat;
+std::optional<CallId> Game::current_call() const {
+    if (!state_.expects) return std::nullopt;
+    switch (*state_.expects) {
+        case ActionKind::elect_mayor:
+            return state_.phase == Phase::setup ? CallId::first_mayor : CallId::new_mayor;
+        case ActionKind::carbon_target: return CallId::carbon_target;
+        case ActionKind::ngo_protect: return CallId::ngo_protect;
+        case ActionKind::banker: return CallId::banker;
+        case ActionKind::ceo_lobby:
+            return state_.night.extra_lobby ? CallId::ceo_extra_lobby : CallId::ceo_lobby;
+        case ActionKind::slapp: return CallId::slapp;
+        case ActionKind::vote:
+            return state_.revote_candidates.empty() ? CallId::vote : CallId::revote;
+        case ActionKind::clock:
+        case ActionKind::heat:
+        case ActionKind::note: break;  // asides are never expected
+    }
+    assert(false);
     return std::nullopt;
 }
 
-std::vector<Seat> Game::seats_in_game() const {
-    std::vector<Seat> seats;
+std::optional<Seat> Game::holder(Role role) const { return rules::holder(setup_, role); }
+
+SeatSet Game::seats_in_game() const {
+    SeatSet seats;
     for (Seat seat = 0; seat < player_count(); ++seat)
-        if (state_.players[seat].in_game) seats.push_back(seat);
+        if (state_.players[seat].in_game) seats.insert(seat);
     return seats;
 }
 
-int Game::slapps_left() const {
-    return std::max(0, setup_.options.slapp_uses - state_.slapps_filed);
+Choices Game::legal_choices() const {
+    if (!state_.expects) return {};
+    if (*state_.expects == ActionKind::vote) {
+        const auto voter = next_voter();
+        return voter ? rules::legal_ballots(setup_, state_, *voter) : Choices{};
+    }
+    if (*state_.expects == ActionKind::banker || *state_.expects == ActionKind::slapp) return {};
+    return rules::legal_players(setup_, state_, *state_.expects);
 }
 
-std::optional<std::string> Game::ballot_refusal(const Ballot& ballot) const {
-    const std::string& voter = name(ballot.voter);
-    if (!state_.players[ballot.voter].in_game)
-        return fmt::format("{} is out of the game and cannot vote", voter);
-    if (!ballot.choice) {
-        if (!setup_.options.abstain)
-            return fmt::format("{} must name a player: abstaining is off in this game", voter);
-        return std::nullopt;
+Refusal Game::choice_refusal(std::optional<Seat> choice) const {
+    if (!state_.expects) return Error{"the game is over", ErrorCode::game_over};
+    if (*state_.expects == ActionKind::vote) {
+        const auto voter = next_voter();
+        if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
+        return ballot_refusal(Ballot{*voter, choice});
     }
-    const Seat choice = *ballot.choice;
-    if (choice < 0 || choice >= player_count())
-        return fmt::format("{} voted for no such player", voter);
-    if (!state_.players[choice].in_game)
-        return fmt::format("{} voted for {}, who is out of the game", voter, name(choice));
-    const auto& candidates = state_.revote_candidates;
-    if (!candidates.empty() &&
-        std::find(candidates.begin(), candidates.end(), choice) == candidates.end()) {
-        std::vector<std::string> names;
-        for (Seat seat : candidates) names.push_back(name(seat));
-        return fmt::format("in the revote {} may vote only for {}{}", voter, join_or(names),
-                           setup_.options.abstain ? " or nobody" : "");
-    }
-    // SPEC section 5: a corrupted voter may not vote for the Fossil Fuel CEO.
-    if (state_.players[ballot.voter].corrupted && choice == seat_of(Role::ceo))
-        return fmt::format(
-            "{} is corrupted and may not vote for the Fossil Fuel CEO: ask them for another name",
-            voter);
-    return std::nullopt;
+    return rules::player_refusal(setup_, state_, *state_.expects, choice);
 }
 
-int Game::vote_weight(Seat voter) const { return state_.mayor == voter ? 2 : 1; }
-
-std::optional<std::int64_t> Game::next_rise_at() const {
-    const Options& options = setup_.options;
-    if (over() || options.temperature_mode != TemperatureMode::clock) return std::nullopt;
-    return clock_rise_at(options, state_.temperature + 1);
-}
-
-std::optional<std::string> Game::banker_refusal(BankerChoice choice) const {
-    if (choice == BankerChoice::none) return std::nullopt;
-    const auto banker = seat_of(Role::banker);
-    const auto fragile = seat_of(Role::fragile);
-    const bool corrupted = banker && state_.players[*banker].corrupted;
-    const bool one_total = setup_.options.banker_actions == BankerActions::one_total;
-    const bool any_used = state_.social_used || state_.speculation_used;
-    if (choice == BankerChoice::social) {
-        if (corrupted) return "social responsibility needs a banker who is not corrupted";
-        if (state_.social_used) return "social responsibility has been used already";
-        if (one_total && any_used) return "the banker has used their one action (one-total)";
-        if (!fragile) return "there is no fragile ecosystem in this game";
-        if (state_.players[*fragile].in_game)
-            return "social responsibility needs the fragile ecosystem out of the game";
-        return std::nullopt;
-    }
-    if (!corrupted) return "speculation needs a corrupted banker";
-    if (state_.speculation_used) return "speculation has been used already";
-    if (one_total && any_used) return "the banker has used their one action (one-total)";
-    if (!fragile) return "there is no fragile ecosystem in this game";
-    if (!state_.players[*fragile].in_game) return "the fragile ecosystem is already out";
-    return std::nullopt;
+Choices Game::legal_ballots(Seat voter) const {
+    return rules::legal_ballots(setup_, state_, voter);
 }
 
 std::vector<BankerChoice> Game::legal_banker_choices() const {
@@ -542,40 +574,24 @@ std::vector<BankerChoice> Game::legal_banker_choices() const {
     return choices;
 }
 
-std::vector<std::optional<Seat>> Game::legal_players(std::optional<Seat> voter) const {
-    std::vector<std::optional<Seat>> choices;
-    if (!state_.expects) return choices;
-    const auto ceo = seat_of(Role::ceo);
-    auto add_if = [&](auto&& allowed) {
-        for (Seat seat : seats_in_game())
-            if (allowed(seat)) choices.emplace_back(seat);
-    };
-    switch (*state_.expects) {
-        case ActionKind::elect_mayor:
-            add_if([](Seat) { return true; });
-            choices.emplace_back(std::nullopt);
-            break;
-        case ActionKind::carbon_target:
-            add_if([&](Seat seat) { return role(seat) != Role::carbon; });
-            break;
-        case ActionKind::ngo_protect:
-            add_if([&](Seat seat) {
-                return setup_.options.ngo_repeat || state_.protected_last_night != seat;
-            });
-            choices.emplace_back(std::nullopt);
-            break;
-        case ActionKind::ceo_lobby:
-            add_if([&](Seat seat) { return seat != ceo; });
-            choices.emplace_back(std::nullopt);
-            break;
-        case ActionKind::vote:
-            // The voter's open choices are exactly the ballots the rules accept.
-            add_if([&](Seat seat) { return voter && !ballot_refusal(Ballot{*voter, seat}); });
-            if (setup_.options.abstain) choices.emplace_back(std::nullopt);
-            break;
-        default: break;
-    }
-    return choices;
+Refusal Game::banker_refusal(BankerChoice choice) const {
+    return rules::banker_refusal(setup_, state_, choice);
+}
+
+Refusal Game::ballot_refusal(const Ballot& ballot) const {
+    return rules::ballot_refusal(setup_, state_, ballot);
+}
+
+int Game::slapps_left() const {
+    return std::max(0, setup_.options.slapp_uses - state_.slapps_filed);
+}
+
+int Game::vote_weight(Seat voter) const { return state_.mayor == voter ? 2 : 1; }
+
+std::optional<std::int64_t> Game::next_rise_at() const {
+    const Options& options = setup_.options;
+    if (over() || options.temperature_mode != TemperatureMode::clock) return std::nullopt;
+    return clock_rise_at(options, state_.temperature + 1);
 }
 
 }  // namespace coyel

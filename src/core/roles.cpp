@@ -2,38 +2,18 @@
 
 namespace coyel {
 
-Team team_of(Role role) {
-    return role == Role::carbon || role == Role::ceo ? Team::carbon : Team::ecosystems;
-}
-
-std::string_view role_id(Role role) {
-    switch (role) {
-        case Role::citizen: return "citizen";
-        case Role::fragile: return "fragile";
-        case Role::carbon: return "carbon";
-        case Role::ngo: return "ngo";
-        case Role::ceo: return "ceo";
-        case Role::banker: return "banker";
-    }
-    return "?";
-}
+static_assert(
+    [] {
+        for (std::size_t i = 0; i < role_table.size(); ++i)
+            if (static_cast<std::size_t>(role_table[i].role) != i) return false;
+        return true;
+    }(),
+    "role_table is indexed by Role");
 
 std::optional<Role> role_from_id(std::string_view id) {
-    for (Role role : all_roles)
-        if (role_id(role) == id) return role;
+    for (const auto& info : role_table)
+        if (info.id == id) return info.role;
     return std::nullopt;
-}
-
-std::string_view role_title(Role role) {
-    switch (role) {
-        case Role::citizen: return "Citizen-Ecosystem";
-        case Role::fragile: return "Fragile Ecosystem";
-        case Role::carbon: return "Carbon Emission";
-        case Role::ngo: return "Environmental NGO";
-        case Role::ceo: return "Fossil Fuel CEO";
-        case Role::banker: return "Bank CEO";
-    }
-    return "?";
 }
 
 std::string_view team_id(Team team) { return team == Team::carbon ? "carbon" : "ecosystems"; }

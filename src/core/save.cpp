@@ -1,14 +1,9 @@
 #include "coyel/save.hpp"
 
 #include <fmt/format.h>
-#include <sys/stat.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
-#include <sstream>
 #include "json_text.hpp"
 
 #include "coyel/text.hpp"
@@ -255,31 +250,36 @@ std::string action_text(const Action& action, const Setup& setup) {
 namespace {
 
 // The ballots of a vote being taken: only while a vote is expected, each
-// voter once, each ballot one the rules accept, and not yet all of them.
-Result<std::vector<Ballot>> pending_from_json(const json& object, const Game& game) {
+// cast as the REPL casts them (so each voter in turn, each ballot one the
+// rules accept), and not all of them: a complete vote belongs in the log.
+Refusal restore_pending(const json& object, Game& game) {
     if (!object.is_object()) return Error{"must be an object"};
     if (auto error = unknown_key(object, "", {"votes"})) return Error{*error};
-    if (!game.state().expects || *game.state().expects != ActionKind::vote)
+    if (game.state().expects != ActionKind::vote)
         return Error{"votes are pending, but the game is not at a vote"};
     auto action = action_from_json(json{{"do", "vote"}, {"votes", object.value("votes", json())}},
                                    game.setup());
-    if (!action) return Error{action.error()};
+    if (!action) return action.failure();
     std::vector<bool> voted(game.player_count(), false);
     for (const auto& ballot : action->votes) {
         if (voted[ballot.voter])
             return Error{fmt::format("{} voted twice", game.name(ballot.voter))};
         voted[ballot.voter] = true;
-        if (auto refusal = game.ballot_refusal(ballot)) return Error{*refusal};
+        if (auto refusal = game.ballot_refusal(ballot)) return refusal;
+        if (game.state().ballots.size() + 1 ==
+            static_cast<std::size_t>(game.seats_in_game().size()))
+            return Error{"every voter has voted: a complete vote belongs in the log"};
+        if (game.next_voter() != ballot.voter)
+            return Error{fmt::format("{} votes before {}: ballots are cast in seat order",
+                                     game.name(ballot.voter), game.name(*game.next_voter()))};
+        (void)game.cast_ballot(ballot.choice);
     }
-    if (action->votes.size() >= game.seats_in_game().size())
-        return Error{"every voter has voted: a complete vote belongs in the log"};
-    return action->votes;
+    return std::nullopt;
 }
 
 }  // namespace
 
-Result<Game> load_game(std::string_view text, std::string_view label,
-                       std::vector<Ballot>* pending) {
+Result<Game> load_game(std::string_view text, std::string_view label) {
     auto fail = [&](std::string_view message) {
         return Error{fmt::format("{}: {}", label, message)};
     };
@@ -359,32 +359,13 @@ Result<Game> load_game(std::string_view text, std::string_view label,
         if (!applied)
             return fail(fmt::format("log entry {} ({}): {}", position, id, applied.error()));
     }
-    if (root.contains("pending")) {
-        auto ballots = pending_from_json(root["pending"], game);
-        if (!ballots) return fail("pending: " + ballots.error());
-        if (pending) *pending = std::move(*ballots);
-    }
+    if (root.contains("pending"))
+        if (auto refusal = restore_pending(root["pending"], game))
+            return fail("pending: " + refusal->message);
     return game;
 }
 
-Result<Game> load_game_file(const std::string& path, std::vector<Ballot>* pending) {
-    struct stat info {};
-    if (::stat(path.c_str(), &info) != 0)
-        return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
-    if (S_ISDIR(info.st_mode)) return Error{fmt::format("{}: is a folder, not a save file", path)};
-    if (!S_ISREG(info.st_mode))
-        return Error{fmt::format("{}: is not a regular file, so not a save", path)};
-    if (static_cast<std::size_t>(info.st_size) > max_save_bytes)
-        return Error{fmt::format("{}: is too large to be a save ({} bytes; the limit is {})", path,
-                                 info.st_size, max_save_bytes)};
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{fmt::format("{}: cannot open: {}", path, std::strerror(errno))};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return load_game(text.str(), path, pending);
-}
-
-std::string save_game(const Game& game, const std::vector<Ballot>& pending) {
+std::string save_game(const Game& game) {
     const Setup& setup = game.setup();
     ordered_json setup_json;
     setup_json["players"] = setup.players;
@@ -405,7 +386,7 @@ std::string save_game(const Game& game, const std::vector<Ballot>& pending) {
         out += action_text(log[i], setup);
     }
     out += log.empty() ? "]" : "\n  ]";
-    if (!pending.empty()) {
+    if (const auto& pending = game.state().ballots; !pending.empty()) {
         Action partial;
         partial.kind = ActionKind::vote;
         partial.votes = pending;

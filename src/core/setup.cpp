@@ -57,8 +57,8 @@ std::vector<std::string> check_players(const std::vector<std::string>& players) 
 std::vector<std::string> check_deck(const Deck& deck, int player_count) {
     std::vector<std::string> problems;
     if (deck[Role::carbon] < 1) problems.push_back("the deck needs at least one carbon");
-    for (Role role : {Role::fragile, Role::ngo, Role::ceo, Role::banker})
-        if (deck[role] > 1)
+    for (Role role : all_roles)
+        if (is_unique(role) && deck[role] > 1)
             problems.push_back(
                 fmt::format("the deck may hold at most one {}, not {}", role_id(role), deck[role]));
     int carbon_team = 0, ecosystems_team = 0;

@@ -81,8 +81,8 @@ TEST_CASE("ngo_repeat off: not the player protected the night before") {
     CHECK(refused(g, protect(g, "Hana")) ==
           "the NGO protected Hana last night and may not protect them two nights running "
           "(ngo_repeat is off)");
-    auto legal = g.legal_players();
-    CHECK(std::find(legal.begin(), legal.end(), seat(g, "Hana")) == legal.end());
+    CHECK_FALSE(g.legal_choices().contains(seat(g, "Hana")));
+    CHECK(g.legal_choices().contains(seat(g, "Cleo")));
     ok(g, protect(g, "Cleo"));
     ok(g, bank(BankerChoice::none));
     ok(g, lobby(g, nullptr));

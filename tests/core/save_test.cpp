@@ -215,11 +215,3 @@ TEST_CASE("broken files: each kind of illegal action, named by position and acti
     CHECK(load_error(with("/log/7", json::object({{"do", "slapp"}, {"file", "yes"}}))) ==
           "game.json: log entry 8 (slapp): file must be true or false");
 }
-
-TEST_CASE("a file that is a folder, a device or missing is refused with the reason") {
-    CHECK(load_game_file(COYEL_TEST_DATA).error() ==
-          std::string{COYEL_TEST_DATA} + ": is a folder, not a save file");
-    CHECK(load_game_file("/dev/zero").error() == "/dev/zero: is not a regular file, so not a save");
-    CHECK(load_game_file("/nonexistent/game.json").error() ==
-          "/nonexistent/game.json: cannot open: No such file or directory");
-}

@@ -1,0 +1,53 @@
+// What the players know, decided in one place. The REPL's `table`, the
+// chronicle's table view and any players' screen are drawn from these two
+// functions only; a test plays twin games that differ only in hidden facts
+// and checks that every table output is byte for byte the same.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "coyel/game.hpp"
+
+namespace coyel {
+
+struct TablePlayer {
+    std::string name;
+    bool in_game = true;
+    std::optional<Role>
+        role;  // known to the table: out, a CEO revealed by a SLAPP-suit, or the end
+    bool mayor = false;
+    bool corrupted = false;  // known only at the end
+    bool operator==(const TablePlayer&) const = default;
+};
+
+struct TableView {
+    int round = 0;
+    Phase phase = Phase::setup;
+    int temperature = 0;
+    int temperature_limit = 0;
+    TemperatureMode mode = TemperatureMode::clock;
+    std::int64_t clock_s = 0;
+    std::optional<std::int64_t> next_rise_at;  // clock mode
+    std::vector<TablePlayer> players;          // seat order
+    std::vector<Seat> revote_between;          // the tied players of a revote
+    std::vector<Ballot> ballots;               // the vote being taken: said aloud
+    std::optional<Seat> next_voter;
+    std::optional<Team> winner;
+    std::optional<WinReason> win_reason;
+    bool operator==(const TableView&) const = default;
+};
+
+TableView table_view(const Game& game);
+
+// The part of an event the table witnessed, or nullopt for a secret one
+// (a lobby, a SLAPP-suit not filed). A protest's save is public, not whom
+// it saved.
+std::optional<Event> public_part(const Event& event);
+
+// Whether the table sees the answer itself (a vote, an election, a SLAPP-suit
+// filed), or only what it caused (the night's calls, answered eyes closed).
+bool answer_is_public(const Action& action);
+
+}  // namespace coyel

@@ -1,0 +1,69 @@
+#include "coyel/invariants.hpp"
+
+#include "rules.hpp"
+
+namespace coyel {
+namespace {
+
+std::string broken_in_players(const Setup& setup, const State& before, const State& s) {
+    if (s.mayor && !s.players[*s.mayor].in_game) return "the mayor is out of the game";
+    if (auto ngo = rules::holder(setup, Role::ngo); ngo && s.players[*ngo].corrupted)
+        return "the NGO is corrupted";
+    for (std::size_t seat = 0; seat < s.players.size(); ++seat)
+        if (before.players[seat].corrupted && !s.players[seat].corrupted)
+            return "a corruption was lifted";
+    return "";
+}
+
+std::string broken_in_time(const State& before, const State& s) {
+    if (s.clock_s < before.clock_s) return "the clock ran back";
+    if (s.temperature < before.temperature) return "the temperature fell";
+    if (s.round < before.round) return "the round went back";
+    return "";
+}
+
+// No player out of the game is called, and a vote holds only legal ballots.
+std::string broken_in_calls(const Setup& setup, const State& s) {
+    if (!s.expects) return "";
+    std::optional<Role> caller;
+    if (s.expects == ActionKind::ngo_protect) caller = Role::ngo;
+    if (s.expects == ActionKind::banker) caller = Role::banker;
+    if (s.expects == ActionKind::ceo_lobby || s.expects == ActionKind::slapp) caller = Role::ceo;
+    if (caller && !s.players[*rules::holder(setup, *caller)].in_game)
+        return "a player out of the game is called";
+    if (s.expects == ActionKind::carbon_target) {
+        bool carbon_in = false;
+        for (std::size_t seat = 0; seat < s.players.size(); ++seat)
+            carbon_in |= s.players[seat].in_game && setup.roles[seat] == Role::carbon;
+        if (!carbon_in) return "the carbon emissions are called with none in the game";
+    }
+    if (!s.ballots.empty() && s.expects != ActionKind::vote) return "ballots outside a vote";
+    for (std::size_t i = 0; i < s.ballots.size(); ++i) {
+        if (i && s.ballots[i].voter <= s.ballots[i - 1].voter) return "ballots out of seat order";
+        if (!s.players[s.ballots[i].voter].in_game) return "a ballot from a player out of the game";
+    }
+    return "";
+}
+
+std::string broken_in_phase(const State& s) {
+    if (s.phase == Phase::over) {
+        if (!s.winner || s.expects || !s.ballots.empty())
+            return "a finished game without a winner, or still expecting";
+        return "";
+    }
+    if (!s.expects) return "a running game expects nothing";
+    if (s.winner) return "a winner before the end";
+    return "";
+}
+
+}  // namespace
+
+std::string broken_invariant(const Setup& setup, const State& before, const State& after) {
+    for (const std::string& broken :
+         {broken_in_players(setup, before, after), broken_in_time(before, after),
+          broken_in_calls(setup, after), broken_in_phase(after)})
+        if (!broken.empty()) return broken;
+    return "";
+}
+
+}  // namespace coyel

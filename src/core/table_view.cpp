@@ -1,0 +1,73 @@
+#include "coyel/table_view.hpp"
+
+namespace coyel {
+
+TableView table_view(const Game& game) {
+    const State& state = game.state();
+    const Options& options = game.setup().options;
+    TableView view;
+    view.round = state.round;
+    view.phase = state.phase;
+    view.temperature = state.temperature;
+    view.temperature_limit = options.temperature_limit;
+    view.mode = options.temperature_mode;
+    view.clock_s = state.clock_s;
+    view.next_rise_at = game.next_rise_at();
+    view.revote_between = state.revote_candidates;
+    view.ballots = state.ballots;
+    view.next_voter = game.next_voter();
+    view.winner = state.winner;
+    view.win_reason = state.win_reason;
+    for (Seat seat = 0; seat < game.player_count(); ++seat) {
+        TablePlayer& player = view.players.emplace_back();
+        player.name = game.name(seat);
+        player.in_game = game.in_game(seat);
+        player.mayor = state.mayor == seat;
+        const bool revealed_ceo = state.ceo_revealed && game.role(seat) == Role::ceo;
+        if (!player.in_game || revealed_ceo || game.over()) player.role = game.role(seat);
+        if (game.over()) player.corrupted = state.players[seat].corrupted;
+    }
+    return view;
+}
+
+std::optional<Event> public_part(const Event& event) {
+    switch (event.kind) {
+        case Event::Kind::lobby: return std::nullopt;  // answered eyes closed
+        case Event::Kind::slapp:
+            if (!event.extra) return std::nullopt;  // not filing reveals nothing
+            return event;
+        case Event::Kind::saved: {
+            Event shown = event;
+            shown.player.reset();  // "a protest saved an ecosystem": not whom
+            return shown;
+        }
+        case Event::Kind::mayor_elected:
+        case Event::Kind::mayor_lost:
+        case Event::Kind::temperature_rose:
+        case Event::Kind::dawn:
+        case Event::Kind::player_out:
+        case Event::Kind::fragile_revived:
+        case Event::Kind::vote_result:
+        case Event::Kind::revote:
+        case Event::Kind::game_over: return event;
+    }
+    return std::nullopt;
+}
+
+bool answer_is_public(const Action& action) {
+    switch (action.kind) {
+        case ActionKind::elect_mayor:
+        case ActionKind::vote:
+        case ActionKind::heat:
+        case ActionKind::clock: return true;
+        case ActionKind::slapp: return action.file;
+        case ActionKind::carbon_target:
+        case ActionKind::ngo_protect:
+        case ActionKind::banker:
+        case ActionKind::ceo_lobby:
+        case ActionKind::note: return false;
+    }
+    return false;
+}
+
+}  // namespace coyel

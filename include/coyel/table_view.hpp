@@ -28,6 +28,7 @@ struct TableView {
     int temperature = 0;
     int temperature_limit = 0;
     TemperatureMode mode = TemperatureMode::clock;
+    bool abstain = true;  // the house rule: a voter may name nobody
     std::int64_t clock_s = 0;
     std::optional<std::int64_t> next_rise_at;  // clock mode
     std::vector<TablePlayer> players;          // seat order

@@ -2,10 +2,15 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "coyel/save.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -53,6 +58,23 @@ std::optional<std::string> write_atomically(const std::string& path, std::string
         ::close(folder);
     }
     return std::nullopt;
+}
+
+Result<Game> read_save_file(const std::string& path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0)
+        return Error{fmt::format("{}: cannot open: {}", path, errno_text())};
+    if (S_ISDIR(info.st_mode)) return Error{fmt::format("{}: is a folder, not a save file", path)};
+    if (!S_ISREG(info.st_mode))
+        return Error{fmt::format("{}: is not a regular file, so not a save", path)};
+    if (static_cast<std::size_t>(info.st_size) > max_save_bytes)
+        return Error{fmt::format("{}: is too large to be a save ({} bytes; the limit is {})", path,
+                                 info.st_size, max_save_bytes)};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{fmt::format("{}: cannot open: {}", path, errno_text())};
+    std::ostringstream text;
+    text << in.rdbuf();
+    return load_game(text.str(), path);
 }
 
 }  // namespace coyel::cli

@@ -8,10 +8,17 @@
 #include <string>
 #include <string_view>
 
+#include "coyel/game.hpp"
+#include "coyel/result.hpp"
+
 namespace coyel::cli {
 
 // Returns why the file could not be written, or nullopt.
 std::optional<std::string> write_atomically(const std::string& path, std::string_view text);
+
+// Reads and loads a save from disk: refuses folders, devices and files over
+// the size limit before reading; errors are one line naming the file.
+Result<Game> read_save_file(const std::string& path);
 
 // The file-writing interface the REPL uses; tests replace it with a fake.
 using FileWriter = std::function<std::optional<std::string>(const std::string&, std::string_view)>;

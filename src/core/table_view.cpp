@@ -11,6 +11,7 @@ TableView table_view(const Game& game) {
     view.temperature = state.temperature;
     view.temperature_limit = options.temperature_limit;
     view.mode = options.temperature_mode;
+    view.abstain = options.abstain;
     view.clock_s = state.clock_s;
     view.next_rise_at = game.next_rise_at();
     view.revote_between = state.revote_candidates;

@@ -1,0 +1,40 @@
+#include "views.hpp"
+
+#include <fmt/color.h>
+
+#include "terminal.hpp"
+
+namespace coyel::cli {
+namespace {
+
+std::string block(const narration::Narrator& narrator, const TableView& view,
+                  const std::vector<std::string>& rows, bool colour) {
+    std::string out = narrator.header(view);
+    const auto dot = out.find(" · ");
+    if (colour && dot != std::string::npos)
+        out = paint(colour, fmt::emphasis::bold, out.substr(0, dot)) + out.substr(dot);
+    out += "\n";
+    for (std::size_t seat = 0; seat < rows.size(); ++seat) {
+        const bool out_of_game = !view.players[seat].in_game;
+        out += paint(colour && out_of_game, fmt::fg(fmt::terminal_color::bright_black), rows[seat]);
+        out += "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string moderator_view_text(const narration::Narrator& narrator, const Game& game,
+                                bool colour) {
+    return block(narrator, table_view(game), narrator.moderator_rows(game), colour) +
+           narrator.next(game) + "\n";
+}
+
+std::string table_view_text(const narration::Narrator& narrator, const TableView& view,
+                            bool colour) {
+    std::string out = block(narrator, view, narrator.table_rows(view), colour);
+    if (view.winner) out += narrator.winner(view) + "\n";
+    return out;
+}
+
+}  // namespace coyel::cli

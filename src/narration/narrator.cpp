@@ -1,0 +1,373 @@
+#include "narrator.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+#include "coyel/text.hpp"
+#include "embedded_scripts.hpp"
+
+namespace coyel::narration {
+namespace {
+
+// A script line may hold several sentences to read one after the other.
+void add_lines(std::vector<Line>& lines, Line::Kind kind, const std::string& text) {
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const auto end = std::min(text.find('\n', start), text.size());
+        if (end > start) lines.push_back({kind, text.substr(start, end - start)});
+        start = end + 1;
+    }
+}
+
+std::string key(const CallInfo& call, std::string_view part) {
+    return fmt::format("call.{}.{}", call.key, part);
+}
+
+std::string_view cause_id(OutCause cause) {
+    switch (cause) {
+        case OutCause::damage: return "damage";
+        case OutCause::speculation: return "speculation";
+        case OutCause::slapp: return "slapp";
+        case OutCause::vote: return "vote";
+    }
+    return "other";
+}
+
+std::string_view outcome_id(const Event& event) {
+    switch (event.lobby) {
+        case LobbyOutcome::corrupted: return event.extra ? "banker" : "corrupted";
+        case LobbyOutcome::already_corrupted: return "already";
+        case LobbyOutcome::refused_ngo: return "ngo";
+        case LobbyOutcome::refused_mayor: return "mayor";
+        case LobbyOutcome::nobody: break;
+    }
+    return "other";
+}
+
+}  // namespace
+
+const Script& english_script() {
+    static const Script script = [] {
+        auto parsed = Script::parse(embedded::script_en_json, "data/script/en.json");
+        assert(parsed.ok());  // a test loads it; a broken build fails there
+        return std::move(*parsed);
+    }();
+    return script;
+}
+
+std::string clock_text(long long seconds) {
+    if (seconds >= 3600)
+        return fmt::format("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
+    return fmt::format("{}:{:02}", seconds / 60, seconds % 60);
+}
+
+// --- Words ----------------------------------------------------------------
+
+std::string Narrator::role_title(Role role) const {
+    return line(fmt::format("role.{}", role_id(role)));
+}
+
+std::string Narrator::role_with_article(Role role) const {
+    return line(fmt::format("role.{}.a", role_id(role)));
+}
+
+std::string Narrator::team(Team team) const { return line(fmt::format("team.{}", team_id(team))); }
+
+std::string Narrator::win_reason(WinReason reason) const {
+    return line(fmt::format("win.{}", win_reason_id(reason)));
+}
+
+std::string Narrator::degrees(int temperature) const {
+    return line("words.degrees", Args{}.set("temperature", fmt::format("{:+}", temperature)));
+}
+
+std::string Narrator::phase_title(Phase phase, int round) const {
+    return line(fmt::format("phase.{}", phase_id(phase)), Args{}.set("round", round));
+}
+
+std::string Narrator::list_or(const std::vector<std::string>& items) const {
+    if (items.size() < 2) return items.empty() ? std::string{} : items.front();
+    const std::vector<std::string> head(items.begin(), items.end() - 1);
+    return join(head, line("words.list_separator")) + line("words.list_or") + items.back();
+}
+
+std::string Narrator::list_and(const std::vector<std::string>& items) const {
+    if (items.size() < 2) return items.empty() ? std::string{} : items.front();
+    const std::vector<std::string> head(items.begin(), items.end() - 1);
+    return join(head, line("words.list_separator")) + line("words.list_and") + items.back();
+}
+
+std::string Narrator::name(const TableView& view, std::optional<Seat> seat) const {
+    return seat ? view.players[*seat].name : line("words.nobody");
+}
+
+Args Narrator::who(const TableView& view, std::optional<Seat> seat) const {
+    Args args;
+    args.set("who", seat ? "player" : "nobody").set("name", name(view, seat));
+    return args;
+}
+
+// --- Calls ----------------------------------------------------------------
+
+std::vector<Line> Narrator::call(const Game& game) const {
+    const CallInfo& info = call_info(*game.current_call());
+    const State& state = game.state();
+    std::vector<Line> lines;
+    Args title;
+    title.set("phase", phase_title(state.phase, state.round))
+        .set("title", line(key(info, "title")));
+    lines.push_back({Line::Kind::heading, line("heading.call", title)});
+    add_lines(lines, Line::Kind::call, line(key(info, "aloud"), Args{}.set("round", state.round)));
+    for (auto& hint : call_hint(game)) lines.push_back(std::move(hint));
+    return lines;
+}
+
+std::vector<Line> Narrator::call_hint(const Game& game) const {
+    const CallInfo& info = call_info(*game.current_call());
+    const State& state = game.state();
+    const TableView view = table_view(game);
+    Args args;
+    args.set("left", game.slapps_left())
+        .set("abstain", game.setup().options.abstain ? "yes" : "no");
+    args.set("mayor", state.mayor ? game.name(*state.mayor) : "none");
+    const bool ngo_rule = !game.setup().options.ngo_repeat && state.protected_last_night;
+    args.set("last", ngo_rule ? game.name(*state.protected_last_night) : "none");
+    std::vector<std::string> gestures, tied;
+    for (auto choice : game.legal_banker_choices())
+        gestures.push_back(line(fmt::format("gesture.{}", banker_choice_id(choice))));
+    args.set("gestures", list_or(gestures));
+    for (Seat seat : state.revote_candidates) tied.push_back(game.name(seat));
+    args.set("names", list_or(tied));
+    std::vector<Line> lines;
+    add_lines(lines, Line::Kind::instruction, line(key(info, "hint"), args));
+    return lines;
+}
+
+std::string Narrator::question(const Game& game) const {
+    const CallInfo& info = call_info(*game.current_call());
+    const auto voter = game.next_voter();
+    return line(key(info, "prompt"), Args{}.set("name", voter ? game.name(*voter) : ""));
+}
+
+// --- Inputs and events ----------------------------------------------------
+
+std::vector<Line> Narrator::input(const TableView& view, const Action& action,
+                                  const std::vector<Event>& events,
+                                  std::optional<CallId> closed_call, int& announced) const {
+    std::vector<Line> lines;
+    if (auto text = record(view, action)) lines.push_back({Line::Kind::record, *text});
+    bool slept = !closed_call;
+    auto sleep = [&] {
+        if (!slept) add_lines(lines, Line::Kind::call, line(key(call_info(*closed_call), "sleep")));
+        slept = true;
+    };
+    for (const auto& happened : events) {
+        // The answerer closes their eyes before the table opens theirs.
+        if (happened.kind == Event::Kind::dawn || happened.kind == Event::Kind::game_over) sleep();
+        event(view, happened, announced, lines);
+    }
+    sleep();
+    return lines;
+}
+
+// The answer itself, for the night's calls, which no event tells.
+std::optional<std::string> Narrator::record(const TableView& view, const Action& action) const {
+    switch (action.kind) {
+        case ActionKind::carbon_target:
+        case ActionKind::ngo_protect:
+            return line(fmt::format("call.{}.record", action_id(action.kind)),
+                        who(view, action.player));
+        case ActionKind::banker:
+            return line("call.banker.record",
+                        Args{}.set("choice", std::string{banker_choice_id(action.choice)}));
+        case ActionKind::note: return line("replay.note", Args{}.set("text", action.text));
+        default: return std::nullopt;  // told by its events
+    }
+}
+
+void Narrator::event(const TableView& view, const Event& e, int& announced,
+                     std::vector<Line>& lines) const {
+    Args args = who(view, e.player);
+    switch (e.kind) {
+        case Event::Kind::mayor_elected:
+            lines.push_back({Line::Kind::record, line("event.mayor_elected", args)});
+            break;
+        case Event::Kind::mayor_lost:
+            lines.push_back({Line::Kind::aloud, line("event.mayor_lost", args)});
+            break;
+        case Event::Kind::temperature_rose:
+            if (e.value <= announced) break;  // told already
+            announced = e.value;
+            args.set("temperature", degrees(e.value));
+            lines.push_back({Line::Kind::alert, line("event.temperature_rose", args)});
+            break;
+        case Event::Kind::lobby:
+            args.set("outcome", std::string{outcome_id(e)});
+            lines.push_back({Line::Kind::record, line("event.lobby", args)});
+            if (e.player)
+                lines.push_back({Line::Kind::instruction,
+                                 line(e.lobby == LobbyOutcome::corrupted ? "event.lobby.tap"
+                                                                         : "event.lobby.no_tap",
+                                      args)});
+            break;
+        case Event::Kind::dawn:
+            announced = std::max(announced, view.temperature);
+            add_lines(lines, Line::Kind::aloud,
+                      line("event.dawn", Args{}.set("temperature", degrees(view.temperature))));
+            break;
+        case Event::Kind::player_out: {
+            args.set("cause", std::string{cause_id(e.cause)})
+                .set("role", role_with_article(e.role));
+            const auto ceo = std::find_if(view.players.begin(), view.players.end(),
+                                          [](const TablePlayer& p) { return p.role == Role::ceo; });
+            args.set("ceo", ceo == view.players.end() ? std::string{} : ceo->name);
+            lines.push_back({Line::Kind::aloud, line("event.player_out", args)});
+            break;
+        }
+        case Event::Kind::saved: lines.push_back({Line::Kind::aloud, line("event.saved")}); break;
+        case Event::Kind::fragile_revived:
+            lines.push_back({Line::Kind::aloud, line("event.fragile_revived", args)});
+            break;
+        case Event::Kind::slapp:
+            if (!e.extra) lines.push_back({Line::Kind::record, line("event.slapp_not_filed")});
+            break;
+        case Event::Kind::vote_result:
+            vote_result(view, e, !view.revote_between.empty(), lines);
+            break;
+        case Event::Kind::revote: {
+            std::vector<std::string> names;
+            for (Seat seat : e.seats) names.push_back(view.players[seat].name);
+            args.set("names", list_or(names)).set("abstain", view.abstain ? "yes" : "no");
+            lines.push_back({Line::Kind::aloud, line("event.revote", args)});
+            break;
+        }
+        case Event::Kind::game_over:
+            args.set("reason", std::string{win_reason_id(e.reason)})
+                .set("temperature", degrees(view.temperature));
+            lines.push_back({Line::Kind::alert, line("event.game_over", args)});
+            break;
+    }
+}
+
+void Narrator::vote_result(const TableView& view, const Event& e, bool revote,
+                           std::vector<Line>& lines) const {
+    std::vector<Seat> order;
+    for (Seat seat = 0; seat < static_cast<Seat>(e.tally.size()); ++seat)
+        if (e.tally[seat] > 0) order.push_back(seat);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](Seat a, Seat b) { return e.tally[a] > e.tally[b]; });
+    std::vector<std::string> counts;
+    for (Seat seat : order)
+        counts.push_back(
+            line("event.tally_entry",
+                 Args{}.set("name", view.players[seat].name).set("votes", e.tally[seat])));
+    Args args;
+    args.set("count", static_cast<int>(counts.size()))
+        .set("tally", join(counts, line("words.list_separator")))
+        .set("mayor", e.double_vote ? view.players[*e.double_vote].name : "none");
+    lines.push_back({Line::Kind::record, line("event.tally", args)});
+    if (!e.player && !revote) lines.push_back({Line::Kind::aloud, line("event.vote_nobody")});
+}
+
+std::string Narrator::ballot(const TableView& view, const Ballot& ballot, int weight) const {
+    Args args = who(view, ballot.choice);
+    args.set("voter", view.players[ballot.voter].name).set("weight", weight);
+    return line("ballot.record", args);
+}
+
+std::string Narrator::undone(const Game& game, const Undone& undone) const {
+    const TableView view = table_view(game);
+    if (undone.kind == Undone::Kind::ballot)
+        return line("undo.ballot", Args{}.set("voter", game.name(undone.ballot.voter)));
+    const Action& action = undone.action;
+    Args args = who(view, action.player);
+    args.set("choice", std::string{banker_choice_id(action.choice)})
+        .set("filed", action.file ? "yes" : "no")
+        .set("text", action.text);
+    return line(fmt::format("undo.{}", action_id(action.kind)), args);
+}
+
+// --- Views ----------------------------------------------------------------
+
+std::string Narrator::header(const TableView& view) const {
+    Args args;
+    args.set("phase", phase_title(view.phase, view.round))
+        .set("temperature", degrees(view.temperature))
+        .set("limit", degrees(view.temperature_limit))
+        .set("clock", clock_text(view.clock_s));
+    const bool over = view.phase == Phase::over;
+    args.set("mode", over ? "over" : std::string{id_of(view.mode)});
+    args.set("next", view.next_rise_at ? clock_text(*view.next_rise_at) : "");
+    return line("view.header", args);
+}
+
+std::vector<std::string> Narrator::table_rows(const TableView& view) const {
+    return rows(view, nullptr);
+}
+
+std::vector<std::string> Narrator::moderator_rows(const Game& game) const {
+    return rows(table_view(game), &game);
+}
+
+// One row per seat; `secrets` (the moderator's view) adds every role and
+// corruption.
+std::vector<std::string> Narrator::rows(const TableView& view, const Game* secrets) const {
+    std::size_t width = 4;
+    for (const auto& player : view.players) width = std::max(width, utf8_length(player.name));
+    std::vector<std::string> out;
+    for (Seat seat = 0; seat < static_cast<Seat>(view.players.size()); ++seat) {
+        const TablePlayer& player = view.players[seat];
+        std::optional<Role> role = secrets ? secrets->role(seat) : player.role;
+        const bool corrupted =
+            secrets ? secrets->state().players[seat].corrupted : player.corrupted;
+        std::vector<std::string> marks;
+        if (player.mayor) marks.push_back(line("view.mayor"));
+        if (corrupted) marks.push_back(line("view.corrupted"));
+        const std::string padding(width - utf8_length(player.name), ' ');
+        std::string row = fmt::format("  {:>2}  {}{}  {:<4} {:<8} {}", seat + 1, player.name,
+                                      padding, line(player.in_game ? "view.in" : "view.out"),
+                                      role ? role_id(*role) : "", join(marks, ", "));
+        while (!row.empty() && row.back() == ' ') row.pop_back();
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+std::string Narrator::next(const Game& game) const {
+    const State& state = game.state();
+    std::string what;
+    if (const auto call = game.current_call())
+        what = line(key(call_info(*call), "next"));
+    else
+        what = line(
+            "view.over",
+            Args{}.set("team", team(*state.winner)).set("reason", win_reason(*state.win_reason)));
+    return line("view.next", Args{}.set("what", what));
+}
+
+std::string Narrator::winner(const TableView& view) const {
+    return line("view.won", Args{}.set("team", team(*view.winner)));
+}
+
+std::string Narrator::summary(const Game& game) const {
+    const State& state = game.state();
+    const std::string next =
+        state.expects ? line("view.summary_expects",
+                             Args{}.set("action", std::string{action_id(*state.expects)}))
+                      : line("view.summary_won",
+                             Args{}
+                                 .set("team", std::string{team_id(*state.winner)})
+                                 .set("reason", std::string{win_reason_id(*state.win_reason)}));
+    Args args;
+    args.set("players", game.player_count())
+        .set("round", state.round)
+        .set("phase", std::string{phase_id(state.phase)})
+        .set("next", next)
+        .set("temperature", degrees(state.temperature))
+        .set("entries", static_cast<long long>(game.log().size()));
+    return line("view.summary", args);
+}
+
+}  // namespace coyel::narration

@@ -1,0 +1,101 @@
+// One narration for every front end: the engine's calls, events and views in
+// the script's words. The REPL shows these lines as they happen; the replay
+// tells them again from the log. No sentence is written in C++: each comes
+// from the script (data/script/<language>.json).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "coyel/game.hpp"
+#include "coyel/table_view.hpp"
+#include "script.hpp"
+
+namespace coyel::narration {
+
+struct Line {
+    enum class Kind {
+        heading,      // a call's title: "── Night 1 · the carbon emissions ──"
+        call,         // read aloud to open or close a call: "NGO, open your eyes"
+        aloud,        // read aloud: what happened, for the table
+        alert,        // read aloud at once, with the bell: a degree, the end
+        instruction,  // what the moderator does or may answer (the REPL's alone)
+        record,       // what was answered or counted, in the moderator's words
+    };
+    Kind kind;
+    std::string text;
+};
+
+class Narrator {
+  public:
+    explicit Narrator(const Script& script) : script_(script) {}
+    const Script& script() const { return script_; }
+
+    // --- Words ---
+    std::string role_title(Role role) const;         // "Carbon Emission"
+    std::string role_with_article(Role role) const;  // "a Carbon Emission"
+    std::string team(Team team) const;               // "ecosystems"
+    std::string win_reason(WinReason reason) const;  // "no carbon emission is left in the game"
+    std::string degrees(int temperature) const;      // "+2°C"
+    std::string phase_title(Phase phase, int round) const;              // "Night 2"
+    std::string list_or(const std::vector<std::string>& items) const;   // "Ana, Ben or Cleo"
+    std::string list_and(const std::vector<std::string>& items) const;  // "Ana, Ben and Cleo"
+
+    // --- The call the game asks now (precondition: not over) ---
+    // Its heading, the lines to read aloud, and what to watch for and answer.
+    std::vector<Line> call(const Game& game) const;
+    // What to answer, in the words of `help`.
+    std::vector<Line> call_hint(const Game& game) const;
+    // The prompt's question: "carbon target", "Ana votes for".
+    std::string question(const Game& game) const;
+
+    // --- What one applied input did ---
+    // The lines for an input and its events, in the order they are read: the
+    // record of the answer, what happened, and the answerer's "close your
+    // eyes" when `closed_call` says their call is over (before the dawn).
+    // Rises up to `announced` were told already (at the prompt, or at dawn).
+    // `view` is the game after the input, as the table knows it.
+    std::vector<Line> input(const TableView& view, const Action& action,
+                            const std::vector<Event>& events, std::optional<CallId> closed_call,
+                            int& announced) const;
+    // One ballot, as a vote table's row: "Ana → Cleo (mayor: counts two)".
+    std::string ballot(const TableView& view, const Ballot& ballot, int weight) const;
+    // What `undo` took back.
+    std::string undone(const Game& game, const Undone& undone) const;
+
+    // --- Views ---
+    // Round, phase, temperature, clock and how it rises.
+    std::string header(const TableView& view) const;
+    // What the table knows: everyone's place, revealed roles, the mayor.
+    std::vector<std::string> table_rows(const TableView& view) const;
+    // The moderator's view: every role and corruption, and what comes next.
+    std::vector<std::string> moderator_rows(const Game& game) const;
+    std::string next(const Game& game) const;         // "Next: the carbon emissions' target."
+    std::string winner(const TableView& view) const;  // "The ecosystems team won."
+    std::string summary(const Game& game) const;      // one line, for `check`
+
+    std::string line(std::string_view key, const Args& args = {}) const {
+        return script_.line(key, args);
+    }
+
+  private:
+    void event(const TableView& view, const Event& event, int& announced,
+               std::vector<Line>& lines) const;
+    void vote_result(const TableView& view, const Event& event, bool revote,
+                     std::vector<Line>& lines) const;
+    std::optional<std::string> record(const TableView& view, const Action& action) const;
+    std::string name(const TableView& view, std::optional<Seat> seat) const;
+    Args who(const TableView& view, std::optional<Seat> seat) const;
+    std::vector<std::string> rows(const TableView& view, const Game* secrets) const;
+
+    const Script& script_;
+};
+
+// The built-in English script.
+const Script& english_script();
+
+// "6:52" for 412 seconds, "1:02:03" past the hour.
+std::string clock_text(long long seconds);
+
+}  // namespace coyel::narration

@@ -15,7 +15,8 @@ Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game,
     using Answer = std::optional<Seat>;
     if (text.empty()) return Error{"type a player's name, its first letters or seat number"};
     if (iequals(text, "none") || iequals(text, "nobody")) {
-        if (!allow_none) return Error{"nobody is not an answer here: name a player"};
+        if (!allow_none)
+            return Error{"nobody is not an answer here: name a player", ErrorCode::refused};
         return Answer{};
     }
     if (is_all_digits(text)) {
@@ -37,19 +38,20 @@ Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game,
         if (matches.size() > 1) {
             std::vector<std::string> names;
             for (Seat seat : matches) names.push_back(game.name(seat));
-            return Error{
-                fmt::format("\"{}\" could be {}: type more letters", text, join_or(names))};
+            return Error{fmt::format("\"{}\" could be {}: type more letters", text, join_or(names)),
+                         ErrorCode::ambiguous};
         }
     }
     std::vector<std::string_view> names(game.setup().players.begin(), game.setup().players.end());
-    return Error{fmt::format("no player is called \"{}\"{}", text, did_you_mean(text, names))};
+    return Error{fmt::format("no player is called \"{}\"{}", text, did_you_mean(text, names)),
+                 ErrorCode::unknown_answer};
 }
 
 Result<bool> parse_yes_no(std::string_view raw) {
     const std::string answer = to_lower(trim(raw));
     if (answer == "yes" || answer == "y") return true;
     if (answer == "no" || answer == "n") return false;
-    return Error{"answer yes or no"};
+    return Error{"answer yes or no", ErrorCode::unknown_answer};
 }
 
 Result<BankerChoice> parse_gesture(std::string_view raw) {
@@ -57,7 +59,8 @@ Result<BankerChoice> parse_gesture(std::string_view raw) {
     if (answer == "up" || answer == "social") return BankerChoice::social;
     if (answer == "down" || answer == "speculation") return BankerChoice::speculation;
     if (answer == "none" || answer == "shake" || answer == "no") return BankerChoice::none;
-    return Error{"answer up (social responsibility), down (speculation) or none (a head shake)"};
+    return Error{"answer up (social responsibility), down (speculation) or none (a head shake)",
+                 ErrorCode::unknown_answer};
 }
 
 }  // namespace coyel::cli

@@ -18,7 +18,7 @@ int run(int argc, char** argv) {
     add_replay_command(app, exit_code);
     add_status_command(app, exit_code);
     add_check_command(app, exit_code);
-    app.footer("Rules: ../shared/SPEC.md (the engine's rulebook); README.md for examples.");
+    app.footer("Rules: docs/rules.md (the engine's rulebook); README.md for examples.");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 
 #include "app.hpp"
-#include "coyel/save.hpp"
-#include "view.hpp"
+#include "narrator.hpp"
+#include "save_file.hpp"
 
 namespace coyel::cli {
 
@@ -13,13 +13,14 @@ void add_check_command(CLI::App& app, int& exit_code) {
     auto path = std::make_shared<std::string>();
     command->add_option("FILE", *path, "The save file")->required();
     command->callback([path, &exit_code] {
-        auto game = load_game_file(*path);
+        auto game = read_save_file(*path);
         if (!game) {
             fmt::print(stderr, "{}\n", game.error());
             exit_code = 1;
             return;
         }
-        fmt::print("ok: {}: {}\n", *path, one_line_summary(*game));
+        fmt::print("ok: {}: {}\n", *path,
+                   narration::Narrator(narration::english_script()).summary(*game));
     });
 }
 

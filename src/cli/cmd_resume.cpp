@@ -2,9 +2,9 @@
 #include <fmt/format.h>
 
 #include "app.hpp"
-#include "coyel/save.hpp"
 #include "line_reader.hpp"
 #include "play.hpp"
+#include "save_file.hpp"
 
 namespace coyel::cli {
 
@@ -14,15 +14,14 @@ void add_resume_command(CLI::App& app, int& exit_code) {
         app.add_subcommand("resume", "Go on with a saved game where it stopped, clock included");
     command->add_option("FILE", *path, "The save file")->required();
     command->callback([path, &exit_code] {
-        std::vector<Ballot> pending;
-        auto game = load_game_file(*path, &pending);
+        auto game = read_save_file(*path);
         if (!game) {
             fmt::print(stderr, "{}\n", game.error());
             exit_code = 1;
             return;
         }
         auto reader = make_line_reader(stdin, stdout);
-        exit_code = play(std::move(*game), std::move(pending), *path, *reader);
+        exit_code = play(std::move(*game), *path, *reader);
     });
 }
 

@@ -4,10 +4,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
-#include "coyel/save.hpp"
 #include "coyel/status.hpp"
+#include "save_file.hpp"
 #include "terminal.hpp"
-#include "view.hpp"
+#include "views.hpp"
 
 namespace coyel::cli {
 
@@ -22,7 +22,7 @@ void add_status_command(CLI::App& app, int& exit_code) {
         "Shows every role: keep the screen away from the players.\n"
         "Example: coyel status game.json --json");
     command->callback([path, as_json, &exit_code] {
-        auto game = load_game_file(*path);
+        auto game = read_save_file(*path);
         if (!game) {
             fmt::print(stderr, "{}\n", game.error());
             exit_code = 1;
@@ -31,7 +31,8 @@ void add_status_command(CLI::App& app, int& exit_code) {
         if (*as_json)
             fmt::print("{}\n", status_json(*game).dump(2));
         else
-            fmt::print("{}", moderator_view(*game, colour_enabled(stdout)));
+            fmt::print("{}", moderator_view_text(narration::Narrator(narration::english_script()),
+                                                 *game, colour_enabled(stdout)));
     });
 }
 

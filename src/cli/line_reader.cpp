@@ -59,7 +59,7 @@ class EditLineReader final : public LineReader {
         el_set(editor_, EL_HIST, history, history_);
         el_set(editor_, EL_CLIENTDATA, this);
         el_set(editor_, EL_PROMPT, &EditLineReader::prompt_of);
-        el_set(editor_, EL_ADDFN, "coyel-complete", "Complete a name or command",
+        el_set(editor_, EL_ADDFN, "coyel-complete", "complete a name or command",
                &EditLineReader::on_tab);
         el_set(editor_, EL_BIND, "^I", "coyel-complete", nullptr);
         el_set(editor_, EL_SIGNAL, 1);

@@ -5,11 +5,11 @@
 
 namespace coyel::cli {
 
-int play(Game game, std::vector<Ballot> pending, const std::string& path, LineReader& reader) {
+int play(Game game, const std::string& path, LineReader& reader) {
     const bool colour = reader.interactive() && colour_enabled(stdout);
     GameClock clock = GameClock::from_environment(game.state().clock_s);
-    Session session(std::move(game), std::move(pending), path,
-                    SessionIo{reader, stdout, stderr, colour}, std::move(clock));
+    Session session(std::move(game), path, SessionIo{reader, stdout, stderr, colour},
+                    std::move(clock));
     return session.run();
 }
 

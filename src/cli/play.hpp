@@ -9,6 +9,6 @@
 
 namespace coyel::cli {
 
-int play(Game game, std::vector<Ballot> pending, const std::string& path, LineReader& reader);
+int play(Game game, const std::string& path, LineReader& reader);
 
 }  // namespace coyel::cli

@@ -1,9 +1,11 @@
 // The moderator's REPL: shows each call (lines to read aloud, what to do,
 // what to answer), takes the table's answers, refuses illegal ones with the
-// reason, and saves after every accepted input. No rule lives here: the
-// engine decides what is legal and what happened.
+// reason, and saves after every accepted input. No rule lives here and no
+// sentence: the engine decides what is legal and what happened, the
+// narrator says it in the script's words.
 #pragma once
 
+#include <chrono>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -12,8 +14,8 @@
 #include "coyel/game.hpp"
 #include "game_clock.hpp"
 #include "line_reader.hpp"
+#include "narrator.hpp"
 #include "save_file.hpp"
-#include "script.hpp"
 
 namespace coyel::cli {
 
@@ -26,8 +28,9 @@ struct SessionIo {
 
 class Session {
   public:
-    Session(Game game, std::vector<Ballot> pending, std::string path, SessionIo io, GameClock clock,
-            FileWriter writer = write_atomically);
+    Session(Game game, std::string path, SessionIo io, GameClock clock,
+            FileWriter writer = write_atomically,
+            const narration::Script& script = narration::english_script());
 
     // Runs until the game ends, `quit` or the end of input. Returns the exit code.
     int run();
@@ -41,23 +44,24 @@ class Session {
 
     void show_call();
     std::string prompt() const;
+    std::string prompt_status() const;
     void refresh_completions();
     void handle(const std::string& line);
     bool run_command(const std::string& line, bool forced);
     void answer(const std::string& text);
-    void answer_vote(const std::string& text);
-    bool apply(Action action, const std::string& sleep_line = "");
+    bool apply(Action action);
+    void tell(const Result<std::vector<Event>>& applied, const Action& action,
+              std::optional<CallId> answered);
     void check_clock();
     void show_end();
     void finish();
 
-    void say(const std::string& text);       // plain, to the moderator
-    void aloud(const std::string& text);     // to read to the table
-    void alert(const std::string& text);     // bell on a terminal
-    void refuse(const std::string& reason);  // one line; the prompt again
-    void refuse_answer(const std::string& reason, const std::string& text);  // + command hint
-    std::optional<ActionKind> last_move() const;  // the last input but asides
-    std::optional<Seat> next_voter() const;
+    void show(const std::vector<narration::Line>& lines);
+    void say(const std::string& text);                                // plain, to the moderator
+    void aloud(const std::string& text);                              // to read to the table
+    void alert(const std::string& text);                              // bell on a terminal
+    void refuse(const std::string& reason);                           // one line; the prompt again
+    void refuse_answer(const Error& error, const std::string& text);  // + "did you mean"
 
     // The commands, each a member so they reach the session.
     void cmd_help(const std::string&);
@@ -74,12 +78,11 @@ class Session {
     void cmd_quit(const std::string&);
 
     Game game_;
-    std::vector<Ballot> pending_;  // the ballots of the vote being taken
     std::string path_;
     SessionIo io_;
     GameClock clock_;
     FileWriter writer_;
-    const Script& script_;
+    narration::Narrator narrator_;
     std::size_t shown_at_ = static_cast<std::size_t>(-1);  // inputs when the call was shown
     int announced_temperature_;
     std::optional<std::chrono::steady_clock::time_point> timer_ends_;  // wall time, see cmd_timer

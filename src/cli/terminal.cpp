@@ -47,10 +47,4 @@ std::vector<std::string> wrap(std::string_view text, std::size_t width, std::siz
     return lines;
 }
 
-std::string format_clock(long long seconds) {
-    if (seconds >= 3600)
-        return fmt::format("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60);
-    return fmt::format("{}:{:02}", seconds / 60, seconds % 60);
-}
-
 }  // namespace coyel::cli

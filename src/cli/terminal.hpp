@@ -18,7 +18,4 @@ std::string paint(bool colour, fmt::text_style style, std::string_view text);
 // the first start with `indent` spaces.
 std::vector<std::string> wrap(std::string_view text, std::size_t width, std::size_t indent = 0);
 
-// "6:52" for 412 seconds.
-std::string format_clock(long long seconds);
-
 }  // namespace coyel::cli

@@ -73,15 +73,14 @@ TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS re
     disk.broken.insert("full.json");
     ScriptedReader reader({"Hana", "Ben", "save rescue.json", "none", "quit"});
     Capture out, err;
-    Session session(fresh(), {}, "full.json", SessionIo{reader, out.file, err.file, false},
+    Session session(fresh(), "full.json", SessionIo{reader, out.file, err.file, false},
                     GameClock(0, [] { return GameClock::TimePoint{}; }), disk.writer());
     CHECK(session.run() == 0);
     CHECK(err.text().find("Could not save: No space left on device. The game goes on in memory") !=
           std::string::npos);
     CHECK(out.text().find("Saved to rescue.json; later saves go there too.") != std::string::npos);
     REQUIRE(disk.files.count("rescue.json"));
-    std::vector<Ballot> pending;
-    auto saved = load_game(disk.files["rescue.json"], "rescue.json", &pending);
+    auto saved = load_game(disk.files["rescue.json"], "rescue.json");
     REQUIRE(saved.ok());
     // Every accepted answer is there: the election, the target, the protection.
     CHECK(saved->log().size() == 3);
@@ -97,7 +96,7 @@ TEST_CASE("the clock: rises announced at the next prompt, the limit ends the gam
     Capture out, err;
     Options options;
     options.temperature_minutes = 10;  // a degree every 2 minutes, the limit at 10
-    Session session(make_game(spec_table(), options), {}, "game.json",
+    Session session(make_game(spec_table(), options), "game.json",
                     SessionIo{reader, out.file, err.file, false}, GameClock(0, [&] { return now; }),
                     disk.writer());
     CHECK(session.run() == 0);
@@ -119,7 +118,7 @@ TEST_CASE("pause stops the clock; quitting records the clock's last reading") {
     GameClock::TimePoint now{};
     ScriptedReader reader({"Hana", "pause", "quit"}, [&] { now += std::chrono::seconds(30); });
     Capture out, err;
-    Session session(fresh(), {}, "game.json", SessionIo{reader, out.file, err.file, false},
+    Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
                     GameClock(0, [&] { return now; }), disk.writer());
     session.run();
     auto game = load_game(disk.files["game.json"], "game.json");
@@ -141,15 +140,22 @@ TEST_CASE("the save's folder removed mid-game: told, the game goes on, save AS k
         if (++reads == 3) std::filesystem::remove_all(folder);  // gone before "none"
     });
     Capture out, err;
-    Session session(fresh(), {}, folder + "/game.json",
-                    SessionIo{reader, out.file, err.file, false},
+    Session session(fresh(), folder + "/game.json", SessionIo{reader, out.file, err.file, false},
                     GameClock(0, [] { return GameClock::TimePoint{}; }));
     CHECK(session.run() == 0);
     INFO(err.text());
     CHECK(err.text().find("Could not save: cannot write " + folder +
                           "/game.json.tmp: No such file") != std::string::npos);
-    auto saved = load_game_file(rescue);
+    auto saved = read_save_file(rescue);
     REQUIRE(saved.ok());
     CHECK(saved->log().size() == 4);  // the election, the target, the protection, the banker
     std::filesystem::remove_all(rescue_pattern);
+}
+
+TEST_CASE("a file that is a folder, a device or missing is refused with the reason") {
+    CHECK(read_save_file(COYEL_TEST_DATA).error() ==
+          std::string{COYEL_TEST_DATA} + ": is a folder, not a save file");
+    CHECK(read_save_file("/dev/zero").error() == "/dev/zero: is not a regular file, so not a save");
+    CHECK(read_save_file("/nonexistent/game.json").error() ==
+          "/nonexistent/game.json: cannot open: No such file or directory");
 }

@@ -1,0 +1,65 @@
+// A script: every sentence the moderator reads or is told, in one language,
+// from a JSON file {"language": "en", "lines": {"key": "pattern", ...}}.
+// Patterns use the message syntax of message.hpp and are compiled at load.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "coyel/result.hpp"
+#include "message.hpp"
+
+namespace coyel::narration {
+
+class Script {
+  public:
+    // Parses a script's text; `label` names it in errors, e.g.
+    //   en.json: line "call.vote.title": unclosed { at character 7
+    // Strict: the JSON is an object with a "language" code ("en", "fr", "fr-CA")
+    // and "lines", an object of texts; no other key, no key twice, every pattern
+    // well formed. With `reference` (the built-in English script) every key must
+    // be one of the reference's, every placeholder one its line uses, and a key
+    // missing here falls back to the reference's line (formatted by the
+    // reference's plural rule). Without it the script is a reference itself.
+    static Result<Script> parse(std::string_view text, std::string_view label,
+                                const Script* reference = nullptr);
+
+    const std::string& language() const { return language_; }
+    // french for "fr" and "fr-…", english for any other language.
+    PluralRule plural_rule() const { return plural_rule_; }
+
+    bool has(std::string_view key) const;
+
+    // The line `key` formatted. Precondition: has(key); a missing key is a
+    // programming error (asserts in debug builds, renders "[key]" otherwise).
+    std::string line(std::string_view key, const Args& args = {}) const;
+
+    // Every key, sorted, fallbacks included (for `script show`, checks, tests).
+    std::vector<std::string> keys() const;
+    // The keys this script lacks and takes from its reference, sorted.
+    std::vector<std::string> fallbacks() const;
+
+  private:
+    struct Line {
+        Message message;
+        PluralRule rule;  // the rule of the language the line is written in
+        bool fallback;    // taken from the reference
+    };
+
+    Script() = default;
+    // Compiles and checks the "lines" object into lines_; the first error, if any.
+    Refusal read_lines(const nlohmann::json& lines, std::string_view label,
+                       const Script* reference);
+    Refusal check_line(const std::string& key, const Message& message,
+                       const Script* reference) const;
+
+    std::string language_;
+    PluralRule plural_rule_ = PluralRule::english;
+    std::map<std::string, Line, std::less<>> lines_;
+};
+
+}  // namespace coyel::narration

@@ -409,7 +409,7 @@ void Session::cmd_note(const std::string& text) {
     Action note;
     note.kind = ActionKind::note;
     note.text = text;
-    if (apply(note)) say(narrator_.line("repl.noted"));
+    apply(note);  // its record line says it is kept
 }
 
 void Session::cmd_pause(const std::string&) {

@@ -1,5 +1,6 @@
 // SPEC section 5: the day vote.
 #include "../helpers.hpp"
+#include "coyel/save.hpp"
 
 using namespace coyel;
 using namespace coyel::test;
@@ -152,4 +153,56 @@ TEST_CASE("a vote outside the day is refused") {
     Game g = make_game();
     ok(g, elect(g, nullptr));
     CHECK(refused(g, vote_all(g, "Ana")) == "the game expects carbon_target now, not vote");
+}
+
+TEST_CASE(
+    "a vote taken ballot by ballot: seat order, refusals change nothing, the last applies it") {
+    Game g = day_one();
+    CHECK(g.next_voter() == seat(g, "Ana"));
+    CHECK(g.cast_ballot(seat(g, "Cleo")).ok());
+    CHECK(g.next_voter() == seat(g, "Cleo"));  // Ben is out: skipped
+    CHECK(g.cast_ballot(seat(g, "Ben")).error() == "Cleo voted for Ben, who is out of the game");
+    CHECK(g.state().ballots.size() == 1);
+    for (const char* voter : {"Cleo", "Dan", "Eve", "Finn", "Gus"}) {
+        INFO(voter);
+        auto cast = g.cast_ballot(seat(g, "Ana"));
+        REQUIRE(cast.ok());
+        CHECK(cast->empty());  // no events before the last ballot
+    }
+    CHECK(g.log().size() == 5);                 // the vote is not in the log yet
+    auto events = g.cast_ballot(std::nullopt);  // Hana, the mayor, abstains
+    REQUIRE(events.ok());
+    CHECK(has_event(*events, Event::Kind::vote_result));
+    CHECK(g.log().back().kind == ActionKind::vote);
+    CHECK(g.log().back().votes.size() == 7);
+    CHECK(g.state().ballots.empty());
+    CHECK_FALSE(in(g, "Ana"));
+}
+
+TEST_CASE("undo after a vote goes back into that vote with its last ballot taken back") {
+    Game g = day_one();
+    ok(g, tie_ana_cleo(g));
+    const auto entries = g.log().size();
+    auto undone = g.undo();
+    REQUIRE(undone);
+    CHECK(undone->kind == Undone::Kind::ballot);
+    CHECK(undone->ballot.voter == seat(g, "Hana"));
+    CHECK(g.log().size() == entries - 1);
+    CHECK(g.state().ballots.size() == 6);
+    CHECK(g.next_voter() == seat(g, "Hana"));
+    CHECK(g.undo()->ballot.voter == seat(g, "Gus"));  // and on, one ballot at a time
+    CHECK(g.next_voter() == seat(g, "Gus"));
+}
+
+TEST_CASE("the vote being taken is saved as pending and restored by the loader") {
+    Game g = day_one();
+    REQUIRE(g.cast_ballot(seat(g, "Cleo")).ok());
+    REQUIRE(g.cast_ballot(std::nullopt).ok());
+    const std::string text = save_game(g);
+    CHECK(text.find("\"pending\": {\"votes\": {\"Ana\": \"Cleo\", \"Cleo\": null}}") !=
+          std::string::npos);
+    auto loaded = load_game(text, "game.json");
+    REQUIRE(loaded.ok());
+    CHECK(loaded->state() == g.state());
+    CHECK(loaded->next_voter() == seat(g, "Dan"));
 }

@@ -7,8 +7,8 @@
 
 #include "coyel/rng.hpp"
 #include "coyel/text.hpp"
-#include "narration/message.hpp"
-#include "narration/script.hpp"
+#include "message.hpp"
+#include "script.hpp"
 
 using namespace coyel;
 using namespace coyel::narration;

@@ -88,70 +88,79 @@ Result<std::optional<Seat>> player_field(const json& value, const Setup& setup) 
 
 }  // namespace
 
-Result<Action> action_from_json(const json& entry, const Setup& setup) {
-    Action action;
-    const auto kind = action_from_id(entry.at("do").get<std::string>());
-    action.kind = *kind;
-    std::vector<std::string_view> known = {"do", "at", "wall"};
-    auto require = [&](std::string_view key) -> std::optional<std::string> {
-        known.push_back(key);
-        if (!entry.contains(key)) return fmt::format("missing \"{}\"", key);
-        return std::nullopt;
-    };
-    switch (action.kind) {
+namespace {
+
+// The field an action kind carries ("player", "choice", ...), or "" for none.
+std::string_view field_of(ActionKind kind) {
+    switch (kind) {
         case ActionKind::elect_mayor:
         case ActionKind::carbon_target:
         case ActionKind::ngo_protect:
-        case ActionKind::ceo_lobby: {
-            if (auto error = require("player")) return Error{*error};
-            auto player = player_field(entry["player"], setup);
-            if (!player) return Error{player.error()};
-            action.player = *player;
-            break;
-        }
-        case ActionKind::banker: {
-            if (auto error = require("choice")) return Error{*error};
-            const json& choice = entry["choice"];
-            auto parsed = choice.is_string() ? banker_choice_from_id(choice.get<std::string>())
-                                             : std::nullopt;
-            if (!parsed)
-                return Error{fmt::format("choice must be social, speculation or none (got {})",
-                                         shown(choice))};
-            action.choice = *parsed;
-            break;
-        }
-        case ActionKind::slapp:
-            if (auto error = require("file")) return Error{*error};
-            if (!entry["file"].is_boolean()) return Error{"file must be true or false"};
-            action.file = entry["file"].get<bool>();
-            break;
-        case ActionKind::vote: {
-            if (auto error = require("votes")) return Error{*error};
-            const json& votes = entry["votes"];
-            if (!votes.is_object())
-                return Error{"votes must be an object from each voter's name to a name or null"};
-            for (const auto& [voter_name, choice] : votes.items()) {
-                auto voter = find_player(setup.players, voter_name);
-                if (!voter) return Error{"votes: " + no_such_player(setup, voter_name)};
-                auto chosen = player_field(choice, setup);
-                if (!chosen)
-                    return Error{
-                        fmt::format("votes: {}: {}", setup.players[*voter], chosen.error())};
-                action.votes.push_back(Ballot{*voter, *chosen});
-            }
-            std::stable_sort(action.votes.begin(), action.votes.end(),
-                             [](const Ballot& a, const Ballot& b) { return a.voter < b.voter; });
-            break;
-        }
-        case ActionKind::note:
-            if (auto error = require("text")) return Error{*error};
-            if (!entry["text"].is_string()) return Error{"text must be a string"};
-            action.text = entry["text"].get<std::string>();
-            break;
+        case ActionKind::ceo_lobby: return "player";
+        case ActionKind::banker: return "choice";
+        case ActionKind::slapp: return "file";
+        case ActionKind::vote: return "votes";
+        case ActionKind::note: return "text";
         case ActionKind::clock:
         case ActionKind::heat: break;
     }
-    if (auto error = unknown_key(entry, "", known)) return Error{*error};
+    return "";
+}
+
+Result<std::vector<Ballot>> votes_from_json(const json& votes, const Setup& setup) {
+    if (!votes.is_object())
+        return Error{"votes must be an object from each voter's name to a name or null"};
+    std::vector<Ballot> ballots;
+    for (const auto& [voter_name, choice] : votes.items()) {
+        auto voter = find_player(setup.players, voter_name);
+        if (!voter) return Error{"votes: " + no_such_player(setup, voter_name)};
+        auto chosen = player_field(choice, setup);
+        if (!chosen)
+            return Error{fmt::format("votes: {}: {}", setup.players[*voter], chosen.error())};
+        ballots.push_back(Ballot{*voter, *chosen});
+    }
+    std::stable_sort(ballots.begin(), ballots.end(),
+                     [](const Ballot& a, const Ballot& b) { return a.voter < b.voter; });
+    return ballots;
+}
+
+// Reads the kind's own field into `action`.
+Refusal read_field(const json& value, const Setup& setup, Action& action) {
+    switch (action.kind) {
+        case ActionKind::banker: {
+            auto parsed =
+                value.is_string() ? banker_choice_from_id(value.get<std::string>()) : std::nullopt;
+            if (!parsed)
+                return Error{fmt::format("choice must be social, speculation or none (got {})",
+                                         shown(value))};
+            action.choice = *parsed;
+            return std::nullopt;
+        }
+        case ActionKind::slapp:
+            if (!value.is_boolean()) return Error{"file must be true or false"};
+            action.file = value.get<bool>();
+            return std::nullopt;
+        case ActionKind::vote: {
+            auto votes = votes_from_json(value, setup);
+            if (!votes) return votes.failure();
+            action.votes = std::move(*votes);
+            return std::nullopt;
+        }
+        case ActionKind::note:
+            if (!value.is_string()) return Error{"text must be a string"};
+            action.text = value.get<std::string>();
+            return std::nullopt;
+        default: {  // the calls answered with a player
+            auto player = player_field(value, setup);
+            if (!player) return player.failure();
+            action.player = *player;
+            return std::nullopt;
+        }
+    }
+}
+
+// "at" and "wall", which any action may carry.
+Refusal read_moment(const json& entry, Action& action) {
     if (entry.contains("at")) {
         const json& at = entry["at"];
         if (!at.is_number_integer() || at.get<long long>() < 0 ||
@@ -165,6 +174,22 @@ Result<Action> action_from_json(const json& entry, const Setup& setup) {
         if (!entry["wall"].is_string()) return Error{"wall must be an ISO-8601 time as a string"};
         action.wall = entry["wall"].get<std::string>();
     }
+    return std::nullopt;
+}
+
+}  // namespace
+
+Result<Action> action_from_json(const json& entry, const Setup& setup) {
+    Action action;
+    action.kind = *action_from_id(entry.at("do").get<std::string>());
+    std::vector<std::string_view> known = {"do", "at", "wall"};
+    if (const std::string_view field = field_of(action.kind); !field.empty()) {
+        known.push_back(field);
+        if (!entry.contains(field)) return Error{fmt::format("missing \"{}\"", field)};
+        if (auto refusal = read_field(entry[std::string{field}], setup, action)) return *refusal;
+    }
+    if (auto error = unknown_key(entry, "", known)) return Error{*error};
+    if (auto refusal = read_moment(entry, action)) return *refusal;
     return action;
 }
 

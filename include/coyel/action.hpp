@@ -27,6 +27,12 @@ enum class ActionKind {
 
 enum class BankerChoice { none, social, speculation };
 
+// Inputs beside the flow of calls, legal at any time before the end (a note
+// even after it): they answer no call (SPEC section 8).
+constexpr bool is_aside(ActionKind kind) {
+    return kind == ActionKind::clock || kind == ActionKind::heat || kind == ActionKind::note;
+}
+
 std::string_view action_id(ActionKind kind);  // the "do" of the save file
 std::optional<ActionKind> action_from_id(std::string_view id);
 std::string_view banker_choice_id(BankerChoice choice);

@@ -19,10 +19,6 @@ using narration::Args;
 using narration::clock_text;
 
 namespace {
-// Inputs beside the flow of calls: legal at any time.
-bool is_aside(ActionKind kind) {
-    return kind == ActionKind::note || kind == ActionKind::clock || kind == ActionKind::heat;
-}
 
 // Whether answering `answered` ends that answerer's call, so that they close
 // their eyes: the CEO's extra lobby is the same call going on.

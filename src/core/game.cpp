@@ -132,13 +132,10 @@ Refusal Resolver::move_clock_for(const Action& action) {
 }
 
 Refusal Resolver::dispatch(const Action& action) {
-    switch (action.kind) {
-        case ActionKind::clock:
-            if (!action.at) return Error{"a clock entry needs at"};
-            return std::nullopt;
-        case ActionKind::heat: return heat();
-        case ActionKind::note: return std::nullopt;
-        default: break;
+    if (is_aside(action.kind)) {
+        if (action.kind == ActionKind::heat) return heat();
+        if (action.kind == ActionKind::clock && !action.at) return Error{"a clock entry needs at"};
+        return std::nullopt;  // the clock has moved already; a note changes nothing
     }
     if (action.kind != s_.expects)
         return not_now(fmt::format("the game expects {} now, not {}", action_id(*s_.expects),

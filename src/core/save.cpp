@@ -150,13 +150,19 @@ Refusal read_field(const json& value, const Setup& setup, Action& action) {
             if (!value.is_string()) return Error{"text must be a string"};
             action.text = value.get<std::string>();
             return std::nullopt;
-        default: {  // the calls answered with a player
+        case ActionKind::elect_mayor:
+        case ActionKind::carbon_target:
+        case ActionKind::ngo_protect:
+        case ActionKind::ceo_lobby: {
             auto player = player_field(value, setup);
             if (!player) return player.failure();
             action.player = *player;
             return std::nullopt;
         }
+        case ActionKind::clock:
+        case ActionKind::heat: break;  // no field of their own (field_of)
     }
+    return std::nullopt;
 }
 
 // "at" and "wall", which any action may carry.

@@ -183,8 +183,14 @@ std::optional<std::string> Narrator::record(const TableView& view, const Action&
             return line("call.banker.record",
                         Args{}.set("choice", std::string{banker_choice_id(action.choice)}));
         case ActionKind::note: return line("replay.note", Args{}.set("text", action.text));
-        default: return std::nullopt;  // told by its events
+        case ActionKind::elect_mayor:
+        case ActionKind::ceo_lobby:
+        case ActionKind::slapp:
+        case ActionKind::vote:
+        case ActionKind::clock:
+        case ActionKind::heat: break;  // told by their events
     }
+    return std::nullopt;
 }
 
 void Narrator::event(const TableView& view, const Event& e, int& announced,

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "json_text.hpp"
+#include "strict_json.hpp"
 
 #include "coyel/text.hpp"
 
@@ -314,40 +315,11 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
     auto fail = [&](std::string_view message) {
         return Error{fmt::format("{}: {}", label, message)};
     };
-    json root;
-    // nlohmann keeps the last of two equal keys; a save with both is ambiguous.
-    // The key lists are kept per depth and reused: objects here are small.
-    std::vector<std::vector<std::string>> keys_by_depth;
-    std::size_t depth = 0;
-    std::string duplicate;
-    auto on_event = [&](int, json::parse_event_t event, json& parsed) {
-        if (event == json::parse_event_t::object_start) {
-            if (keys_by_depth.size() <= depth) keys_by_depth.emplace_back();
-            keys_by_depth[depth++].clear();
-        } else if (event == json::parse_event_t::object_end) {
-            --depth;
-        } else if (event == json::parse_event_t::key && duplicate.empty()) {
-            auto& keys = keys_by_depth[depth - 1];
-            const auto& key = parsed.get_ref<const std::string&>();
-            if (std::find(keys.begin(), keys.end(), key) != keys.end())
-                duplicate = key;
-            else
-                keys.push_back(key);
-        }
-        return true;
-    };
-    try {
-        root = json::parse(text.begin(), text.end(), on_event);
-    } catch (const json::exception& error) {
-        // A syntax error, or a number too large for any type (out_of_range.406).
-        // nlohmann's text starts "[json.exception.parse_error.101] parse error at ..."
-        std::string what = error.what();
-        auto bracket = what.find("] ");
-        return fail("not valid JSON: " +
-                    (bracket == std::string::npos ? what : what.substr(bracket + 2)));
-    }
-    if (!duplicate.empty())
-        return fail(fmt::format("the key \"{}\" appears twice in one object", duplicate));
+    // A syntax error, a number too large for any type, or a key twice in one
+    // object (nlohmann would keep the last, so a save with both is ambiguous).
+    auto parsed = parse_strict_json(text);
+    if (!parsed) return fail(parsed.error());
+    json root = std::move(*parsed);
     if (!root.is_object() || !root.contains("format") || root["format"] != save_format_name)
         return fail("not a coyel save (no \"format\": \"coyel-heaven\")");
     if (!root.contains("version") || !root["version"].is_number_integer())

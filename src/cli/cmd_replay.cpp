@@ -1,19 +1,26 @@
-// `coyel replay FILE`: the game told again from its log, for review.
+// `coyel replay FILE`: the game told again from its log, for review, in the
+// narrator's words (the REPL's).
 #include <fmt/format.h>
 
 #include <filesystem>
 
 #include "app.hpp"
 #include "chronicle.hpp"
-#include "coyel/save.hpp"
+#include "coyel/table_view.hpp"
 #include "line_reader.hpp"
 #include "render.hpp"
 #include "save_file.hpp"
 #include "terminal.hpp"
-#include "view.hpp"
+#include "views.hpp"
 
 namespace coyel::cli {
 namespace {
+
+using narration::Args;
+using narration::Chronicle;
+using narration::Moment;
+using narration::Narrator;
+using narration::View;
 
 struct ReplayOptions {
     std::string path;
@@ -25,54 +32,66 @@ struct ReplayOptions {
     std::string html;
 };
 
+int write_html(const Narrator& narrator, const Chronicle& chronicle, const ReplayOptions& given,
+               const std::string& title) {
+    if (std::filesystem::exists(given.html) &&
+        std::filesystem::equivalent(given.html, given.path)) {
+        fmt::print(stderr, "{}: that is the save itself: choose another file for the page\n",
+                   given.html);
+        return 1;
+    }
+    if (auto failure = write_atomically(given.html, render_html(narrator, chronicle, title))) {
+        fmt::print(stderr, "{}\n", *failure);
+        return 1;
+    }
+    fmt::print("{}\n", narrator.line("replay.wrote", Args{}.set("path", given.html)));
+    return 0;
+}
+
+// The moments from round `given.round` on (the end always), one at a time
+// with --step; then the statistics, and with --upto the game there.
+void print_text(const Narrator& narrator, const Chronicle& chronicle, const ReplayOptions& given,
+                const Game& game) {
+    const bool colour = colour_enabled(stdout);
+    auto reader = make_line_reader(stdin, stdout);
+    Args header;
+    header.set("path", given.path)
+        .set("players", game.player_count())
+        .set("view", given.view)
+        .set("upto", given.upto ? std::to_string(*given.upto) : "none");
+    fmt::print("{}\n", narrator.line("replay.header", header));
+    for (const auto& moment : chronicle.moments) {
+        const bool end = moment.kind == Moment::Kind::end || moment.kind == Moment::Kind::roles;
+        if (moment.round < given.round && !end) continue;
+        fmt::print("{}", render_text(moment, colour));
+        if (given.step && moment.kind != Moment::Kind::heading &&
+            !reader->read(narrator.line("replay.enter")))
+            break;
+    }
+    fmt::print("{}", render_statistics_text(narrator, chronicle));
+    if (!given.upto) return;
+    const auto entry = static_cast<long long>(std::min(*given.upto, game.log().size()));
+    fmt::print("\n{}\n", narrator.line("replay.after_entry", Args{}.set("entry", entry)));
+    fmt::print("{}", chronicle.view == View::moderator
+                         ? moderator_view_text(narrator, chronicle.game, colour)
+                         : table_view_text(narrator, table_view(chronicle.game), colour));
+}
+
 int run_replay(const ReplayOptions& given) {
-    auto game = load_game_file(given.path);
+    auto game = read_save_file(given.path);
     if (!game) {
         fmt::print(stderr, "{}\n", game.error());
         return 1;
     }
+    const Narrator narrator(narration::english_script());
     const View view = given.view == "table" ? View::table : View::moderator;
-    const Chronicle chronicle = make_chronicle(*game, given.upto);
+    const Chronicle chronicle = make_chronicle(narrator, *game, view, given.upto);
     const std::string title = std::filesystem::path(given.path).filename().string();
-
-    if (!given.html.empty()) {
-        if (std::filesystem::exists(given.html) &&
-            std::filesystem::equivalent(given.html, given.path)) {
-            fmt::print(stderr, "{}: that is the save itself: choose another file for the page\n",
-                       given.html);
-            return 1;
-        }
-        if (auto failure = write_atomically(given.html, render_html(chronicle, view, title))) {
-            fmt::print(stderr, "{}\n", *failure);
-            return 1;
-        }
-        fmt::print("Wrote {}.\n", given.html);
-        return 0;
-    }
-    if (given.markdown) {
-        fmt::print("{}", render_markdown(chronicle, view, title));
-        return 0;
-    }
-
-    const bool colour = colour_enabled(stdout);
-    auto reader = make_line_reader(stdin, stdout);
-    fmt::print("{}: {} players, {}{}\n", given.path, game->player_count(),
-               view == View::moderator ? "the moderator's view" : "the table's view",
-               given.upto ? fmt::format(", up to log entry {}", *given.upto) : "");
-    for (const auto& moment : chronicle.moments) {
-        if (moment.round < given.round && moment.kind != Moment::Kind::end) continue;
-        const std::string text = render_text(moment, view, colour);
-        if (text.empty()) continue;
-        fmt::print("{}", text);
-        if (given.step && moment.kind != Moment::Kind::heading && !reader->read("  (Enter) "))
-            break;
-    }
-    fmt::print("{}", render_statistics_text(chronicle.statistics, view));
-    if (given.upto) {
-        fmt::print("\nThe game after log entry {}:\n", std::min(*given.upto, game->log().size()));
-        fmt::print("{}", view == View::moderator ? moderator_view(chronicle.game, colour)
-                                                 : table_view(chronicle.game, colour));
-    }
+    if (!given.html.empty()) return write_html(narrator, chronicle, given, title);
+    if (given.markdown)
+        fmt::print("{}", render_markdown(narrator, chronicle, title));
+    else
+        print_text(narrator, chronicle, given, *game);
     return 0;
 }
 

@@ -1,285 +1,272 @@
 #include "chronicle.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <map>
 
-#include "coyel/text.hpp"
-#include "narrate.hpp"
-#include "terminal.hpp"
-#include "view.hpp"
+#include "coyel/table_view.hpp"
 
-namespace coyel::cli {
+namespace coyel::narration {
 namespace {
+
+// The replay tells what was answered and what happened; the calls read to
+// wake and put to sleep, and the moderator's instructions, are the REPL's.
+bool told_in_replay(Line::Kind kind) {
+    return kind == Line::Kind::record || kind == Line::Kind::aloud || kind == Line::Kind::alert;
+}
+
+bool same_texts(const std::vector<Line>& a, const std::vector<Line>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const Line& x, const Line& y) { return x.text == y.text; });
+}
+
+// True when the mayor's double vote decided the vote: counted once, the top
+// of the tally would be other players. Public: the ballots are said aloud.
+bool decided_by_mayor(const Action& vote, const Event& result) {
+    if (!result.double_vote) return false;
+    std::vector<int> single = result.tally;
+    for (const auto& ballot : vote.votes)
+        if (ballot.voter == *result.double_vote && ballot.choice) --single[*ballot.choice];
+    const int top = *std::max_element(single.begin(), single.end());
+    std::vector<Seat> leaders;
+    for (Seat seat = 0; seat < static_cast<Seat>(single.size()); ++seat)
+        if (top > 0 && single[seat] == top) leaders.push_back(seat);
+    return leaders != result.seats;
+}
 
 class Chronicler {
   public:
-    explicit Chronicler(const Setup& setup) : game_(setup) { sample(0); }
+    Chronicler(const Narrator& narrator, const Setup& setup, View view);
 
     void record(const Action& action, std::size_t entry);
     Chronicle finish();
 
   private:
-    std::string name(std::optional<Seat> seat) const {
-        return seat ? game_.name(*seat) : std::string{"nobody"};
-    }
-    Moment& add(Moment::Kind kind, std::string text, std::string table_text) {
-        Moment& moment = chronicle_moments_.emplace_back();
-        moment.kind = kind;
-        moment.entry = entry_;
-        moment.round = round_;
-        moment.at = game_.state().clock_s;
-        moment.text = std::move(text);
-        moment.table_text = std::move(table_text);
-        return moment;
-    }
-    void heading(const std::string& title) { add(Moment::Kind::heading, title, title); }
-    void secret(std::string text) { add(Moment::Kind::call, std::move(text), ""); }
-    Moment& announce(std::string text) { return add(Moment::Kind::announcement, text, text); }
-    void sample(std::size_t entry) {
-        const State& state = game_.state();
-        Sample point{state.clock_s, entry, state.temperature, 0, 0};
-        for (Seat seat : game_.seats_in_game())
-            ++(team_of(game_.role(seat)) == Team::ecosystems ? point.ecosystems_in
-                                                             : point.carbon_in);
-        samples_.push_back(point);
+    bool moderator() const { return view_ == View::moderator; }
+    Moment& add(Moment::Kind kind, std::string text, bool secret = false);
+    void heading(Phase phase, int round) {
+        add(Moment::Kind::heading, narrator_.phase_title(phase, round));
     }
     void headings_for_new_phase(Phase before, int round_before);
-    void tell(const Action& action, const std::vector<Event>& events);
-    void tell_vote(const Action& action, const Event& result);
-    void tell_rise(const Event& event);
+    void sample(const TableView& view, std::size_t entry);
 
+    void tell(const TableView& view, const Action& action, const std::vector<Event>& events);
+    void tell_answer(const Action& action, const std::vector<Line>& lines);
+    void tell_event(const TableView& view, const Action& action, const Event& event);
+    std::vector<Line> event_lines(const TableView& view, const Action& action, const Event& event,
+                                  int& announced) const;
+    void tell_vote(const TableView& view, const Action& action, const Event& result);
+    void count(const Action& action, const Event& event);
+    void count_lobby(const Event& event);
+    std::vector<std::pair<std::string, int>> carbon_voters() const;
+    void tell_roles();
+
+    const Narrator& narrator_;
+    View view_;
     Game game_;
     std::size_t entry_ = 0;
     int round_ = 0;  // the round an input belongs to: the one it was given in
-    std::vector<Moment> chronicle_moments_;
+    int announced_ = 0;
+    std::size_t answer_lines_ = 0;  // how many lines the narrator gives the answer alone
+    std::vector<Moment> moments_;
     std::vector<Sample> samples_;
     Statistics statistics_;
-    std::map<std::string, int> carbon_votes_;
+    std::vector<Ballot> ballots_;  // every ballot of every vote, said aloud
 };
+
+Chronicler::Chronicler(const Narrator& narrator, const Setup& setup, View view)
+    : narrator_(narrator), view_(view), game_(setup) {
+    if (moderator()) statistics_.lobbies.emplace();
+    sample(table_view(game_), 0);
+}
+
+Moment& Chronicler::add(Moment::Kind kind, std::string text, bool secret) {
+    Moment& moment = moments_.emplace_back();
+    moment.kind = kind;
+    moment.secret = secret;
+    moment.entry = entry_;
+    moment.round = round_;
+    moment.at = game_.state().clock_s;
+    moment.text = std::move(text);
+    return moment;
+}
 
 void Chronicler::headings_for_new_phase(Phase before, int round_before) {
     const State& state = game_.state();
     if (state.phase == Phase::night && (before != Phase::night || state.round != round_before))
-        heading(fmt::format("Night {}", state.round));
-    if (state.phase == Phase::day && before != Phase::day)
-        heading(fmt::format("Day {}", state.round));
+        heading(Phase::night, state.round);
+    if (state.phase == Phase::day && before != Phase::day) heading(Phase::day, state.round);
+}
+
+// The table's chart counts the players in; only the moderator's, per team.
+void Chronicler::sample(const TableView& view, std::size_t entry) {
+    const State& state = game_.state();
+    Sample& point = samples_.emplace_back();
+    point.at = view.clock_s;
+    point.entry = entry;
+    point.temperature = view.temperature;
+    for (const auto& player : view.players) point.players_in += player.in_game ? 1 : 0;
+    if (!moderator()) return;
+    for (Seat seat = 0; seat < game_.player_count(); ++seat)
+        if (state.players[seat].in_game)
+            ++(team_of(game_.role(seat)) == Team::ecosystems ? point.ecosystems_in
+                                                             : point.carbon_in);
 }
 
 void Chronicler::record(const Action& action, std::size_t entry) {
     entry_ = entry;
-    if (entry == 1) heading("Before the game");
+    if (entry == 1) heading(Phase::setup, 0);
     const Phase before = game_.state().phase;
     const int round_before = game_.state().round;
     round_ = std::max(1, round_before);
+    announced_ = game_.state().temperature;  // each rise is told once, when it comes
     auto events = game_.apply(action);
     if (!events) return;  // cannot happen: the log was loaded through the engine
     // Moments carry the clock after the input: the clock moves first.
-    tell(action, *events);
+    const TableView view = table_view(game_);
+    tell(view, action, *events);
     round_ = game_.state().round;
     headings_for_new_phase(before, round_before);
-    sample(entry);
+    sample(view, entry);
 }
 
-void Chronicler::tell(const Action& action, const std::vector<Event>& all_events) {
+void Chronicler::tell(const TableView& view, const Action& action,
+                      const std::vector<Event>& events) {
+    int unchanged = announced_;
+    const std::vector<Line> answer = narrator_.input(view, action, {}, std::nullopt, unchanged);
+    answer_lines_ = answer.size();
     // Rises of the clock happened before the input (the clock moves first):
     // they are told first, at the moment each degree was reached.
     std::size_t first = 0;
-    while (first < all_events.size() && all_events[first].kind == Event::Kind::temperature_rose)
-        tell_rise(all_events[first++]);
-    const std::vector<Event> events(all_events.begin() + static_cast<std::ptrdiff_t>(first),
-                                    all_events.end());
-    switch (action.kind) {
-        case ActionKind::carbon_target:
-            secret(fmt::format("The carbon emissions target {}.", name(action.player)));
+    while (first < events.size() && events[first].kind == Event::Kind::temperature_rose)
+        tell_event(view, action, events[first++]);
+    tell_answer(action, answer);
+    for (; first < events.size(); ++first) tell_event(view, action, events[first]);
+}
+
+// The record of the answer: the table's story has only the answers given aloud.
+void Chronicler::tell_answer(const Action& action, const std::vector<Line>& lines) {
+    const bool aloud = answer_is_public(action);
+    if (!moderator() && !aloud) return;
+    const auto kind = action.kind == ActionKind::note ? Moment::Kind::note : Moment::Kind::line;
+    for (const auto& line : lines)
+        if (told_in_replay(line.kind)) add(kind, line.text, !aloud);
+}
+
+// The narrator's lines for one event of the input (without the answer's).
+std::vector<Line> Chronicler::event_lines(const TableView& view, const Action& action,
+                                          const Event& event, int& announced) const {
+    std::vector<Line> lines = narrator_.input(view, action, {event}, std::nullopt, announced);
+    lines.erase(lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(answer_lines_));
+    std::erase_if(lines, [](const Line& line) { return !told_in_replay(line.kind); });
+    return lines;
+}
+
+// The moderator is told the whole event, the table its public part only. A
+// moderator's line the table did not hear the same is a secret.
+void Chronicler::tell_event(const TableView& view, const Action& action, const Event& event) {
+    const std::optional<Event> shown = public_part(event);
+    if (!moderator() && !shown) return;
+    const Event& told = moderator() ? event : *shown;
+    count(action, told);
+    int before = announced_;
+    const std::vector<Line> lines = event_lines(view, action, told, announced_);
+    const bool secret =
+        moderator() && (!shown || !same_texts(lines, event_lines(view, action, *shown, before)));
+    if (told.kind == Event::Kind::dawn) heading(Phase::dawn, game_.state().round);
+    if (told.kind == Event::Kind::vote_result) tell_vote(view, action, told);
+    const Options& options = game_.setup().options;
+    const bool clock_rise = told.kind == Event::Kind::temperature_rose &&
+                            options.temperature_mode == TemperatureMode::clock;
+    const auto kind = told.kind == Event::Kind::game_over ? Moment::Kind::end : Moment::Kind::line;
+    for (const auto& line : lines) {
+        Moment& moment = add(kind, line.text, secret);
+        if (clock_rise) moment.at = clock_rise_at(options, told.value);
+    }
+}
+
+// The ballots, said aloud one by one, before the tally.
+void Chronicler::tell_vote(const TableView& view, const Action& action, const Event& result) {
+    Moment& moment = add(Moment::Kind::vote, narrator_.line("replay.vote"));
+    for (const auto& ballot : action.votes) {
+        const int weight = result.double_vote == ballot.voter ? 2 : 1;
+        moment.rows.push_back(
+            {view.players[ballot.voter].name, narrator_.ballot(view, ballot, weight)});
+    }
+}
+
+// Statistics, from the events as this story knows them.
+void Chronicler::count(const Action& action, const Event& event) {
+    switch (event.kind) {
+        case Event::Kind::saved: ++statistics_.protest_saves; break;
+        case Event::Kind::lobby: count_lobby(event); break;
+        case Event::Kind::vote_result:
+            if (decided_by_mayor(action, event)) ++statistics_.votes_decided_by_mayor;
+            ballots_.insert(ballots_.end(), action.votes.begin(), action.votes.end());
             break;
-        case ActionKind::ngo_protect:
-            secret(fmt::format("The NGO protects {}.", name(action.player)));
-            break;
-        case ActionKind::banker:
-            secret(action.choice == BankerChoice::social
-                       ? "The banker gives a thumb up: social responsibility."
-                   : action.choice == BankerChoice::speculation
-                       ? "The banker gives a thumb down: speculation."
-                       : "The banker shakes their head.");
-            break;
-        case ActionKind::note: add(Moment::Kind::note, "Note: " + action.text, ""); break;
-        case ActionKind::heat: break;  // told by its temperature event
         default: break;
     }
-    for (const auto& event : events) {
-        switch (event.kind) {
-            case Event::Kind::mayor_elected:
-                announce(event.player ? fmt::format("{} is elected mayor.", name(event.player))
-                                      : std::string{"No mayor is elected."});
-                break;
-            case Event::Kind::mayor_lost:
-                announce(fmt::format("{} was the mayor: Coyel Heaven has no mayor now.",
-                                     name(event.player)));
-                break;
-            case Event::Kind::temperature_rose: tell_rise(event); break;
-            case Event::Kind::lobby: {
-                ++statistics_.lobbies_tried;
-                std::string outcome;
-                switch (event.lobby) {
-                    case LobbyOutcome::corrupted:
-                        ++statistics_.lobbies_landed;
-                        outcome =
-                            event.extra
-                                ? "corrupted, and the CEO, colluding with the bank, lobbies again"
-                                : "corrupted";
-                        break;
-                    case LobbyOutcome::already_corrupted:
-                        outcome = "already corrupted: nothing happens";
-                        break;
-                    case LobbyOutcome::refused_ngo:
-                        ++statistics_.lobbies_refused;
-                        outcome = "refused: the NGO cannot be corrupted";
-                        break;
-                    case LobbyOutcome::refused_mayor:
-                        ++statistics_.lobbies_refused;
-                        outcome = "refused: the mayor, while the banker is clean";
-                        break;
-                    case LobbyOutcome::nobody: break;
-                }
-                if (!event.player) {
-                    --statistics_.lobbies_tried;
-                    secret("The CEO lobbies nobody.");
-                } else {
-                    secret(fmt::format("The CEO lobbies {}: {}.", name(event.player), outcome));
-                }
-                break;
-            }
-            case Event::Kind::dawn: heading(fmt::format("Dawn {}", game_.state().round)); break;
-            case Event::Kind::player_out: {
-                const std::string role = role_with_article(event.role);
-                switch (event.cause) {
-                    case OutCause::damage:
-                        announce(fmt::format("{} is out, damaged by the carbon emissions: {}.",
-                                             name(event.player), role));
-                        break;
-                    case OutCause::speculation:
-                        announce(fmt::format("{} is out, destroyed by speculation: {}.",
-                                             name(event.player), role));
-                        break;
-                    case OutCause::slapp:
-                        announce(fmt::format(
-                            "{}, the Fossil Fuel CEO, files a SLAPP-suit: {} is out after all: {}.",
-                            game_.name(*game_.seat_of(Role::ceo)), name(event.player), role));
-                        break;
-                    case OutCause::vote:
-                        announce(fmt::format("{} is voted out: {}.", name(event.player), role));
-                        break;
-                }
-                break;
-            }
-            case Event::Kind::saved:
-                ++statistics_.protest_saves;
-                add(Moment::Kind::outcome, fmt::format("A protest saves {}.", name(event.player)),
-                    "A protest saves an ecosystem.");
-                break;
-            case Event::Kind::fragile_revived:
-                announce(fmt::format(
-                    "Social responsibility brings {}, the Fragile Ecosystem, back into the game.",
-                    name(event.player)));
-                break;
-            case Event::Kind::slapp:
-                if (!event.extra) secret("The CEO files no SLAPP-suit.");
-                break;
-            case Event::Kind::vote_result: tell_vote(action, event); break;
-            case Event::Kind::revote: {
-                std::vector<std::string> names;
-                for (Seat seat : event.seats) names.push_back(game_.name(seat));
-                const std::string last = names.back();
-                names.pop_back();
-                announce(
-                    fmt::format("A tie between {} and {}: a revote.", join(names, ", "), last));
-                break;
-            }
-            case Event::Kind::game_over: {
-                std::string text = fmt::format("The {} team wins: {}.", team_id(event.winner),
-                                               win_reason_text(event.reason));
-                add(Moment::Kind::end, text, text);
-                break;
-            }
-        }
-    }
 }
 
-void Chronicler::tell_rise(const Event& event) {
-    const Options& options = game_.setup().options;
-    if (options.temperature_mode != TemperatureMode::clock) {
-        announce(fmt::format("The temperature rises to {}.", degrees(event.value)));
-        return;
-    }
-    const long long moment = clock_rise_at(options, event.value);
-    announce(fmt::format("The temperature rises to {}.", degrees(event.value))).at = moment;
+void Chronicler::count_lobby(const Event& event) {
+    if (!statistics_.lobbies || !event.player) return;
+    Statistics::Lobbies& lobbies = *statistics_.lobbies;
+    ++lobbies.tried;
+    if (event.lobby == LobbyOutcome::corrupted) ++lobbies.landed;
+    if (event.lobby == LobbyOutcome::refused_ngo || event.lobby == LobbyOutcome::refused_mayor)
+        ++lobbies.refused;
 }
 
-void Chronicler::tell_vote(const Action& action, const Event& result) {
-    std::string outcome;
-    if (result.player)
-        outcome = fmt::format("{} has the most votes.", name(result.player));
-    else if (result.seats.empty())
-        outcome = "No votes: nobody is out.";
-    else
-        outcome = "A tie at the top.";
-    Moment& moment = add(Moment::Kind::vote, outcome, outcome);
-    for (const auto& ballot : action.votes) {
-        moment.rows.push_back({game_.name(ballot.voter),
-                               ballot.choice ? game_.name(*ballot.choice) : "",
-                               result.double_vote == ballot.voter ? 2 : 1});
-        if (ballot.choice && game_.role(*ballot.choice) == Role::carbon)
-            ++carbon_votes_[game_.name(ballot.voter)];
+// The moderator counts every vote for a carbon emission; the table only
+// those for players it knows to be one where the chronicle stops.
+std::vector<std::pair<std::string, int>> Chronicler::carbon_voters() const {
+    const TableView known = table_view(game_);
+    std::map<std::string, int> counts;
+    for (const auto& ballot : ballots_) {
+        if (!ballot.choice) continue;
+        const std::optional<Role> role =
+            moderator() ? game_.role(*ballot.choice) : known.players[*ballot.choice].role;
+        if (role == Role::carbon) ++counts[game_.name(ballot.voter)];
     }
-    std::vector<Seat> order;
-    for (Seat seat = 0; seat < game_.player_count(); ++seat)
-        if (result.tally[seat] > 0) order.push_back(seat);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](Seat a, Seat b) { return result.tally[a] > result.tally[b]; });
-    for (Seat seat : order) moment.tally.emplace_back(game_.name(seat), result.tally[seat]);
-    // Decided by the mayor's double vote: counted once, the top would differ.
-    if (result.double_vote) {
-        std::vector<int> single = result.tally;
-        for (const auto& ballot : action.votes)
-            if (ballot.voter == *result.double_vote && ballot.choice) --single[*ballot.choice];
-        const int top = *std::max_element(single.begin(), single.end());
-        std::vector<Seat> leaders;
-        for (Seat seat = 0; seat < game_.player_count(); ++seat)
-            if (top > 0 && single[seat] == top) leaders.push_back(seat);
-        if (leaders != result.seats) ++statistics_.votes_decided_by_mayor;
+    std::vector<std::pair<std::string, int>> voters(counts.begin(), counts.end());
+    std::stable_sort(voters.begin(), voters.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    return voters;
+}
+
+// At the end every role is told, to the table too.
+void Chronicler::tell_roles() {
+    const TableView known = table_view(game_);
+    Moment& moment = add(Moment::Kind::roles, narrator_.line("replay.every_role"));
+    for (Seat seat = 0; seat < game_.player_count(); ++seat) {
+        const TablePlayer& player = known.players[seat];
+        const Role role = moderator() ? game_.role(seat) : *player.role;
+        const bool corrupted =
+            moderator() ? game_.state().players[seat].corrupted : player.corrupted;
+        std::string text = narrator_.role_title(role);
+        if (corrupted) text = narrator_.line("replay.role_corrupted", Args{}.set("role", text));
+        moment.rows.push_back({player.name, std::move(text)});
     }
 }
 
 Chronicle Chronicler::finish() {
     statistics_.rounds = game_.state().round;
     statistics_.seconds = game_.state().clock_s;
-    for (const auto& [voter, count] : carbon_votes_)
-        statistics_.carbon_voters.emplace_back(voter, count);
-    std::stable_sort(statistics_.carbon_voters.begin(), statistics_.carbon_voters.end(),
-                     [](const auto& a, const auto& b) { return a.second > b.second; });
-    if (game_.over()) {
-        Moment& roles = add(Moment::Kind::end, "Every role:", "Every role:");
-        for (Seat seat = 0; seat < game_.player_count(); ++seat) {
-            const bool corrupted = game_.state().players[seat].corrupted;
-            roles.rows.push_back(
-                {game_.name(seat),
-                 std::string{role_title(game_.role(seat))} + (corrupted ? ", corrupted" : ""), 1});
-        }
-    }
-    return Chronicle{std::move(chronicle_moments_), std::move(samples_), statistics_,
-                     std::move(game_)};
+    statistics_.carbon_voters = carbon_voters();
+    if (game_.over()) tell_roles();
+    const int limit = game_.setup().options.temperature_limit;
+    return Chronicle{view_, std::move(moments_), std::move(samples_), statistics_,
+                     limit, std::move(game_)};
 }
 
 }  // namespace
 
-Chronicle make_chronicle(const Game& game, std::optional<std::size_t> upto) {
-    Chronicler chronicler(game.setup());
+Chronicle make_chronicle(const Narrator& narrator, const Game& game, View view,
+                         std::optional<std::size_t> upto) {
+    Chronicler chronicler(narrator, game.setup(), view);
     const auto& log = game.log();
     const std::size_t entries = std::min(log.size(), upto.value_or(log.size()));
     for (std::size_t i = 0; i < entries; ++i) chronicler.record(log[i], i + 1);
     return chronicler.finish();
 }
 
-}  // namespace coyel::cli
+}  // namespace coyel::narration

@@ -1,63 +1,86 @@
-// A game's story, told from its log replayed through the engine: what each
-// input was, what the engine said happened, and who could know it. The
-// replay command renders it as text, Markdown or HTML.
+// A game's story, told again from its log replayed through the engine, in the
+// narrator's words: the same lines, from the same script keys, as the REPL.
+// One story per view. The moderator's has every event and every answer. The
+// table's is told from the public part of each event and the answers given
+// aloud only, with the core's table view as the narration's context, so no
+// line of it can depend on a hidden fact. The replay command renders a
+// chronicle as text, Markdown or HTML (render.hpp).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "coyel/game.hpp"
+#include "narrator.hpp"
 
-namespace coyel::cli {
+namespace coyel::narration {
 
 enum class View { moderator, table };
 
 // One moment of the game.
 struct Moment {
-    enum class Kind { heading, call, outcome, announcement, vote, note, end };
-    Kind kind;
-    std::size_t entry = 0;  // the log entry (from 1) that made it; 0 for the setup
-    int round = 0;
-    std::int64_t at = 0;     // game clock, seconds
-    std::string text;        // as the moderator saw it
-    std::string table_text;  // as the players knew it; "" when they did not
-    // For Kind::vote: one row per voter, then the tally.
-    struct Row {
-        std::string voter;
-        std::string choice;  // "" for nobody
-        int weight = 1;
+    enum class Kind {
+        heading,  // "Night 2"
+        line,     // a line of the narration: what was answered or happened
+        vote,     // "The vote:", then one row per ballot
+        note,     // the moderator's note
+        end,      // how the game ended
+        roles,    // "Every role:", then one row per seat
     };
+    struct Row {
+        std::string name;  // the voter; the player
+        std::string text;  // the ballot ("Ana → Cleo"); the role
+    };
+    Kind kind = Kind::line;
+    bool secret = false;    // in the moderator's story: the table did not witness it
+    std::size_t entry = 0;  // the log entry (from 1) that made it
+    int round = 0;          // the round of that entry
+    std::int64_t at = 0;    // game clock, seconds
+    std::string text;
     std::vector<Row> rows;
-    std::vector<std::pair<std::string, int>> tally;
 };
 
 // A point of the chart: after an entry, the clock, the temperature and who is in.
 struct Sample {
-    std::int64_t at;
-    std::size_t entry;
-    int temperature;
-    int ecosystems_in;
-    int carbon_in;
+    std::int64_t at = 0;
+    std::size_t entry = 0;
+    int temperature = 0;
+    int players_in = 0;
+    // The moderator's story only (0 in the table's): the players in, per team.
+    int ecosystems_in = 0;
+    int carbon_in = 0;
 };
 
 struct Statistics {
+    struct Lobbies {
+        int tried = 0, landed = 0, refused = 0;
+    };
     int rounds = 0;
     std::int64_t seconds = 0;
     int protest_saves = 0;
-    int lobbies_tried = 0, lobbies_landed = 0, lobbies_refused = 0;
     int votes_decided_by_mayor = 0;
-    std::vector<std::pair<std::string, int>> carbon_voters;  // most votes for a carbon first
+    std::optional<Lobbies> lobbies;  // the moderator's story only
+    // Votes for a carbon emission, per voter, most first. In the table's
+    // story, only votes for players the table knows to be one where the
+    // chronicle stops (out of the game, or everyone at the end).
+    std::vector<std::pair<std::string, int>> carbon_voters;
 };
 
 struct Chronicle {
+    View view = View::moderator;
     std::vector<Moment> moments;
-    std::vector<Sample> samples;
+    std::vector<Sample> samples;  // one at the start, then one per entry
     Statistics statistics;
+    int temperature_limit = 0;
     Game game;  // the game as far as the chronicle went
 };
 
-// Replays the first `upto` entries (all when nullopt) of `game`'s log.
-Chronicle make_chronicle(const Game& game, std::optional<std::size_t> upto = std::nullopt);
+// The story of the first `upto` entries (all when nullopt) of `game`'s log,
+// as `view` knows it.
+Chronicle make_chronicle(const Narrator& narrator, const Game& game, View view,
+                         std::optional<std::size_t> upto = std::nullopt);
 
-}  // namespace coyel::cli
+}  // namespace coyel::narration

@@ -4,46 +4,38 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 #include "coyel/text.hpp"
-#include "narrate.hpp"
-#include "terminal.hpp"
 
-namespace coyel::cli {
-
-const std::string& text_in(const Moment& moment, View view) {
-    return view == View::moderator ? moment.text : moment.table_text;
-}
-
+namespace coyel::narration {
 namespace {
 
-std::string vote_row_text(const Moment::Row& row) {
-    return fmt::format("{} → {}{}", row.voter, row.choice.empty() ? "nobody" : row.choice,
-                       row.weight == 2 ? " (mayor: counts two)" : "");
+std::string paint(bool colour, fmt::text_style style, std::string_view text) {
+    return colour ? fmt::format(style, "{}", text) : std::string{text};
 }
 
-std::string tally_text(const Moment& moment) {
-    std::vector<std::string> counts;
-    for (const auto& [name, count] : moment.tally)
-        counts.push_back(fmt::format("{} {}", name, count));
-    return counts.empty() ? "no votes" : join(counts, ", ");
-}
-
-std::vector<std::string> statistics_lines(const Statistics& s, View view) {
-    std::vector<std::string> lines;
-    lines.push_back(fmt::format("Length: {} round{}, {} of game clock.", s.rounds,
-                                s.rounds == 1 ? "" : "s", format_clock(s.seconds)));
-    lines.push_back(fmt::format("Saves by a protest: {}.", s.protest_saves));
-    if (view == View::moderator)
-        lines.push_back(fmt::format("Lobbies: {} tried, {} landed, {} refused.", s.lobbies_tried,
-                                    s.lobbies_landed, s.lobbies_refused));
-    lines.push_back(
-        fmt::format("Votes decided by the mayor's double vote: {}.", s.votes_decided_by_mayor));
-    std::vector<std::string> voters;
-    for (const auto& [name, count] : s.carbon_voters)
-        voters.push_back(fmt::format("{} {}", name, count));
-    lines.push_back("Votes for a carbon emission: " +
-                    (voters.empty() ? std::string{"none"} : join(voters, ", ")) + ".");
+// `text` broken into lines of at most `width` characters at spaces.
+std::vector<std::string> wrap(std::string_view text, std::size_t width) {
+    std::vector<std::string> lines{""};
+    std::size_t column = 0;
+    while (!text.empty()) {
+        const auto space = text.find(' ');
+        const std::string_view word = text.substr(0, space);
+        text = space == std::string_view::npos ? std::string_view{} : text.substr(space + 1);
+        const std::size_t characters = utf8_length(word);
+        const std::size_t length = characters == std::string_view::npos ? word.size() : characters;
+        if (column > 0 && column + 1 + length > width) {
+            lines.emplace_back();
+            column = 0;
+        }
+        if (column > 0) {
+            lines.back() += ' ';
+            ++column;
+        }
+        lines.back() += word;
+        column += length;
+    }
     return lines;
 }
 
@@ -70,134 +62,214 @@ std::string markdown_escape(std::string_view text) {
     return out;
 }
 
+std::string voters_text(const Narrator& narrator, const Statistics& s) {
+    std::vector<std::string> voters;
+    for (const auto& [name, count] : s.carbon_voters)
+        voters.push_back(
+            narrator.line("event.tally_entry", Args{}.set("name", name).set("votes", count)));
+    return voters.empty() ? narrator.line("stats.none")
+                          : join(voters, narrator.line("words.list_separator"));
+}
+
+std::vector<std::string> statistics_lines(const Narrator& narrator, const Chronicle& chronicle) {
+    const Statistics& s = chronicle.statistics;
+    std::vector<std::string> lines;
+    lines.push_back(narrator.line(
+        "stats.length", Args{}.set("rounds", s.rounds).set("clock", clock_text(s.seconds))));
+    lines.push_back(narrator.line("stats.saves", Args{}.set("count", s.protest_saves)));
+    if (s.lobbies)
+        lines.push_back(narrator.line("stats.lobbies", Args{}
+                                                           .set("tried", s.lobbies->tried)
+                                                           .set("landed", s.lobbies->landed)
+                                                           .set("refused", s.lobbies->refused)));
+    lines.push_back(
+        narrator.line("stats.mayor_votes", Args{}.set("count", s.votes_decided_by_mayor)));
+    const bool table = chronicle.view == View::table;
+    lines.push_back(narrator.line(table ? "stats.carbon_votes_revealed" : "stats.carbon_votes",
+                                  Args{}.set("voters", voters_text(narrator, s))));
+    return lines;
+}
+
 }  // namespace
 
-std::string render_text(const Moment& moment, View view, bool colour) {
-    const std::string& text = text_in(moment, view);
-    if (text.empty()) return "";
+// --- Text -----------------------------------------------------------------
+
+std::string render_text(const Moment& moment, bool colour) {
     if (moment.kind == Moment::Kind::heading)
-        return "\n" + paint(colour, fmt::emphasis::bold, text) + "\n";
-    std::string clock = format_clock(moment.at);
+        return "\n" + paint(colour, fmt::emphasis::bold, moment.text) + "\n";
+    const bool grey = colour && moment.secret;
+    // The roles follow the end's line: they need no clock of their own.
+    const std::string clock = moment.kind == Moment::Kind::roles ? "" : clock_text(moment.at);
     std::string out;
-    const bool secret = moment.table_text.empty();
-    std::string body = paint(colour && secret, fmt::fg(fmt::terminal_color::bright_black), text);
-    if (moment.kind == Moment::Kind::vote) {
-        out += fmt::format("{:>7}  The vote:\n", clock);
-        for (const auto& row : moment.rows) out += fmt::format("{:>9}{}\n", "", vote_row_text(row));
-        out += fmt::format("{:>9}Tally: {}. {}\n", "", tally_text(moment), body);
-        return out;
+    const auto lines = wrap(moment.text, 71);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        out += fmt::format("{:>7}  {}\n", i == 0 ? clock : "",
+                           paint(grey, fmt::fg(fmt::terminal_color::bright_black), lines[i]));
+    for (const auto& row : moment.rows) {
+        if (moment.kind == Moment::Kind::roles)
+            out += fmt::format("{:>9}{:<24} {}\n", "", row.name, row.text);
+        else
+            out += fmt::format("{:>9}{}\n", "", row.text);
     }
-    const auto lines = wrap(text, 71, 0);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const std::string line =
-            paint(colour && secret, fmt::fg(fmt::terminal_color::bright_black), lines[i]);
-        out += fmt::format("{:>7}  {}\n", i == 0 && moment.rows.empty() ? clock : "", line);
-    }
-    for (const auto& row : moment.rows)
-        out += fmt::format("{:>9}{:<24} {}\n", "", row.voter, row.choice);
     return out;
 }
 
-std::string render_statistics_text(const Statistics& statistics, View view) {
-    std::string out = "\nStatistics\n";
-    for (const auto& line : statistics_lines(statistics, view)) out += "  " + line + "\n";
+std::string render_statistics_text(const Narrator& narrator, const Chronicle& chronicle) {
+    std::string out = "\n" + narrator.line("replay.statistics") + "\n";
+    for (const auto& line : statistics_lines(narrator, chronicle)) out += "  " + line + "\n";
     return out;
 }
 
-std::string render_markdown(const Chronicle& chronicle, View view, const std::string& title) {
-    std::string out = fmt::format("# Coyel Heaven: {}\n", markdown_escape(title));
+// --- Markdown -------------------------------------------------------------
+
+std::string render_markdown(const Narrator& narrator, const Chronicle& chronicle,
+                            const std::string& title) {
+    std::string out = fmt::format(
+        "# {}\n", markdown_escape(narrator.line("replay.title", Args{}.set("title", title))));
     for (const auto& moment : chronicle.moments) {
-        const std::string& text = text_in(moment, view);
-        if (text.empty()) continue;
         if (moment.kind == Moment::Kind::heading) {
-            out += fmt::format("\n## {}\n\n", markdown_escape(text));
+            out += fmt::format("\n## {}\n\n", markdown_escape(moment.text));
             continue;
         }
-        if (moment.kind == Moment::Kind::vote) {
-            out += fmt::format("- `{}` The vote:\n\n  | voter | votes for |\n  |---|---|\n",
-                               format_clock(moment.at));
-            for (const auto& row : moment.rows)
-                out += fmt::format("  | {} | {}{} |\n", markdown_escape(row.voter),
-                                   row.choice.empty() ? "nobody" : markdown_escape(row.choice),
-                                   row.weight == 2 ? " (×2, mayor)" : "");
-            out += fmt::format("\n  Tally: {}. {}\n", markdown_escape(tally_text(moment)),
-                               markdown_escape(text));
-            continue;
+        out += fmt::format("- `{}` {}\n", clock_text(moment.at), markdown_escape(moment.text));
+        for (const auto& row : moment.rows) {
+            if (moment.kind == Moment::Kind::roles)
+                out += fmt::format("  - {}: {}\n", markdown_escape(row.name),
+                                   markdown_escape(row.text));
+            else
+                out += fmt::format("  - {}\n", markdown_escape(row.text));
         }
-        out += fmt::format("- `{}` {}\n", format_clock(moment.at), markdown_escape(text));
-        for (const auto& row : moment.rows)
-            out += fmt::format("  - {}: {}\n", markdown_escape(row.voter),
-                               markdown_escape(row.choice));
     }
-    out += "\n## Statistics\n\n";
-    for (const auto& line : statistics_lines(chronicle.statistics, view))
+    out += fmt::format("\n## {}\n\n", markdown_escape(narrator.line("replay.statistics")));
+    for (const auto& line : statistics_lines(narrator, chronicle))
         out += "- " + markdown_escape(line) + "\n";
     return out;
 }
 
+// --- HTML -----------------------------------------------------------------
+
 namespace {
 
-// The chart: the temperature and the players in the game per team over the
-// game clock (or over the log entries when the clock never ran).
-std::string svg_chart(const Chronicle& chronicle) {
-    const auto& samples = chronicle.samples;
-    const bool by_clock = samples.back().at > 0;
-    auto x_of = [&](const Sample& s) {
-        return by_clock ? static_cast<double>(s.at) : static_cast<double>(s.entry);
-    };
-    const double x_max = std::max(1.0, x_of(samples.back()));
-    int y_max = 1, t_min = samples.front().temperature,
-        t_max = chronicle.game.setup().options.temperature_limit;
-    for (const auto& s : samples) {
-        y_max = std::max({y_max, s.ecosystems_in, s.carbon_in});
-        t_min = std::min(t_min, s.temperature);
-    }
-    constexpr double width = 720, height = 260, left = 80, right = 50, top = 20, bottom = 40;
-    const double plot_w = width - left - right, plot_h = height - top - bottom;
-    auto px = [&](double x) { return left + plot_w * x / x_max; };
-    auto py_players = [&](int n) { return top + plot_h * (1.0 - static_cast<double>(n) / y_max); };
-    auto py_temperature = [&](int t) {
-        return top + plot_h * (1.0 - static_cast<double>(t - t_min) / std::max(1, t_max - t_min));
-    };
-    // Step lines: a value holds until the next sample.
-    auto steps = [&](auto value_of, auto y_of) {
-        std::string points;
-        for (std::size_t i = 0; i < samples.size(); ++i) {
-            if (i)
-                points += fmt::format("{:.1f},{:.1f} ", px(x_of(samples[i])),
-                                      y_of(value_of(samples[i - 1])));
-            points +=
-                fmt::format("{:.1f},{:.1f} ", px(x_of(samples[i])), y_of(value_of(samples[i])));
+// The chart: the temperature and the players in the game (per team in the
+// moderator's view) over the game clock, or over the log entries when the
+// clock never ran.
+class Chart {
+  public:
+    explicit Chart(const Chronicle& chronicle)
+        : samples_(chronicle.samples), by_team_(chronicle.view == View::moderator) {
+        by_clock_ = samples_.back().at > 0;
+        x_max_ = std::max(1.0, x_of(samples_.back()));
+        t_min_ = samples_.front().temperature;
+        t_max_ = chronicle.temperature_limit;
+        for (const auto& s : samples_) {
+            y_max_ =
+                std::max(y_max_, by_team_ ? std::max(s.ecosystems_in, s.carbon_in) : s.players_in);
+            t_min_ = std::min(t_min_, s.temperature);
         }
-        return points;
-    };
-    std::string svg = fmt::format(
-        R"(<svg id="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {} {}" role="img" aria-label="Temperature and players in the game over the game clock">)",
-        width, height);
-    svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" class="plot"/>)", left, top,
-                       plot_w, plot_h);
-    svg += fmt::format(R"(<polyline class="ecosystems" points="{}"/>)",
-                       steps([](const Sample& s) { return s.ecosystems_in; }, py_players));
-    svg += fmt::format(R"(<polyline class="carbon" points="{}"/>)",
-                       steps([](const Sample& s) { return s.carbon_in; }, py_players));
-    svg += fmt::format(R"(<polyline class="temperature" points="{}"/>)",
-                       steps([](const Sample& s) { return s.temperature; }, py_temperature));
-    svg += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", left, height - 12,
-                       by_clock ? "0:00" : "entry 0");
-    svg += fmt::format(
-        R"(<text x="{}" y="{}" class="axis" text-anchor="end">{}</text>)", width - right,
-        height - 12,
-        by_clock ? format_clock(samples.back().at) : fmt::format("entry {}", samples.back().entry));
-    svg += fmt::format(R"(<text x="{}" y="{}" class="axis" text-anchor="end">{} players</text>)",
-                       left - 6, top + 10, y_max);
-    svg += fmt::format(R"(<text x="{}" y="{}" class="axis" text-anchor="end">0</text>)", left - 6,
+    }
+
+    std::string svg(const Narrator& narrator) const;
+
+  private:
+    static constexpr double width = 720, height = 260, left = 80, right = 50, top = 20, bottom = 40,
+                            plot_w = width - left - right, plot_h = height - top - bottom;
+
+    double x_of(const Sample& s) const {
+        return by_clock_ ? static_cast<double>(s.at) : static_cast<double>(s.entry);
+    }
+    double px(const Sample& s) const { return left + plot_w * x_of(s) / x_max_; }
+    double py_players(int n) const {
+        return top + plot_h * (1.0 - static_cast<double>(n) / y_max_);
+    }
+    double py_temperature(int t) const {
+        return top +
+               plot_h * (1.0 - static_cast<double>(t - t_min_) / std::max(1, t_max_ - t_min_));
+    }
+    // A step line: a value holds until the next sample.
+    template <typename Value, typename Y>
+    std::string polyline(std::string_view css_class, Value value_of, Y y_of) const {
+        std::string points;
+        for (std::size_t i = 0; i < samples_.size(); ++i) {
+            if (i)
+                points +=
+                    fmt::format("{:.1f},{:.1f} ", px(samples_[i]), y_of(value_of(samples_[i - 1])));
+            points += fmt::format("{:.1f},{:.1f} ", px(samples_[i]), y_of(value_of(samples_[i])));
+        }
+        return fmt::format(R"(<polyline class="{}" points="{}"/>)", css_class, points);
+    }
+    std::string lines() const;
+    std::string axes(const Narrator& narrator) const;
+
+    const std::vector<Sample>& samples_;
+    bool by_team_;
+    bool by_clock_ = false;
+    double x_max_ = 1;
+    int y_max_ = 1, t_min_ = 0, t_max_ = 0;
+};
+
+std::string Chart::lines() const {
+    auto players = [this](int n) { return py_players(n); };
+    std::string out;
+    if (by_team_) {
+        out += polyline(
+            "ecosystems", [](const Sample& s) { return s.ecosystems_in; }, players);
+        out += polyline(
+            "carbon", [](const Sample& s) { return s.carbon_in; }, players);
+    } else {
+        out += polyline(
+            "players", [](const Sample& s) { return s.players_in; }, players);
+    }
+    out += polyline(
+        "temperature", [](const Sample& s) { return s.temperature; },
+        [this](int t) { return py_temperature(t); });
+    return out;
+}
+
+std::string Chart::axes(const Narrator& narrator) const {
+    const Sample& last = samples_.back();
+    const std::string start =
+        by_clock_ ? clock_text(0) : narrator.line("html.entry_axis", Args{}.set("entry", 0));
+    const std::string end =
+        by_clock_ ? clock_text(last.at)
+                  : narrator.line("html.entry_axis",
+                                  Args{}.set("entry", static_cast<long long>(last.entry)));
+    std::string out;
+    out += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", left, height - 12,
+                       html_escape(start));
+    out += fmt::format(R"(<text x="{}" y="{}" class="axis" text-anchor="end">{}</text>)",
+                       width - right, height - 12, html_escape(end));
+    out += fmt::format(
+        R"(<text x="{}" y="{}" class="axis" text-anchor="end">{}</text>)", left - 6, top + 10,
+        html_escape(narrator.line("html.players_axis", Args{}.set("count", y_max_))));
+    out += fmt::format(R"(<text x="{}" y="{}" class="axis" text-anchor="end">0</text>)", left - 6,
                        top + plot_h);
-    svg += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", width - right + 6, top + 10,
-                       degrees(t_max));
-    svg += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", width - right + 6,
-                       top + plot_h, degrees(t_min));
-    svg += "</svg>";
-    return svg;
+    out += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", width - right + 6, top + 10,
+                       html_escape(narrator.degrees(t_max_)));
+    out += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", width - right + 6,
+                       top + plot_h, html_escape(narrator.degrees(t_min_)));
+    return out;
+}
+
+std::string Chart::svg(const Narrator& narrator) const {
+    std::string out = fmt::format(
+        R"(<svg id="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {} {}" role="img" aria-label="{}">)",
+        width, height, html_escape(narrator.line("html.chart_label")));
+    out += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" class="plot"/>)", left, top,
+                       plot_w, plot_h);
+    return out + lines() + axes(narrator) + "</svg>";
+}
+
+std::string legend(const Narrator& narrator, View view) {
+    auto item = [&](std::string_view colour, std::string_view key) {
+        return fmt::format(R"(<span><i style="background:{}"></i>{}</span>)", colour,
+                           html_escape(narrator.line(key)));
+    };
+    std::string out = R"(<p class="legend">)" + item("#d9480f", "html.legend_temperature");
+    if (view == View::moderator)
+        out += item("#2e8b57", "html.legend_ecosystems") + item("#555", "html.legend_carbon");
+    else
+        out += item("#1f6fb2", "html.legend_players");
+    return out + "</p>\n";
 }
 
 constexpr const char* style = R"(
@@ -208,58 +280,52 @@ h1 { font-size: 1.6rem; } h2 { margin-top: 2rem; border-bottom: 2px solid #b9d3b
 table { border-collapse: collapse; margin: .5rem 0 .5rem 4rem; } td, th { border: 1px solid #b9d3b0; padding: .2rem .6rem; text-align: left; }
 svg { width: 100%; height: auto; background: #fff; border: 1px solid #b9d3b0; }
 .plot { fill: none; stroke: #dde8d8; } .axis { font-size: 12px; fill: #5d7a66; }
-polyline { fill: none; stroke-width: 2.5; } .ecosystems { stroke: #2e8b57; } .carbon { stroke: #555; } .temperature { stroke: #d9480f; stroke-dasharray: 6 3; }
+polyline { fill: none; stroke-width: 2.5; } .ecosystems { stroke: #2e8b57; } .carbon { stroke: #555; } .players { stroke: #1f6fb2; } .temperature { stroke: #d9480f; stroke-dasharray: 6 3; }
 .legend span { margin-right: 1.5rem; } .legend i { display: inline-block; width: 1.5rem; height: .25rem; vertical-align: middle; margin-right: .4rem; }
 )";
 
+std::string html_moment(const Moment& moment) {
+    if (moment.kind == Moment::Kind::heading)
+        return fmt::format("<h2>{}</h2>\n", html_escape(moment.text));
+    std::string out = fmt::format("<p class=\"moment{}\"><span class=\"clock\">{}</span>{}</p>\n",
+                                  moment.secret ? " secret" : "", clock_text(moment.at),
+                                  html_escape(moment.text));
+    if (moment.rows.empty()) return out;
+    const bool roles = moment.kind == Moment::Kind::roles;
+    out += roles ? "<table class=\"roles\">" : "<table class=\"votes\">";
+    for (const auto& row : moment.rows) {
+        if (roles)
+            out += fmt::format("<tr><td>{}</td><td>{}</td></tr>", html_escape(row.name),
+                               html_escape(row.text));
+        else
+            out += fmt::format("<tr><td>{}</td></tr>", html_escape(row.text));
+    }
+    return out + "</table>\n";
+}
+
 }  // namespace
 
-std::string render_html(const Chronicle& chronicle, View view, const std::string& title) {
+std::string render_html(const Narrator& narrator, const Chronicle& chronicle,
+                        const std::string& title) {
+    const std::string heading =
+        html_escape(narrator.line("replay.title", Args{}.set("title", title)));
     std::string out = fmt::format(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<title>Coyel Heaven: {0}</title>\n<style>{1}</style>\n</head>\n<body>\n"
-        "<h1>Coyel Heaven: {0}</h1>\n",
-        html_escape(title), style);
-    out += "<section id=\"charts\">\n<h2>Temperature and players in the game</h2>\n" +
-           svg_chart(chronicle) + "\n";
+        "<title>{1}</title>\n<style>{2}</style>\n</head>\n<body>\n<h1>{1}</h1>\n",
+        html_escape(narrator.script().language()), heading, style);
+    out += fmt::format("<section id=\"charts\">\n<h2>{}</h2>\n",
+                       html_escape(narrator.line("html.chart_title")));
     out +=
-        "<p class=\"legend\"><span><i style=\"background:#d9480f\"></i>temperature</span>"
-        "<span><i style=\"background:#2e8b57\"></i>ecosystems team in the game</span>"
-        "<span><i style=\"background:#555\"></i>carbon team in the game</span></p>\n</section>\n";
+        Chart(chronicle).svg(narrator) + "\n" + legend(narrator, chronicle.view) + "</section>\n";
     out += "<section id=\"chronicle\">\n";
-    for (const auto& moment : chronicle.moments) {
-        const std::string& text = text_in(moment, view);
-        if (text.empty()) continue;
-        if (moment.kind == Moment::Kind::heading) {
-            out += fmt::format("<h2>{}</h2>\n", html_escape(text));
-            continue;
-        }
-        const bool secret = moment.table_text.empty();
-        out += fmt::format("<p class=\"moment{}\"><span class=\"clock\">{}</span>{}</p>\n",
-                           secret ? " secret" : "", format_clock(moment.at), html_escape(text));
-        if (moment.kind == Moment::Kind::vote) {
-            out += "<table class=\"votes\"><tr><th>voter</th><th>votes for</th></tr>";
-            for (const auto& row : moment.rows)
-                out += fmt::format("<tr><td>{}</td><td>{}{}</td></tr>", html_escape(row.voter),
-                                   row.choice.empty() ? "nobody" : html_escape(row.choice),
-                                   row.weight == 2 ? " (×2, mayor)" : "");
-            out += fmt::format(
-                "</table>\n<p class=\"moment\"><span class=\"clock\"></span>Tally: {}</p>\n",
-                html_escape(tally_text(moment)));
-        } else if (!moment.rows.empty()) {
-            out += "<table class=\"roles\">";
-            for (const auto& row : moment.rows)
-                out += fmt::format("<tr><td>{}</td><td>{}</td></tr>", html_escape(row.voter),
-                                   html_escape(row.choice));
-            out += "</table>\n";
-        }
-    }
-    out += "</section>\n<section id=\"statistics\">\n<h2>Statistics</h2>\n<ul>\n";
-    for (const auto& line : statistics_lines(chronicle.statistics, view))
+    for (const auto& moment : chronicle.moments) out += html_moment(moment);
+    out += fmt::format("</section>\n<section id=\"statistics\">\n<h2>{}</h2>\n<ul>\n",
+                       html_escape(narrator.line("replay.statistics")));
+    for (const auto& line : statistics_lines(narrator, chronicle))
         out += "<li>" + html_escape(line) + "</li>\n";
     out += "</ul>\n</section>\n</body>\n</html>\n";
     return out;
 }
 
-}  // namespace coyel::cli
+}  // namespace coyel::narration

@@ -1,19 +1,24 @@
-// The chronicle rendered for people: plain text (the terminal), Markdown (to
-// share) and one self-contained HTML page (inline CSS and SVG).
+// A chronicle rendered for people: plain text (the terminal), Markdown (to
+// share) and one self-contained HTML page (inline CSS and SVG). The words are
+// the chronicle's and the script's; only markup is added here. A table's
+// chronicle renders from what the table knows only: its chart shows the
+// players in the game, not the teams.
 #pragma once
 
 #include <string>
 
 #include "chronicle.hpp"
+#include "narrator.hpp"
 
-namespace coyel::cli {
+namespace coyel::narration {
 
-// The text of a moment in a view, or "" when that view does not show it.
-const std::string& text_in(const Moment& moment, View view);
+// One moment as the terminal shows it; `colour` makes headings bold and greys
+// the moderator's secrets.
+std::string render_text(const Moment& moment, bool colour);
+std::string render_statistics_text(const Narrator& narrator, const Chronicle& chronicle);
+std::string render_markdown(const Narrator& narrator, const Chronicle& chronicle,
+                            const std::string& title);
+std::string render_html(const Narrator& narrator, const Chronicle& chronicle,
+                        const std::string& title);
 
-std::string render_text(const Moment& moment, View view, bool colour);
-std::string render_statistics_text(const Statistics& statistics, View view);
-std::string render_markdown(const Chronicle& chronicle, View view, const std::string& title);
-std::string render_html(const Chronicle& chronicle, View view, const std::string& title);
-
-}  // namespace coyel::cli
+}  // namespace coyel::narration

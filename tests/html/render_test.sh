@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The HTML recap in headless Chromium: it loads without console errors and
-# the chart is there. A page with a deliberate script error proves the
-# check can fail. Usage: render_test.sh PATH/TO/coyel SAMPLE.json
+# the chart is there, in the moderator's view and the table's. A page with a
+# deliberate script error proves the check can fail. Usage: render_test.sh PATH/TO/coyel SAMPLE.json
 set -euo pipefail
 coyel=$(realpath "$1")
 sample=$(realpath "$2")
@@ -30,4 +30,15 @@ grep -q '<svg id="chart"' "$folder/dom.html" || { echo "FAIL: no chart"; exit 1;
 [[ $(grep -o '<polyline' "$folder/dom.html" | wc -l) == 3 ]] || { echo "FAIL: the chart lacks a line"; exit 1; }
 grep -q '<table class="votes">' "$folder/dom.html" || { echo "FAIL: no vote table"; exit 1; }
 grep -qiE 'src=|href=|url\(' "$folder/game.html" && { echo "FAIL: the page fetches something"; exit 1; }
+
+# The table's page: one line of players in the game (the teams are hidden)
+# and the temperature; no secret.
+"$coyel" replay "$sample" --view table --html "$folder/table.html" >/dev/null
+render "$folder/table.html" "$folder/table.log" >"$folder/table-dom.html"
+errors=$(console_errors "$folder/table.log")
+[[ -z $errors ]] || { echo "FAIL: console errors in the table's page:"; echo "$errors"; exit 1; }
+[[ $(grep -o '<polyline' "$folder/table-dom.html" | wc -l) == 2 ]] || { echo "FAIL: the table's chart should have two lines"; exit 1; }
+grep -q 'class="players"' "$folder/table-dom.html" || { echo "FAIL: no players line in the table's chart"; exit 1; }
+grep -qE 'class="(ecosystems|carbon)"' "$folder/table-dom.html" && { echo "FAIL: the table's chart shows the teams"; exit 1; }
+grep -q 'moment secret' "$folder/table-dom.html" && { echo "FAIL: a secret in the table's page"; exit 1; }
 echo "html render test passed"

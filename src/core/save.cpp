@@ -309,6 +309,41 @@ Refusal restore_pending(const json& object, Game& game) {
     return std::nullopt;
 }
 
+// The format and version (SPEC section 8): a newer save asks for a newer coyel.
+Refusal check_format(const json& root) {
+    if (!root.is_object() || !root.contains("format") || root["format"] != save_format_name)
+        return Error{"not a coyel save (no \"format\": \"coyel-heaven\")"};
+    if (!root.contains("version") || !root["version"].is_number_integer())
+        return Error{"the save has no format version"};
+    if (root["version"].is_number_unsigned() &&
+        root["version"].get<unsigned long long>() > save_format_version)
+        return Error{fmt::format(
+            "saved by a newer coyel (format version {}); this coyel reads version {}: update coyel",
+            shown(root["version"]), save_format_version)};
+    if (root["version"] != save_format_version)
+        return Error{fmt::format("unknown format version {}", shown(root["version"]))};
+    return std::nullopt;
+}
+
+// One log entry, read and applied: "log entry 5 (ceo_lobby): ..." when refused.
+Refusal replay_entry(const json& entry, std::size_t position, Game& game) {
+    if (!entry.is_object() || !entry.contains("do") || !entry["do"].is_string())
+        return Error{fmt::format("log entry {}: an action needs \"do\"", position)};
+    const std::string id = entry["do"].get<std::string>();
+    if (!action_from_id(id)) {
+        std::vector<std::string_view> ids;
+        for (int k = 0; k <= static_cast<int>(ActionKind::note); ++k)
+            ids.push_back(action_id(static_cast<ActionKind>(k)));
+        return Error{fmt::format("log entry {}: unknown action \"{}\"{}", position,
+                                 printable_excerpt(id), did_you_mean(id, ids))};
+    }
+    auto action = action_from_json(entry, game.setup());
+    if (!action) return Error{fmt::format("log entry {} ({}): {}", position, id, action.error())};
+    auto applied = game.apply(*action);
+    if (!applied) return Error{fmt::format("log entry {} ({}): {}", position, id, applied.error())};
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result<Game> load_game(std::string_view text, std::string_view label) {
@@ -319,18 +354,8 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
     // object (nlohmann would keep the last, so a save with both is ambiguous).
     auto parsed = parse_strict_json(text);
     if (!parsed) return fail(parsed.error());
-    json root = std::move(*parsed);
-    if (!root.is_object() || !root.contains("format") || root["format"] != save_format_name)
-        return fail("not a coyel save (no \"format\": \"coyel-heaven\")");
-    if (!root.contains("version") || !root["version"].is_number_integer())
-        return fail("the save has no format version");
-    if (root["version"].is_number_unsigned() &&
-        root["version"].get<unsigned long long>() > save_format_version)
-        return fail(fmt::format(
-            "saved by a newer coyel (format version {}); this coyel reads version {}: update coyel",
-            shown(root["version"]), save_format_version));
-    if (root["version"] != save_format_version)
-        return fail(fmt::format("unknown format version {}", shown(root["version"])));
+    const json root = std::move(*parsed);
+    if (auto refusal = check_format(root)) return fail(refusal->message);
     // Version 1 is the only one so far. A version 2 would convert here, in
     // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
     if (auto error = unknown_key(root, "", {"format", "version", "setup", "log", "pending"}))
@@ -340,28 +365,10 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
     if (!setup) return fail(setup.error());
     if (!root.contains("log") || !root["log"].is_array())
         return fail("log must be a list of actions");
-
     Game game(std::move(*setup));
     std::size_t position = 0;
-    for (const json& entry : root["log"]) {
-        ++position;
-        if (!entry.is_object() || !entry.contains("do") || !entry["do"].is_string())
-            return fail(fmt::format("log entry {}: an action needs \"do\"", position));
-        const std::string id = entry["do"].get<std::string>();
-        if (!action_from_id(id)) {
-            std::vector<std::string_view> ids;
-            for (int k = 0; k <= static_cast<int>(ActionKind::note); ++k)
-                ids.push_back(action_id(static_cast<ActionKind>(k)));
-            return fail(fmt::format("log entry {}: unknown action \"{}\"{}", position,
-                                    printable_excerpt(id), did_you_mean(id, ids)));
-        }
-        auto action = action_from_json(entry, game.setup());
-        if (!action)
-            return fail(fmt::format("log entry {} ({}): {}", position, id, action.error()));
-        auto applied = game.apply(*action);
-        if (!applied)
-            return fail(fmt::format("log entry {} ({}): {}", position, id, applied.error()));
-    }
+    for (const json& entry : root["log"])
+        if (auto refusal = replay_entry(entry, ++position, game)) return fail(refusal->message);
     if (root.contains("pending"))
         if (auto refusal = restore_pending(root["pending"], game))
             return fail("pending: " + refusal->message);

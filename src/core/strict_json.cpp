@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "coyel/text.hpp"
+
 namespace coyel {
 namespace {
 
@@ -118,8 +120,8 @@ Result<nlohmann::json> parse_strict_json(std::string_view text) {
     }
     if (builder.syntax_error()) return error_with("not valid JSON: " + *builder.syntax_error());
     if (builder.duplicate())
-        return error_with(
-            fmt::format("the key \"{}\" appears twice in one object", *builder.duplicate()));
+        return error_with(fmt::format("the key \"{}\" appears twice in one object",
+                                      printable_excerpt(*builder.duplicate())));
     return root;
 }
 

@@ -7,37 +7,10 @@
 #include <string_view>
 
 #include "coyel/text.hpp"
+#include "layout.hpp"
 
 namespace coyel::narration {
 namespace {
-
-std::string paint(bool colour, fmt::text_style style, std::string_view text) {
-    return colour ? fmt::format(style, "{}", text) : std::string{text};
-}
-
-// `text` broken into lines of at most `width` characters at spaces.
-std::vector<std::string> wrap(std::string_view text, std::size_t width) {
-    std::vector<std::string> lines{""};
-    std::size_t column = 0;
-    while (!text.empty()) {
-        const auto space = text.find(' ');
-        const std::string_view word = text.substr(0, space);
-        text = space == std::string_view::npos ? std::string_view{} : text.substr(space + 1);
-        const std::size_t characters = utf8_length(word);
-        const std::size_t length = characters == std::string_view::npos ? word.size() : characters;
-        if (column > 0 && column + 1 + length > width) {
-            lines.emplace_back();
-            column = 0;
-        }
-        if (column > 0) {
-            lines.back() += ' ';
-            ++column;
-        }
-        lines.back() += word;
-        column += length;
-    }
-    return lines;
-}
 
 std::string html_escape(std::string_view text) {
     std::string out;

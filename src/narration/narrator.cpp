@@ -209,29 +209,15 @@ void Narrator::event(const TableView& view, const Event& e, int& announced,
             args.set("temperature", degrees(e.value));
             lines.push_back({Line::Kind::alert, line("event.temperature_rose", args)});
             break;
-        case Event::Kind::lobby:
-            args.set("outcome", std::string{outcome_id(e)});
-            lines.push_back({Line::Kind::record, line("event.lobby", args)});
-            if (e.player)
-                lines.push_back({Line::Kind::instruction,
-                                 line(e.lobby == LobbyOutcome::corrupted ? "event.lobby.tap"
-                                                                         : "event.lobby.no_tap",
-                                      args)});
-            break;
+        case Event::Kind::lobby: lobby(view, e, lines); break;
         case Event::Kind::dawn:
             announced = std::max(announced, view.temperature);
             add_lines(lines, Line::Kind::aloud,
                       line("event.dawn", Args{}.set("temperature", degrees(view.temperature))));
             break;
-        case Event::Kind::player_out: {
-            args.set("cause", std::string{cause_id(e.cause)})
-                .set("role", role_with_article(e.role));
-            const auto ceo = std::find_if(view.players.begin(), view.players.end(),
-                                          [](const TablePlayer& p) { return p.role == Role::ceo; });
-            args.set("ceo", ceo == view.players.end() ? std::string{} : ceo->name);
-            lines.push_back({Line::Kind::aloud, line("event.player_out", args)});
+        case Event::Kind::player_out:
+            lines.push_back({Line::Kind::aloud, player_out(view, e)});
             break;
-        }
         case Event::Kind::saved: lines.push_back({Line::Kind::aloud, line("event.saved")}); break;
         case Event::Kind::fragile_revived:
             lines.push_back({Line::Kind::aloud, line("event.fragile_revived", args)});
@@ -255,6 +241,27 @@ void Narrator::event(const TableView& view, const Event& e, int& announced,
             lines.push_back({Line::Kind::alert, line("event.game_over", args)});
             break;
     }
+}
+
+// The CEO's lobby, with whom to tap (SPEC section 3, call 4).
+void Narrator::lobby(const TableView& view, const Event& e, std::vector<Line>& lines) const {
+    Args args = who(view, e.player);
+    args.set("outcome", std::string{outcome_id(e)});
+    lines.push_back({Line::Kind::record, line("event.lobby", args)});
+    if (!e.player) return;
+    const bool tap = e.lobby == LobbyOutcome::corrupted;
+    lines.push_back(
+        {Line::Kind::instruction, line(tap ? "event.lobby.tap" : "event.lobby.no_tap", args)});
+}
+
+// A player out, with the role they reveal; a SLAPP-suit names the revealed CEO.
+std::string Narrator::player_out(const TableView& view, const Event& e) const {
+    Args args = who(view, e.player);
+    args.set("cause", std::string{cause_id(e.cause)}).set("role", role_with_article(e.role));
+    const auto ceo = std::find_if(view.players.begin(), view.players.end(),
+                                  [](const TablePlayer& p) { return p.role == Role::ceo; });
+    args.set("ceo", ceo == view.players.end() ? std::string{} : ceo->name);
+    return line("event.player_out", args);
 }
 
 void Narrator::vote_result(const TableView& view, const Event& e, bool revote,

@@ -82,6 +82,8 @@ class Narrator {
   private:
     void event(const TableView& view, const Event& event, int& announced,
                std::vector<Line>& lines) const;
+    void lobby(const TableView& view, const Event& event, std::vector<Line>& lines) const;
+    std::string player_out(const TableView& view, const Event& event) const;
     void vote_result(const TableView& view, const Event& event, bool revote,
                      std::vector<Line>& lines) const;
     std::optional<std::string> record(const TableView& view, const Action& action) const;

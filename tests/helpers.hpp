@@ -2,7 +2,9 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <initializer_list>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +12,14 @@
 #include "coyel/game.hpp"
 
 namespace coyel::test {
+
+// A whole file's bytes ("" when it cannot be read).
+inline std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
 using Seating = std::vector<std::pair<std::string, Role>>;
 

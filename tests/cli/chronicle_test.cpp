@@ -3,6 +3,7 @@
 #include "chronicle.hpp"
 
 #include "../helpers.hpp"
+#include "../narration_helpers.hpp"
 #include "../random_games.hpp"
 #include "render.hpp"
 #include "save_file.hpp"
@@ -13,10 +14,7 @@ using namespace coyel::test;
 
 namespace {
 
-const Narrator& narrator() {
-    static const Narrator english(english_script());
-    return english;
-}
+const Narrator& narrator() { return english_narrator(); }
 
 Game sample(const std::string& name) {
     auto game = cli::read_save_file(std::string{COYEL_DATA} + "/samples/" + name);

@@ -1,6 +1,8 @@
 // Runs coyel (or any shell command) as a user would, for the CLI tests.
 #pragma once
 
+#include "../helpers.hpp"
+
 #include <sys/wait.h>
 
 #include <array>
@@ -34,13 +36,6 @@ inline Run run_shell(const std::string& command) {
 inline Run run_coyel(const std::string& arguments, bool with_stderr = true) {
     return run_shell(std::string{COYEL_BINARY} + " " + arguments +
                      (with_stderr ? " 2>&1" : " 2>/dev/null"));
-}
-
-inline std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 // A fresh folder under the build tree's temporary space.

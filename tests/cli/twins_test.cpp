@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "../narration_helpers.hpp"
 #include "../random_games.hpp"
 #include "chronicle.hpp"
 #include "coyel/table_view.hpp"
@@ -25,10 +26,7 @@ using namespace coyel::test;
 
 namespace {
 
-const Narrator& narrator() {
-    static const Narrator english(english_script());
-    return english;
-}
+const Narrator& narrator() { return english_narrator(); }
 
 // --- What the table witnessed, from the rules (SPEC sections 3 to 6) -------
 

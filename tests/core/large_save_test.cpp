@@ -9,16 +9,10 @@
 #include "coyel/save.hpp"
 
 using namespace coyel;
+using namespace coyel::test;
 using json = nlohmann::json;
 
 namespace {
-
-std::string read(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 struct BigSave {
     std::string text;
@@ -28,7 +22,7 @@ struct BigSave {
 // The SPEC section 8 example's setup and a log of about 15.5 MB of notes.
 // Entry number `duplicate_at` (counted from 1), if any, has "text" twice.
 BigSave big_save(std::size_t duplicate_at = 0) {
-    const json example = json::parse(read(COYEL_TEST_DATA "/saves/spec_example.json"));
+    const json example = json::parse(read_file(COYEL_TEST_DATA "/saves/spec_example.json"));
     BigSave save;
     save.text = "{\n  \"format\": \"coyel-heaven\",\n  \"version\": 1,\n  \"setup\": " +
                 example["setup"].dump() + ",\n  \"log\": [";

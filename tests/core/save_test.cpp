@@ -14,14 +14,7 @@ using json = nlohmann::json;
 
 namespace {
 
-std::string read(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-const std::string example = read(COYEL_TEST_DATA "/saves/spec_example.json");
+const std::string example = read_file(COYEL_TEST_DATA "/saves/spec_example.json");
 
 // The example with one part replaced, for the broken-file tests.
 std::string with(const std::string& pointer, const json& value) {

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "coyel/result.hpp"
+
 namespace coyel {
 
 enum class TemperatureMode { clock, night, manual };
@@ -39,17 +41,16 @@ const std::vector<OptionInfo>& option_table();
 
 // Sets one option from a JSON value, checking its type and range. `key` is
 // dotted ("temperature.mode"). Returns the reason when refused.
-std::optional<std::string> set_option(Options& options, std::string_view key,
-                                      const nlohmann::json& value);
+Refusal set_option(Options& options, std::string_view key, const nlohmann::json& value);
 
 // Sets one option from "key=value" as typed on a command line.
-std::optional<std::string> set_option_text(Options& options, std::string_view assignment);
+Refusal set_option_text(Options& options, std::string_view assignment);
 
 // Checks what no single option can: limit above start.
-std::optional<std::string> check_options(const Options& options);
+Refusal check_options(const Options& options);
 
 // Reads the save file's "options" object: partial, nested, strict.
-std::optional<std::string> options_from_json(const nlohmann::json& json, Options& options);
+Refusal options_from_json(const nlohmann::json& json, Options& options);
 nlohmann::json options_to_json(const Options& options);
 
 std::string_view id_of(TemperatureMode mode);

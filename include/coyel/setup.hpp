@@ -39,7 +39,7 @@ struct Setup {
 };
 
 // The problem with one name as typed, after trimming; nullopt when it is fine.
-std::optional<std::string> check_name(std::string_view name);
+Refusal check_name(std::string_view name);
 
 // Every problem with the player list, one message each; empty when valid.
 std::vector<std::string> check_players(const std::vector<std::string>& players);

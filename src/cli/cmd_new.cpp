@@ -70,7 +70,7 @@ Step<std::vector<std::string>> ask_players(const NewOptions& given, LineReader& 
 }
 
 // House rules from --option, --minutes and --mode.
-std::optional<std::string> set_options(const NewOptions& given, Options& options) {
+Refusal set_options(const NewOptions& given, Options& options) {
     std::vector<std::string> assignments = given.options;
     if (given.minutes) assignments.push_back(fmt::format("temperature.minutes={}", *given.minutes));
     if (!given.mode.empty()) assignments.push_back("temperature.mode=" + given.mode);
@@ -173,7 +173,7 @@ int run_new(const NewOptions& given) {
     if (auto* code = std::get_if<int>(&players)) return *code;
     setup.players = std::get<0>(std::move(players));
     if (auto problem = set_options(given, setup.options)) {
-        fmt::print(stderr, "{}\n", *problem);
+        fmt::print(stderr, "{}\n", problem->message);
         return 2;
     }
     auto roles = deal_cards(given, setup, *reader, narrator);

@@ -18,8 +18,7 @@ using json = nlohmann::json;
 constexpr int temperature_bound = 1000;  // keeps every clock sum far from overflow
 
 template <typename Enum, std::size_t N>
-std::optional<std::string> set_enum(Enum& field, std::string_view key, const json& value,
-                                    const Enum (&choices)[N]) {
+Refusal set_enum(Enum& field, std::string_view key, const json& value, const Enum (&choices)[N]) {
     std::string allowed;
     for (Enum choice : choices) {
         if (value.is_string() && value.get<std::string>() == id_of(choice)) {
@@ -29,11 +28,10 @@ std::optional<std::string> set_enum(Enum& field, std::string_view key, const jso
         allowed += allowed.empty() ? "" : ", ";
         allowed += id_of(choice);
     }
-    return fmt::format("option {} must be one of {} (got {})", key, allowed, shown(value));
+    return Error{fmt::format("option {} must be one of {} (got {})", key, allowed, shown(value))};
 }
 
-std::optional<std::string> set_int(int& field, std::string_view key, const json& value, int low,
-                                   int high) {
+Refusal set_int(int& field, std::string_view key, const json& value, int low, int high) {
     if (value.is_number_integer()) {
         long long number = value.get<long long>();
         if (value.is_number_unsigned() && value.get<unsigned long long>() > 1'000'000'000ULL)
@@ -43,13 +41,13 @@ std::optional<std::string> set_int(int& field, std::string_view key, const json&
             return std::nullopt;
         }
     }
-    return fmt::format("option {} must be a whole number from {} to {} (got {})", key, low, high,
-                       shown(value));
+    return Error{fmt::format("option {} must be a whole number from {} to {} (got {})", key, low,
+                             high, shown(value))};
 }
 
-std::optional<std::string> set_bool(bool& field, std::string_view key, const json& value) {
+Refusal set_bool(bool& field, std::string_view key, const json& value) {
     if (!value.is_boolean())
-        return fmt::format("option {} must be true or false (got {})", key, shown(value));
+        return Error{fmt::format("option {} must be true or false (got {})", key, shown(value))};
     field = value.get<bool>();
     return std::nullopt;
 }
@@ -91,7 +89,7 @@ const std::vector<OptionInfo>& option_table() {
     return table;
 }
 
-std::optional<std::string> set_option(Options& options, std::string_view key, const json& value) {
+Refusal set_option(Options& options, std::string_view key, const json& value) {
     if (key == "temperature.mode")
         return set_enum(options.temperature_mode, key, value,
                         {TemperatureMode::clock, TemperatureMode::night, TemperatureMode::manual});
@@ -115,13 +113,14 @@ std::optional<std::string> set_option(Options& options, std::string_view key, co
                         {MayorSuccession::elect, MayorSuccession::none});
     std::vector<std::string_view> keys;
     for (const auto& info : option_table()) keys.push_back(info.key);
-    return fmt::format("unknown option \"{}\"{}", printable_excerpt(key), did_you_mean(key, keys));
+    return Error{
+        fmt::format("unknown option \"{}\"{}", printable_excerpt(key), did_you_mean(key, keys))};
 }
 
-std::optional<std::string> set_option_text(Options& options, std::string_view assignment) {
+Refusal set_option_text(Options& options, std::string_view assignment) {
     auto equals = assignment.find('=');
     if (equals == std::string_view::npos)
-        return fmt::format("option \"{}\" needs a value, as in tie=revote", assignment);
+        return Error{fmt::format("option \"{}\" needs a value, as in tie=revote", assignment)};
     std::string key{trim(assignment.substr(0, equals))};
     std::string text{trim(assignment.substr(equals + 1))};
     // Numbers and booleans as JSON literals; anything else is a string.
@@ -130,18 +129,18 @@ std::optional<std::string> set_option_text(Options& options, std::string_view as
     return set_option(options, key, value);
 }
 
-std::optional<std::string> check_options(const Options& options) {
+Refusal check_options(const Options& options) {
     if (options.temperature_limit <= options.temperature_start)
-        return fmt::format("temperature.limit ({}) must be above temperature.start ({})",
-                           options.temperature_limit, options.temperature_start);
+        return Error{fmt::format("temperature.limit ({}) must be above temperature.start ({})",
+                                 options.temperature_limit, options.temperature_start)};
     return std::nullopt;
 }
 
-std::optional<std::string> options_from_json(const json& object, Options& options) {
-    if (!object.is_object()) return "options must be an object";
+Refusal options_from_json(const json& object, Options& options) {
+    if (!object.is_object()) return Error{"options must be an object"};
     for (const auto& [key, value] : object.items()) {
         if (key == "temperature") {
-            if (!value.is_object()) return "options.temperature must be an object";
+            if (!value.is_object()) return Error{"options.temperature must be an object"};
             for (const auto& [sub, subvalue] : value.items())
                 if (auto error = set_option(options, "temperature." + sub, subvalue)) return error;
         } else if (auto error = set_option(options, key, value)) {

@@ -15,12 +15,12 @@ namespace {
 using json = nlohmann::json;
 using ordered_json = nlohmann::ordered_json;
 
-std::optional<std::string> unknown_key(const json& object, std::string_view where,
-                                       const std::vector<std::string_view>& known) {
+Refusal unknown_key(const json& object, std::string_view where,
+                    const std::vector<std::string_view>& known) {
     for (const auto& [key, value] : object.items())
         if (std::find(known.begin(), known.end(), key) == known.end())
-            return fmt::format("{}unknown key \"{}\"{}", where, printable_excerpt(key),
-                               did_you_mean(key, known));
+            return Error{fmt::format("{}unknown key \"{}\"{}", where, printable_excerpt(key),
+                                     did_you_mean(key, known))};
     return std::nullopt;
 }
 
@@ -33,7 +33,7 @@ std::string no_such_player(const Setup& setup, std::string_view name) {
 Result<Setup> setup_from_json(const json& object) {
     if (!object.is_object()) return Error{"setup must be an object"};
     if (auto error = unknown_key(object, "setup: ", {"players", "roles", "seed", "options"}))
-        return Error{*error};
+        return *error;
     Setup setup;
     if (!object.contains("players") || !object["players"].is_array())
         return Error{"setup: players must be a list of names"};
@@ -75,7 +75,7 @@ Result<Setup> setup_from_json(const json& object) {
     }
     if (object.contains("options"))
         if (auto error = options_from_json(object["options"], setup.options))
-            return Error{"setup: " + *error};
+            return Error{"setup: " + error->message};
     return setup;
 }
 
@@ -195,7 +195,7 @@ Result<Action> action_from_json(const json& entry, const Setup& setup) {
         if (!entry.contains(field)) return Error{fmt::format("missing \"{}\"", field)};
         if (auto refusal = read_field(entry[std::string{field}], setup, action)) return *refusal;
     }
-    if (auto error = unknown_key(entry, "", known)) return Error{*error};
+    if (auto error = unknown_key(entry, "", known)) return *error;
     if (auto refusal = read_moment(entry, action)) return *refusal;
     return action;
 }
@@ -286,7 +286,7 @@ namespace {
 // rules accept), and not all of them: a complete vote belongs in the log.
 Refusal restore_pending(const json& object, Game& game) {
     if (!object.is_object()) return Error{"must be an object"};
-    if (auto error = unknown_key(object, "", {"votes"})) return Error{*error};
+    if (auto error = unknown_key(object, "", {"votes"})) return error;
     if (game.state().expects != ActionKind::vote)
         return Error{"votes are pending, but the game is not at a vote"};
     auto action = action_from_json(json{{"do", "vote"}, {"votes", object.value("votes", json())}},
@@ -359,7 +359,7 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
     // Version 1 is the only one so far. A version 2 would convert here, in
     // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
     if (auto error = unknown_key(root, "", {"format", "version", "setup", "log", "pending"}))
-        return fail(*error);
+        return fail(error->message);
     if (!root.contains("setup")) return fail("the save has no setup");
     auto setup = setup_from_json(root["setup"]);
     if (!setup) return fail(setup.error());

@@ -17,18 +17,19 @@ int Deck::size() const {
     return total;
 }
 
-std::optional<std::string> check_name(std::string_view raw) {
+Refusal check_name(std::string_view raw) {
     std::string_view name = trim(raw);
     const std::string shown = printable_excerpt(name);
-    if (name.empty()) return "a player's name is empty";
+    if (name.empty()) return Error{"a player's name is empty"};
     if (!is_printable_utf8(name))
-        return fmt::format("name \"{}\" has a character that is not printable", shown);
+        return Error{fmt::format("name \"{}\" has a character that is not printable", shown)};
     if (utf8_length(name) > max_name_length)
-        return fmt::format("name \"{}\" is longer than {} characters", shown, max_name_length);
+        return Error{
+            fmt::format("name \"{}\" is longer than {} characters", shown, max_name_length)};
     if (iequals(name, "none"))
-        return fmt::format("name \"{}\" is reserved: \"none\" answers for nobody", name);
+        return Error{fmt::format("name \"{}\" is reserved: \"none\" answers for nobody", name)};
     if (is_all_digits(name))
-        return fmt::format("name \"{}\" is all digits: numbers answer by seat", shown);
+        return Error{fmt::format("name \"{}\" is all digits: numbers answer by seat", shown)};
     return std::nullopt;
 }
 
@@ -41,7 +42,7 @@ std::vector<std::string> check_players(const std::vector<std::string>& players) 
     std::map<std::string, std::string> seen;  // lower-case name -> name as given
     for (const auto& player : players) {
         if (auto problem = check_name(player)) {
-            problems.push_back(*problem);
+            problems.push_back(problem->message);
             continue;
         }
         std::string name{trim(player)};
@@ -89,7 +90,7 @@ std::vector<std::string> check_setup(const Setup& setup) {
         auto deck_problems = check_deck(deck_of(setup.roles), setup.player_count());
         problems.insert(problems.end(), deck_problems.begin(), deck_problems.end());
     }
-    if (auto problem = check_options(setup.options)) problems.push_back(*problem);
+    if (auto problem = check_options(setup.options)) problems.push_back(problem->message);
     return problems;
 }
 

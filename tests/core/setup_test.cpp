@@ -26,16 +26,16 @@ TEST_CASE("a game needs 5 to 30 players") {
 
 TEST_CASE("names are trimmed and checked one problem at a time") {
     CHECK_FALSE(check_name("  Ana  "));
-    CHECK(*check_name("   ") == "a player's name is empty");
-    CHECK(*check_name("Abcdefghijklmnopqrstuvwxy") ==
+    CHECK(check_name("   ")->message == "a player's name is empty");
+    CHECK(check_name("Abcdefghijklmnopqrstuvwxy")->message ==
           "name \"Abcdefghijklmnopqrstuvwxy\" is longer than 24 characters");
     CHECK_FALSE(check_name("Abcdefghijklmnopqrstuvwx"));  // exactly 24
     CHECK_FALSE(check_name("Zoë Ångström"));  // printable beyond ASCII, counted in characters
-    CHECK(*check_name("NoNe") == "name \"NoNe\" is reserved: \"none\" answers for nobody");
-    CHECK(*check_name("42") == "name \"42\" is all digits: numbers answer by seat");
+    CHECK(check_name("NoNe")->message == "name \"NoNe\" is reserved: \"none\" answers for nobody");
+    CHECK(check_name("42")->message == "name \"42\" is all digits: numbers answer by seat");
     CHECK_FALSE(check_name("R2D2"));
-    CHECK(*check_name("A\tb") == "name \"A?b\" has a character that is not printable");
-    CHECK(*check_name("bad\xff") == "name \"bad?\" has a character that is not printable");
+    CHECK(check_name("A\tb")->message == "name \"A?b\" has a character that is not printable");
+    CHECK(check_name("bad\xff")->message == "name \"bad?\" has a character that is not printable");
 }
 
 TEST_CASE("names must differ regardless of case") {
@@ -137,20 +137,22 @@ TEST_CASE("house rules: defaults, values and refusals") {
     CHECK(options.temperature_minutes == 30);
     CHECK_FALSE(set_option_text(options, "ngo_repeat=false"));
     CHECK_FALSE(options.ngo_repeat);
-    CHECK(*set_option_text(options, "tie=coin") ==
+    CHECK(set_option_text(options, "tie=coin")->message ==
           "option tie must be one of none, revote (got \"coin\")");
-    CHECK(*set_option_text(options, "temperature.minutes=0") ==
+    CHECK(set_option_text(options, "temperature.minutes=0")->message ==
           "option temperature.minutes must be a whole number from 1 to 600 (got 0)");
-    CHECK(*set_option_text(options, "temperature.minutes=601") ==
+    CHECK(set_option_text(options, "temperature.minutes=601")->message ==
           "option temperature.minutes must be a whole number from 1 to 600 (got 601)");
-    CHECK(*set_option_text(options, "slapp_uses=100") ==
+    CHECK(set_option_text(options, "slapp_uses=100")->message ==
           "option slapp_uses must be a whole number from 0 to 99 (got 100)");
-    CHECK(*set_option_text(options, "abstain=maybe") ==
+    CHECK(set_option_text(options, "abstain=maybe")->message ==
           "option abstain must be true or false (got \"maybe\")");
-    CHECK(*set_option_text(options, "tei=revote") ==
+    CHECK(set_option_text(options, "tei=revote")->message ==
           "unknown option \"tei\" (did you mean \"tie\"?)");
-    CHECK(*set_option_text(options, "tie") == "option \"tie\" needs a value, as in tie=revote");
+    CHECK(set_option_text(options, "tie")->message ==
+          "option \"tie\" needs a value, as in tie=revote");
     options = Options{};
     CHECK_FALSE(set_option_text(options, "temperature.start=5"));
-    CHECK(*check_options(options) == "temperature.limit (5) must be above temperature.start (5)");
+    CHECK(check_options(options)->message ==
+          "temperature.limit (5) must be above temperature.start (5)");
 }

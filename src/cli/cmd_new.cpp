@@ -7,7 +7,7 @@
 #include <random>
 #include <variant>
 
-#include "app.hpp"
+#include "commands.hpp"
 #include "coyel/text.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
@@ -18,18 +18,6 @@ namespace coyel::cli {
 namespace {
 
 using narration::Args;
-
-struct NewOptions {
-    std::string players;
-    std::string deck;
-    std::optional<std::uint64_t> seed;
-    std::string roles;
-    bool manual = false;
-    std::vector<std::string> options;
-    std::optional<int> minutes;
-    std::string mode;
-    std::string save;
-};
 
 // What a step of the set-up gives: a value, or the exit code to leave with.
 template <typename T>
@@ -165,6 +153,8 @@ bool walk_through(LineReader& reader, const Setup& setup, const narration::Narra
     return true;
 }
 
+}  // namespace
+
 int run_new(const NewOptions& given) {
     auto reader = make_line_reader(stdin, stdout);
     const narration::Narrator narrator(narration::english_script());
@@ -191,39 +181,6 @@ int run_new(const NewOptions& given) {
     fmt::print("{}\n", narrator.line("new.saving", saving));
     if (setup.seed && reader->interactive() && !walk_through(*reader, setup, narrator)) return 1;
     return play(Game(std::move(setup)), save_path, *reader);
-}
-
-}  // namespace
-
-void add_new_command(CLI::App& app, int& exit_code) {
-    auto given = std::make_shared<NewOptions>();
-    auto* command = app.add_subcommand(
-        "new", "Start a game: players, cards and house rules, then the guided nights and days");
-    command->add_option("--players", given->players,
-                        "Names in seat order: \"Ana,Ben,Cleo,...\" (asked if absent)");
-    command->add_option("--deck", given->deck,
-                        "Special cards, the rest citizens: carbon=2,ngo,ceo,banker,fragile "
-                        "(default: for the count)");
-    command->add_option("--seed", given->seed,
-                        "Seed of the random deal (default: a fresh one, recorded)");
-    command->add_option(
-        "--roles", given->roles,
-        "Your own deal of physical cards: Ana=carbon,Ben=ngo,... (others: citizen)");
-    command->add_flag("--manual", given->manual, "Ask each player's card in turn (your own deal)");
-    command->add_option("--option", given->options,
-                        "A house rule, KEY=VALUE (repeatable); see below");
-    command->add_option("--minutes", given->minutes, "Shortcut for --option temperature.minutes=N");
-    command->add_option("--mode", given->mode,
-                        "Shortcut for --option temperature.mode=clock|night|manual");
-    command->add_option("--save", given->save,
-                        "The save file (default: coyel-DATE-TIME.json here)");
-    std::string footer = "House rules (--option KEY=VALUE):\n";
-    for (const auto& info : option_table())
-        footer += fmt::format("  {:<20} {:<24} {}\n", info.key, info.values, info.meaning);
-    footer +=
-        "\nExample: coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana\" --option tie=revote";
-    command->footer(footer);
-    command->callback([given, &exit_code] { exit_code = run_new(*given); });
 }
 
 }  // namespace coyel::cli

@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "app.hpp"
 #include "chronicle.hpp"
+#include "commands.hpp"
 #include "coyel/table_view.hpp"
 #include "line_reader.hpp"
 #include "render.hpp"
@@ -21,16 +21,6 @@ using narration::Chronicle;
 using narration::Moment;
 using narration::Narrator;
 using narration::View;
-
-struct ReplayOptions {
-    std::string path;
-    bool step = false;
-    int round = 0;
-    std::optional<std::size_t> upto;
-    std::string view = "moderator";
-    bool markdown = false;
-    std::string html;
-};
 
 int write_html(const Narrator& narrator, const Chronicle& chronicle, const ReplayOptions& given,
                const std::string& title) {
@@ -77,6 +67,8 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
                          : table_view_text(narrator, table_view(chronicle.game), colour));
 }
 
+}  // namespace
+
 int run_replay(const ReplayOptions& given) {
     auto game = read_save_file(given.path);
     if (!game) {
@@ -93,29 +85,6 @@ int run_replay(const ReplayOptions& given) {
     else
         print_text(narrator, chronicle, given, *game);
     return 0;
-}
-
-}  // namespace
-
-void add_replay_command(CLI::App& app, int& exit_code) {
-    auto given = std::make_shared<ReplayOptions>();
-    auto* command =
-        app.add_subcommand("replay", "Tell a saved game again, round by round, for review");
-    command->add_option("FILE", given->path, "The save file")->required();
-    command->add_flag("--step", given->step,
-                      "Wait for Enter between events (reviewing at the table)");
-    command->add_option("--round", given->round, "Start at round N");
-    command->add_option("--upto", given->upto, "Stop after log entry K and show the game there");
-    command
-        ->add_option("--view", given->view,
-                     "moderator (everything) or table (what the players knew)")
-        ->check(CLI::IsMember({"moderator", "table"}));
-    command->add_flag("--markdown", given->markdown, "Print the chronicle as Markdown, to share");
-    command->add_option("--html", given->html, "Write one self-contained HTML page with charts");
-    command->footer(
-        "Examples:\n  coyel replay game.json --view table --step\n"
-        "  coyel replay game.json --markdown > game.md\n  coyel replay game.json --html game.html");
-    command->callback([given, &exit_code] { exit_code = run_replay(*given); });
 }
 
 }  // namespace coyel::cli

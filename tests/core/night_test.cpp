@@ -279,6 +279,7 @@ TEST_CASE("corrupting the banker buys one extra lobby at once, and opens the may
     CHECK(events.front().lobby == LobbyOutcome::corrupted);
     CHECK(events.front().extra);
     CHECK(g.state().expects == ActionKind::ceo_lobby);
+    CHECK(g.current_call() == CallId::ceo_extra_lobby);  // a call of its own
     events = ok(g, lobby(g, "Hana"));
     CHECK(events.front().lobby == LobbyOutcome::corrupted);
     CHECK_FALSE(events.front().extra);
@@ -288,6 +289,7 @@ TEST_CASE("corrupting the banker buys one extra lobby at once, and opens the may
     ok(g, target(g, "Finn"));
     ok(g, protect(g, nullptr));
     ok(g, bank(BankerChoice::none));
+    CHECK(g.current_call() == CallId::ceo_lobby);
     events = ok(g, lobby(g, "Eve"));  // already corrupted: nothing, no extra
     CHECK(events.front().lobby == LobbyOutcome::already_corrupted);
     CHECK(g.state().phase == Phase::day);

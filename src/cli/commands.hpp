@@ -1,0 +1,42 @@
+// What each subcommand is given and runs. The command line itself (CLI11)
+// is wired in app.cpp alone; each cmd_*.cpp runs one subcommand from a plain
+// struct, so none of them compiles CLI11.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace coyel::cli {
+
+struct NewOptions {
+    std::string players;
+    std::string deck;
+    std::optional<std::uint64_t> seed;
+    std::string roles;
+    bool manual = false;
+    std::vector<std::string> options;
+    std::optional<int> minutes;
+    std::string mode;
+    std::string save;
+};
+
+struct ReplayOptions {
+    std::string path;
+    bool step = false;
+    int round = 0;
+    std::optional<std::size_t> upto;
+    std::string view = "moderator";
+    bool markdown = false;
+    std::string html;
+};
+
+// Each returns the process's exit code.
+int run_new(const NewOptions& given);
+int run_resume(const std::string& path);
+int run_replay(const ReplayOptions& given);
+int run_status(const std::string& path, bool as_json);
+int run_check(const std::string& path);
+
+}  // namespace coyel::cli

@@ -1,9 +1,14 @@
 #include "targets.hpp"
 
+#include <sys/types.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "coyel/save.hpp"
 #include "coyel/setup.hpp"
@@ -30,6 +35,43 @@ Setup fixed_setup() {
     return setup;
 }
 
+// The moderator's answers from the fuzzer's bytes, read as the REPL reads a
+// pipe (make_line_reader's StreamReader): a line ends at '\n' or at the end,
+// a '\r' before the '\n' goes, and nothing is left once the bytes are read.
+// No FILE and no echo of the prompt (the session still builds every prompt).
+class BytesReader final : public cli::LineReader {
+  public:
+    explicit BytesReader(std::string_view bytes) : rest_(bytes) {}
+
+    std::optional<std::string> read(const std::string&) override {
+        if (rest_.empty()) return std::nullopt;
+        const std::size_t end = std::min(rest_.find('\n'), rest_.size());
+        std::string line(rest_.substr(0, end));
+        rest_.remove_prefix(std::min(end + 1, rest_.size()));
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        return line;
+    }
+    bool interactive() const override { return false; }
+
+  private:
+    std::string_view rest_;
+};
+
+// A stream that takes every byte and keeps none, opened once for all inputs:
+// the REPL formats its output as usual, and no write reaches the kernel.
+std::FILE* null_sink() {
+    static std::FILE* const sink = [] {
+        cookie_io_functions_t discard{};
+        discard.write = [](void*, const char*, std::size_t size) {
+            return static_cast<ssize_t>(size);
+        };
+        std::FILE* file = fopencookie(nullptr, "w", discard);
+        if (!file) std::abort();
+        return file;
+    }();
+    return sink;
+}
+
 }  // namespace
 
 void load(const std::uint8_t* data, std::size_t size) {
@@ -46,22 +88,31 @@ void load(const std::uint8_t* data, std::size_t size) {
 }
 
 void session(const std::uint8_t* data, std::size_t size) {
-    std::FILE* in = fmemopen(const_cast<std::uint8_t*>(data), size, "r");
-    std::FILE* out = std::fopen("/dev/null", "w");
-    if (!in || !out) std::abort();
-    std::string saved;
-    cli::FileWriter writer = [&](const std::string&,
-                                 std::string_view text) -> std::optional<std::string> {
-        saved = std::string{text};
+    BytesReader reader(std::string_view(reinterpret_cast<const char*>(data), size));
+    std::FILE* out = null_sink();
+    // The REPL saves after every accepted input. Only its last save is checked,
+    // so the writer keeps the game (the session's own, alive until the end)
+    // and what it was, and the text is made once: save_game(the game) is what
+    // the last save would have written, as long as the game has not changed
+    // since, which is checked too.
+    const Game* saved = nullptr;
+    std::optional<State> saved_state;
+    std::size_t saved_entries = 0;
+    cli::GameWriter writer = [&](const std::string&,
+                                 const Game& game) -> std::optional<std::string> {
+        saved = &game;
+        saved_state = game.state();
+        saved_entries = game.log().size();
         return std::nullopt;
     };
-    auto reader = cli::make_line_reader(in, out);
-    cli::Session session(Game(fixed_setup()), "fuzz.json", cli::SessionIo{*reader, out, out, false},
+    cli::Session session(Game(fixed_setup()), "fuzz.json", cli::SessionIo{reader, out, out, false},
                          cli::GameClock(0, [] { return cli::GameClock::TimePoint{}; }), writer);
     session.run();
-    std::fclose(in);
-    std::fclose(out);
-    if (!load_game(saved, "fuzz.json")) broken("the REPL left a save that does not load");
+    if (!saved) broken("the REPL left no save");
+    if (!(saved->state() == *saved_state) || saved->log().size() != saved_entries)
+        broken("the REPL changed the game after its last save");
+    if (!load_game(save_game(*saved), "fuzz.json"))
+        broken("the REPL left a save that does not load");
 }
 
 void command_line(const std::uint8_t* data, std::size_t size) {

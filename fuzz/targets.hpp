@@ -12,7 +12,7 @@ namespace coyel::fuzz {
 void load(const std::uint8_t* data, std::size_t size);
 
 // Any bytes as the moderator's input, line by line, to a REPL on a fixed
-// game; the save it leaves always loads.
+// game; the save it leaves always loads, and holds the game it ends with.
 void session(const std::uint8_t* data, std::size_t size);
 
 // Any bytes to the command line's parsers: players, decks, roles, options.

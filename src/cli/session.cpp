@@ -51,6 +51,14 @@ const std::vector<Session::Command>& Session::commands() {
 
 Session::Session(Game game, std::string path, SessionIo io, GameClock clock, FileWriter writer,
                  const narration::Script& script)
+    : Session(std::move(game), std::move(path), io, std::move(clock),
+              GameWriter{[writer = std::move(writer)](const std::string& to, const Game& saved) {
+                  return writer(to, save_game(saved));
+              }},
+              script) {}
+
+Session::Session(Game game, std::string path, SessionIo io, GameClock clock, GameWriter writer,
+                 const narration::Script& script)
     : game_(std::move(game)),
       path_(std::move(path)),
       io_(io),
@@ -127,7 +135,7 @@ void Session::refuse(const std::string& reason) {
 // --- Saving -------------------------------------------------------------
 
 bool Session::save() {
-    if (auto failure = writer_(path_, save_game(game_))) {
+    if (auto failure = writer_(path_, game_)) {
         refuse(narrator_.line("repl.save_failed", Args{}.set("why", *failure)));
         save_failing_ = true;
         return false;

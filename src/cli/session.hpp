@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,12 @@
 
 namespace coyel::cli {
 
+// Where the session's saves go: `game`, to be written to `path`; a failure's
+// reason, or nothing. Given a FileWriter, the session passes it the text of
+// save_game(game); the fuzz target keeps the game and serialises only the last.
+using GameWriter =
+    std::function<std::optional<std::string>(const std::string& path, const Game& game)>;
+
 struct SessionIo {
     LineReader& reader;
     std::FILE* out;
@@ -30,6 +37,8 @@ class Session {
   public:
     Session(Game game, std::string path, SessionIo io, GameClock clock,
             FileWriter writer = write_atomically,
+            const narration::Script& script = narration::english_script());
+    Session(Game game, std::string path, SessionIo io, GameClock clock, GameWriter writer,
             const narration::Script& script = narration::english_script());
 
     // Runs until the game ends, `quit` or the end of input. Returns the exit code.
@@ -81,7 +90,7 @@ class Session {
     std::string path_;
     SessionIo io_;
     GameClock clock_;
-    FileWriter writer_;
+    GameWriter writer_;
     narration::Narrator narrator_;
     std::size_t shown_at_ = static_cast<std::size_t>(-1);  // inputs when the call was shown
     int announced_temperature_;

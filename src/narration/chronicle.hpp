@@ -54,10 +54,15 @@ struct Sample {
     int carbon_in = 0;
 };
 
+// The CEO's lobbies, in the moderator's statistics. (At namespace scope: a
+// nested struct with default member initialisers is incomplete for
+// std::optional until its enclosing class is, and clang 14 refuses it.)
+struct LobbyCounts {
+    int tried = 0, landed = 0, refused = 0;
+};
+
 struct Statistics {
-    struct Lobbies {
-        int tried = 0, landed = 0, refused = 0;
-    };
+    using Lobbies = LobbyCounts;
     int rounds = 0;
     std::int64_t seconds = 0;
     int protest_saves = 0;

@@ -126,6 +126,11 @@ std::string did_you_mean(std::string_view typed, const std::vector<std::string_v
     for (auto candidate : candidates) {
         // The first letters of a word are as good as one typo.
         const bool prefix = typed.size() >= 2 && istarts_with(candidate, typed);
+        // The lengths' difference bounds the distance from below: no need to
+        // measure a word that cannot come within reach.
+        const std::size_t gap = typed.size() > candidate.size() ? typed.size() - candidate.size()
+                                                                : candidate.size() - typed.size();
+        if (!prefix && gap >= best_distance) continue;
         std::size_t distance = prefix ? 1 : edit_distance(typed, candidate);
         if (distance < best_distance) {
             best = candidate;

@@ -384,7 +384,7 @@ std::string save_game(const Game& game) {
         roles[setup.players[seat]] = role_id(setup.roles[seat]);
     setup_json["roles"] = roles;
     if (setup.seed) setup_json["seed"] = *setup.seed;
-    setup_json["options"] = ordered_json::parse(options_to_json(setup.options).dump());
+    setup_json["options"] = ordered_json(options_to_json(setup.options));
 
     std::string out =
         fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",

@@ -106,18 +106,24 @@ bool is_all_digits(std::string_view text) {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     // Optimal string alignment: a swap of two neighbours counts as one edit.
+    // Three rolling rows (two back, one back, this one) in one allocation.
     const std::string x = to_lower(a), y = to_lower(b);
-    std::vector<std::vector<std::size_t>> d(x.size() + 1, std::vector<std::size_t>(y.size() + 1));
-    for (std::size_t i = 0; i <= x.size(); ++i) d[i][0] = i;
-    for (std::size_t j = 0; j <= y.size(); ++j) d[0][j] = j;
-    for (std::size_t i = 1; i <= x.size(); ++i)
+    const std::size_t width = y.size() + 1;
+    std::vector<std::size_t> rows(3 * width);
+    auto row = [&](std::size_t i) { return rows.data() + (i % 3) * width; };
+    for (std::size_t j = 0; j <= y.size(); ++j) row(0)[j] = j;
+    for (std::size_t i = 1; i <= x.size(); ++i) {
+        std::size_t* now = row(i);
+        const std::size_t* up = row(i - 1);
+        const std::size_t* up2 = row(i - 2 + 3);  // i - 2, kept non-negative
+        now[0] = i;
         for (std::size_t j = 1; j <= y.size(); ++j) {
-            d[i][j] = std::min(
-                {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (x[i - 1] != y[j - 1])});
+            now[j] = std::min({up[j] + 1, now[j - 1] + 1, up[j - 1] + (x[i - 1] != y[j - 1])});
             if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1])
-                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+                now[j] = std::min(now[j], up2[j - 2] + 1);
         }
-    return d[x.size()][y.size()];
+    }
+    return row(x.size())[y.size()];
 }
 
 std::string did_you_mean(std::string_view typed, const std::vector<std::string_view>& candidates) {

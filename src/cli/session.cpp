@@ -317,8 +317,8 @@ void Session::tell(const Result<std::vector<Event>>& applied, const Action& acti
     announced_temperature_ = std::max(announced_temperature_, game_.state().temperature);
     if (game_.state().phase == Phase::setup)
         clock_.stop();
-    else if (!game_.over() && action.kind == ActionKind::elect_mayor)
-        clock_.start();  // Night 1 begins
+    else if (!game_.over() && answered == CallId::first_mayor)
+        clock_.start();  // Night 1 begins; a later election leaves a paused clock paused
     if (game_.over()) clock_.stop();
     save();
 }

@@ -159,3 +159,23 @@ TEST_CASE("a file that is a folder, a device or missing is refused with the reas
     CHECK(read_save_file("/nonexistent/game.json").error() ==
           "/nonexistent/game.json: cannot open: No such file or directory");
 }
+
+TEST_CASE("a paused clock stays paused through a new mayor's election") {
+    FakeDisk disk;
+    GameClock::TimePoint now{};
+    ScriptedReader reader({"Hana", "Ben", "none", "none", "none",                   // Night 1
+                           "Hana", "Hana", "Hana", "Hana", "Hana", "Hana", "Hana",  // Hana out
+                           "Cleo", "none", "none", "none",                          // Night 2
+                           "pause", "Ana", "quit"},                                 // succession
+                          [&] { now += std::chrono::seconds(20); });
+    Capture out, err;
+    Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, [&] { return now; }), disk.writer());
+    session.run();
+    auto game = load_game(disk.files["game.json"], "game.json");
+    REQUIRE(game.ok());
+    INFO(err.text());
+    // No time passed after the pause: quitting has no later clock reading to keep.
+    CHECK(game->log().back().kind == ActionKind::elect_mayor);
+    CHECK(game->state().mayor == seat(*game, "Ana"));
+}

@@ -93,12 +93,6 @@ std::string Narrator::list_or(const std::vector<std::string>& items) const {
     return join(head, line("words.list_separator")) + line("words.list_or") + items.back();
 }
 
-std::string Narrator::list_and(const std::vector<std::string>& items) const {
-    if (items.size() < 2) return items.empty() ? std::string{} : items.front();
-    const std::vector<std::string> head(items.begin(), items.end() - 1);
-    return join(head, line("words.list_separator")) + line("words.list_and") + items.back();
-}
-
 std::string Narrator::name(const TableView& view, std::optional<Seat> seat) const {
     return seat ? view.players[*seat].name : line("words.nobody");
 }

@@ -38,9 +38,8 @@ class Narrator {
     std::string team(Team team) const;               // "ecosystems"
     std::string win_reason(WinReason reason) const;  // "no carbon emission is left in the game"
     std::string degrees(int temperature) const;      // "+2°C"
-    std::string phase_title(Phase phase, int round) const;              // "Night 2"
-    std::string list_or(const std::vector<std::string>& items) const;   // "Ana, Ben or Cleo"
-    std::string list_and(const std::vector<std::string>& items) const;  // "Ana, Ben and Cleo"
+    std::string phase_title(Phase phase, int round) const;             // "Night 2"
+    std::string list_or(const std::vector<std::string>& items) const;  // "Ana, Ben or Cleo"
 
     // --- The call the game asks now (precondition: not over) ---
     // Its heading, the lines to read aloud, and what to watch for and answer.

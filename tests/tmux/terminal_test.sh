@@ -13,7 +13,7 @@ tmux_() { tmux -L "$server" "$@"; }
 screen() { tmux_ capture-pane -p -t t; }
 # Waits until the screen shows $1 (at most 5 s).
 wait_for() {
-  for _ in $(seq 50); do
+  for _ in $(seq 150); do  # 15 s: the random-play test may hold both cores
     screen | grep -qF -- "$1" && return 0
     sleep 0.1
   done

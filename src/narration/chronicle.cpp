@@ -1,6 +1,7 @@
 #include "chronicle.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 
 #include "coyel/table_view.hpp"
@@ -33,6 +34,14 @@ bool decided_by_mayor(const Action& vote, const Event& result) {
     return leaders != result.seats;
 }
 
+// SPEC section 6: in clock mode a degree is reached at a second of its own,
+// which may fall anywhere between two entries. (Night and manual rises happen
+// at the entry itself: at dawn, or at `heat`.)
+bool clock_rise(const Options& options, const Event& event) {
+    return event.kind == Event::Kind::temperature_rose &&
+           options.temperature_mode == TemperatureMode::clock;
+}
+
 class Chronicler {
   public:
     Chronicler(const Narrator& narrator, const Setup& setup, View view);
@@ -48,6 +57,7 @@ class Chronicler {
     }
     void headings_for_new_phase(Phase before, int round_before);
     void sample(const TableView& view, std::size_t entry);
+    void sample_clock_rises(const std::vector<Event>& events, std::size_t entry);
 
     void tell(const TableView& view, const Action& action, const std::vector<Event>& events);
     void tell_answer(const Action& action, const std::vector<Line>& lines);
@@ -112,6 +122,21 @@ void Chronicler::sample(const TableView& view, std::size_t entry) {
                                                              : point.carbon_in);
 }
 
+// The chart steps up at each degree's own second, not at the entry that
+// carried it. The clock moves first, so the players are those before the entry.
+void Chronicler::sample_clock_rises(const std::vector<Event>& events, std::size_t entry) {
+    const Options& options = game_.setup().options;
+    for (const Event& event : events) {
+        if (!clock_rise(options, event)) continue;
+        Sample point = samples_.back();
+        point.at = clock_rise_at(options, event.value);
+        assert(point.at >= samples_.back().at && "the log's clock never goes back");
+        point.entry = entry;
+        point.temperature = event.value;
+        samples_.push_back(point);
+    }
+}
+
 void Chronicler::record(const Action& action, std::size_t entry) {
     entry_ = entry;
     if (entry == 1) heading(Phase::setup, 0);
@@ -126,6 +151,7 @@ void Chronicler::record(const Action& action, std::size_t entry) {
     tell(view, action, *events);
     round_ = game_.state().round;
     headings_for_new_phase(before, round_before);
+    sample_clock_rises(*events, entry);
     sample(view, entry);
 }
 
@@ -175,12 +201,10 @@ void Chronicler::tell_event(const TableView& view, const Action& action, const E
     if (told.kind == Event::Kind::dawn) heading(Phase::dawn, game_.state().round);
     if (told.kind == Event::Kind::vote_result) tell_vote(view, action, told);
     const Options& options = game_.setup().options;
-    const bool clock_rise = told.kind == Event::Kind::temperature_rose &&
-                            options.temperature_mode == TemperatureMode::clock;
     const auto kind = told.kind == Event::Kind::game_over ? Moment::Kind::end : Moment::Kind::line;
     for (const auto& line : lines) {
         Moment& moment = add(kind, line.text, secret);
-        if (clock_rise) moment.at = clock_rise_at(options, told.value);
+        if (clock_rise(options, told)) moment.at = clock_rise_at(options, told.value);
     }
 }
 

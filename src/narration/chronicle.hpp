@@ -43,10 +43,11 @@ struct Moment {
     std::vector<Row> rows;
 };
 
-// A point of the chart: after an entry, the clock, the temperature and who is in.
+// A point of the chart: the clock, the temperature and who is in, after an
+// entry or, in clock mode, at the second a degree was reached.
 struct Sample {
     std::int64_t at = 0;
-    std::size_t entry = 0;
+    std::size_t entry = 0;  // after this entry; for a clock degree, the entry that carried it
     int temperature = 0;
     int players_in = 0;
     // The moderator's story only (0 in the table's): the players in, per team.
@@ -77,7 +78,9 @@ struct Statistics {
 struct Chronicle {
     View view = View::moderator;
     std::vector<Moment> moments;
-    std::vector<Sample> samples;  // one at the start, then one per entry
+    // One at the start, one per entry, and in clock mode one per degree at its
+    // own second, before the entry that carried it: in time order.
+    std::vector<Sample> samples;
     Statistics statistics;
     int temperature_limit = 0;
     Game game;  // the game as far as the chronicle went

@@ -2,6 +2,11 @@
 // story keeps the moderator's secrets (twins_test.cpp proves the strong form).
 #include "chronicle.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iterator>
+
 #include "../helpers.hpp"
 #include "../narration_helpers.hpp"
 #include "../random_games.hpp"
@@ -123,6 +128,108 @@ TEST_CASE("replay up to entry K: the chronicle stops there, with the game as it 
     CHECK(part.game.log().size() == 5);
     CHECK(part.game.state() == game.replay_prefix(5).state());
     for (const auto& moment : part.moments) CHECK(moment.entry <= 5);
+}
+
+TEST_CASE("clock mode: the chart steps up at the second each degree was reached") {
+    const Game game = sample("temperature-loss.json");
+    const Options& options = game.setup().options;
+    for (View view : {View::moderator, View::table}) {
+        const std::vector<Sample> samples = make_chronicle(narrator(), game, view).samples;
+        for (std::size_t i = 1; i < samples.size(); ++i)
+            CHECK(samples[i - 1].at <= samples[i].at);  // in time order
+        for (int degree = options.temperature_start + 1; degree <= options.temperature_limit;
+             ++degree) {
+            INFO("degree " << degree);
+            const std::int64_t second = clock_rise_at(options, degree);
+            // The first point at that second already has the degree; the one before has not.
+            const auto step = std::find_if(samples.begin(), samples.end(),
+                                           [&](const Sample& s) { return s.at >= second; });
+            REQUIRE(step != samples.begin());
+            REQUIRE(step != samples.end());
+            CHECK(step->at == second);
+            CHECK(step->temperature == degree);
+            CHECK(std::prev(step)->temperature == degree - 1);
+        }
+    }
+}
+
+TEST_CASE("clock mode: the chart's degree has the players in before the entry that carried it") {
+    Game g = make_game();  // 25 minutes, 0 to 5: a degree every 300 s
+    ok(g, at(elect(g, "Hana"), 0));
+    ok(g, at(target(g, "Ben"), 10));
+    ok(g, at(protect(g, nullptr), 20));
+    ok(g, at(bank(BankerChoice::none), 30));
+    ok(g, at(lobby(g, nullptr), 310));  // +1 at 300 s; at dawn Ben is out
+    const std::vector<Sample> samples = moderator_story(g).samples;
+    REQUIRE(samples.size() == g.log().size() + 2);
+    const Sample& rise = samples[samples.size() - 2];
+    CHECK(rise.at == 300);
+    CHECK(rise.entry == 5);
+    CHECK(rise.temperature == 1);
+    CHECK(rise.players_in == 8);
+    CHECK(rise.ecosystems_in == 5);  // the CEO plays with the carbon emissions
+    CHECK(samples.back().at == 310);
+    CHECK(samples.back().players_in == 7);
+    CHECK(samples.back().ecosystems_in == 4);
+}
+
+TEST_CASE("night mode: the chart keeps one point per entry, the rise at dawn") {
+    Options options;
+    options.temperature_mode = TemperatureMode::night;
+    Game g = make_game(spec_table(), options);
+    ok(g, at(elect(g, "Hana"), 0));
+    quiet_night(g, "Ben");
+    const std::vector<Sample> samples = moderator_story(g).samples;
+    REQUIRE(samples.size() == g.log().size() + 1);
+    CHECK(samples.back().temperature == 1);
+    CHECK(samples[samples.size() - 2].temperature == 0);
+}
+
+TEST_CASE("clock mode: the text and Markdown tell each degree at its own second, in time order") {
+    const Game game = sample("temperature-loss.json");
+    const Options& options = game.setup().options;
+    for (View view : {View::moderator, View::table}) {
+        const Chronicle chronicle = make_chronicle(narrator(), game, view);
+        for (std::size_t i = 1; i < chronicle.moments.size(); ++i)
+            CHECK(chronicle.moments[i - 1].at <= chronicle.moments[i].at);
+        std::string text;
+        for (const auto& moment : chronicle.moments) text += render_text(moment, false);
+        const std::string markdown = render_markdown(narrator(), chronicle, "t");
+        for (int degree = options.temperature_start + 1; degree <= options.temperature_limit;
+             ++degree) {
+            const std::string rose = narrator().line(
+                "event.temperature_rose", Args{}.set("temperature", narrator().degrees(degree)));
+            const std::string clock = clock_text(clock_rise_at(options, degree));
+            INFO("degree " << degree << " at " << clock);
+            CHECK(text.find(fmt::format("{:>7}  {}\n", clock, rose)) != std::string::npos);
+            CHECK(markdown.find(fmt::format("- `{}` {}\n", clock, rose)) != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("the story and the chart keep time order, with every clock degree, in random games") {
+    SplitMix64 rng(91);
+    for (int index = 0; index < 300; ++index) {
+        Game game(random_setup(rng));
+        while (!game.over()) (void)game.apply(random_action(game, rng));
+        const Options& options = game.setup().options;
+        const bool clock = options.temperature_mode == TemperatureMode::clock;
+        const int degrees = clock ? game.state().temperature - options.temperature_start : 0;
+        for (View view : {View::moderator, View::table}) {
+            const Chronicle chronicle = make_chronicle(narrator(), game, view);
+            const auto& samples = chronicle.samples;
+            CHECK(samples.size() == game.log().size() + 1 + static_cast<std::size_t>(degrees));
+            for (std::size_t i = 1; i < samples.size(); ++i)
+                CHECK(samples[i - 1].at <= samples[i].at);
+            for (std::size_t i = 1; i < chronicle.moments.size(); ++i)
+                CHECK(chronicle.moments[i - 1].at <= chronicle.moments[i].at);
+            for (int degree = options.temperature_start + 1;
+                 degree <= options.temperature_start + degrees; ++degree)
+                CHECK(std::any_of(samples.begin(), samples.end(), [&](const Sample& s) {
+                    return s.at == clock_rise_at(options, degree) && s.temperature == degree;
+                }));
+        }
+    }
 }
 
 TEST_CASE("the table's story tells no secret of the moderator's, in random games") {

@@ -44,6 +44,8 @@ struct State {
     Phase phase = Phase::setup;
     std::optional<ActionKind> expects = ActionKind::elect_mayor;  // nullopt when over
     int temperature = 0;
+    // The game clock's reading: the last entry's `at`, or later once
+    // advance_clock() has moved it on (the save keeps it as "pending").
     std::int64_t clock_s = 0;
     std::optional<Team> winner;
     std::optional<WinReason> win_reason;
@@ -68,9 +70,11 @@ struct State {
 
 // What `undo` took back.
 struct Undone {
-    enum class Kind { ballot, entry } kind;
+    // end: the `clock` entry of a temperature end; the clock now stands one
+    // second before the limit (see Game::undo).
+    enum class Kind { ballot, entry, end } kind;
     Ballot ballot;  // Kind::ballot
-    Action action;  // Kind::entry
+    Action action;  // Kind::entry and Kind::end
 };
 
 class Game {
@@ -90,15 +94,28 @@ class Game {
     // --- The vote being taken (SPEC section 5), one ballot at a time. ---
     // The next player in seat order to vote, while a vote is expected.
     std::optional<Seat> next_voter() const;
-    // The next voter's ballot. The last one completes the vote: it is applied
-    // as one `vote` action (stamped `at`) and its events are returned; before
-    // that, no events. Refused ballots change nothing.
+    // The next voter's ballot, cast at `at` (the clock moves there first, as
+    // advance_clock does). The last one completes the vote: it is applied as
+    // one `vote` action stamped `at`, and its events are returned; before
+    // that, no events. A refused ballot is not cast.
     Result<std::vector<Event>> cast_ballot(std::optional<Seat> choice,
                                            std::optional<std::int64_t> at = std::nullopt);
 
+    // --- The game clock (SPEC section 6). ---
+    // Moves the clock's reading on to `seconds` of active play. In clock mode
+    // each degree passed on the way is logged as a `clock` entry at the second
+    // it was reached, so that no degree the table heard is ever lost; the
+    // limit ends the game there. Returns what happened; refused before Night 1,
+    // after the end, or back in time.
+    Result<std::vector<Event>> advance_clock(std::int64_t seconds);
+
     // Takes back the last input: a ballot of the vote being taken, else the
-    // last log entry; a vote taken back returns to its last ballot. nullopt
-    // when there is nothing to take back.
+    // last log entry that is not a `clock` entry (degrees that really passed
+    // stay); a vote taken back returns to its last ballot. The clock's reading
+    // never goes back, but for one case: after a temperature end in clock
+    // mode, undo takes back the end itself, and the clock then stands one
+    // second before the limit, with the vote the end interrupted restored.
+    // nullopt when there is nothing to take back.
     std::optional<Undone> undo();
 
     // A game made of this one's setup and the first `entries` of its log.
@@ -138,9 +155,15 @@ class Game {
     int vote_weight(Seat voter) const;
 
   private:
+    std::optional<Undone> undo_temperature_end();
+    std::optional<Undone> undo_input();
+
     Setup setup_;
     State state_;
     std::vector<Action> log_;
+    // The ballots of a vote the temperature limit cut short: undoing that
+    // end restores them. Kept in memory only.
+    std::vector<Ballot> interrupted_ballots_;
 };
 
 }  // namespace coyel

@@ -458,8 +458,29 @@ Result<std::vector<Event>> Game::apply(const Action& action) {
         std::abort();
     }
 #endif
+    if (next.phase == Phase::over) interrupted_ballots_ = state_.ballots;
     state_ = std::move(next);
     log_.push_back(action);
+    return events;
+}
+
+Result<std::vector<Event>> Game::advance_clock(std::int64_t seconds) {
+    if (state_.phase == Phase::setup)
+        return Error{"the clock starts with Night 1", ErrorCode::not_now};
+    if (over()) return Error{"the game is over", ErrorCode::game_over};
+    if (seconds < state_.clock_s || seconds > max_clock_seconds)
+        return Error{
+            fmt::format("the clock cannot move from {} s to {} s", state_.clock_s, seconds)};
+    std::vector<Event> events;
+    for (auto rise = next_rise_at(); rise && *rise <= seconds; rise = next_rise_at()) {
+        Action degree;
+        degree.kind = ActionKind::clock;
+        degree.at = *rise;
+        auto applied = apply(degree);
+        if (!applied) return applied;
+        events.insert(events.end(), applied->begin(), applied->end());
+    }
+    if (!over()) state_.clock_s = seconds;
     return events;
 }
 
@@ -471,6 +492,13 @@ Result<std::vector<Event>> Game::cast_ballot(std::optional<Seat> choice,
     if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
     const Ballot ballot{*voter, choice};
     if (auto refusal = ballot_refusal(ballot)) return std::move(*refusal);
+    if (at && *at != state_.clock_s) {  // the ballot's moment: the clock moves first
+        auto moved = advance_clock(*at);
+        if (!moved) return moved;
+        if (over())
+            return Error{"the game was over by then: the temperature limit was reached",
+                         ErrorCode::game_over};
+    }
     state_.ballots.push_back(ballot);
     if (next_voter()) return std::vector<Event>{};
     Action vote;
@@ -483,14 +511,48 @@ Result<std::vector<Event>> Game::cast_ballot(std::optional<Seat> choice,
 }
 
 std::optional<Undone> Game::undo() {
+    if (over() && state_.win_reason == WinReason::temperature &&
+        setup_.options.temperature_mode == TemperatureMode::clock &&
+        log_.back().kind == ActionKind::clock)  // not a note written after the end
+        return undo_temperature_end();
     if (!state_.ballots.empty()) {
         Undone undone{Undone::Kind::ballot, state_.ballots.back(), {}};
         state_.ballots.pop_back();
         return undone;
     }
-    if (log_.empty()) return std::nullopt;
-    Undone undone{Undone::Kind::entry, {}, log_.back()};
+    return undo_input();
+}
+
+// The limit is reached at a `clock` entry (any other entry at or past it is
+// refused), so taking back the end is taking back that entry. The seconds
+// past the limit are dropped: the moderator has one left, paused, to fix a
+// wrong answer first.
+std::optional<Undone> Game::undo_temperature_end() {
+    Undone undone{Undone::Kind::end, {}, log_.back()};
+    const std::vector<Ballot> interrupted = interrupted_ballots_;
     *this = replay_prefix(log_.size() - 1);
+    for (const Ballot& ballot : interrupted) (void)cast_ballot(ballot.choice);
+    state_.clock_s = std::max<std::int64_t>(state_.clock_s, seconds_to_limit(setup_.options) - 1);
+    return undone;
+}
+
+// Takes back the last entry that is not a `clock` entry; the clock entries
+// after it replay as they were, since those degrees really passed.
+std::optional<Undone> Game::undo_input() {
+    auto last_input = std::find_if(log_.rbegin(), log_.rend(), [](const Action& action) {
+        return action.kind != ActionKind::clock;
+    });
+    if (last_input == log_.rend()) return std::nullopt;
+    const auto index = static_cast<std::size_t>(std::distance(last_input, log_.rend()) - 1);
+    Undone undone{Undone::Kind::entry, {}, log_[index]};
+    const std::int64_t reading = state_.clock_s;
+    Game rebuilt = replay_prefix(index);
+    for (std::size_t i = index + 1; i < log_.size(); ++i) {
+        [[maybe_unused]] auto applied = rebuilt.apply(log_[i]);
+        assert(applied.ok());
+    }
+    *this = std::move(rebuilt);
+    if (state_.phase != Phase::setup) state_.clock_s = std::max(state_.clock_s, reading);
     // A vote taken back goes back into that vote, less its last ballot.
     if (undone.action.kind == ActionKind::vote && !undone.action.votes.empty()) {
         for (std::size_t i = 0; i + 1 < undone.action.votes.size(); ++i)

@@ -284,13 +284,10 @@ namespace {
 // The ballots of a vote being taken: only while a vote is expected, each
 // cast as the REPL casts them (so each voter in turn, each ballot one the
 // rules accept), and not all of them: a complete vote belongs in the log.
-Refusal restore_pending(const json& object, Game& game) {
-    if (!object.is_object()) return Error{"must be an object"};
-    if (auto error = unknown_key(object, "", {"votes"})) return error;
+Refusal restore_ballots(const json& votes, Game& game) {
     if (game.state().expects != ActionKind::vote)
         return Error{"votes are pending, but the game is not at a vote"};
-    auto action = action_from_json(json{{"do", "vote"}, {"votes", object.value("votes", json())}},
-                                   game.setup());
+    auto action = action_from_json(json{{"do", "vote"}, {"votes", votes}}, game.setup());
     if (!action) return action.failure();
     std::vector<bool> voted(game.player_count(), false);
     for (const auto& ballot : action->votes) {
@@ -306,6 +303,33 @@ Refusal restore_pending(const json& object, Game& game) {
                                      game.name(ballot.voter), game.name(*game.next_voter()))};
         (void)game.cast_ballot(ballot.choice);
     }
+    return std::nullopt;
+}
+
+// The clock's reading when saved, after the last entry: never back in time,
+// and never past a degree, since each degree is logged the second it comes.
+Refusal restore_clock(const json& at, Game& game) {
+    if (!at.is_number_integer()) return Error{"at must be a whole number of seconds"};
+    const auto seconds = at.get<std::int64_t>();
+    if (seconds < game.state().clock_s)
+        return Error{fmt::format("at {} s is before the log's last entry, at {} s", seconds,
+                                 game.state().clock_s)};
+    if (auto rise = game.next_rise_at(); rise && seconds >= *rise)
+        return Error{fmt::format("at {} s is past the degree reached at {} s, which the log lacks",
+                                 seconds, *rise)};
+    auto moved = game.advance_clock(seconds);
+    if (!moved) return moved.failure();
+    return std::nullopt;
+}
+
+// What is not in the log yet: the clock's reading and the vote being taken.
+Refusal restore_pending(const json& object, Game& game) {
+    if (!object.is_object()) return Error{"must be an object"};
+    if (auto error = unknown_key(object, "", {"at", "votes"})) return error;
+    if (object.contains("votes"))
+        if (auto refusal = restore_ballots(object["votes"], game)) return refusal;
+    if (object.contains("at"))
+        if (auto refusal = restore_clock(object["at"], game)) return refusal;
     return std::nullopt;
 }
 
@@ -375,6 +399,37 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
     return game;
 }
 
+namespace {
+
+// The clock's reading at the end of the log: the last entry that moved it.
+std::int64_t logged_clock(const Game& game) {
+    const auto& log = game.log();
+    auto moved = std::find_if(log.rbegin(), log.rend(),
+                              [](const Action& action) { return action.at.has_value(); });
+    return moved == log.rend() ? 0 : *moved->at;
+}
+
+// ",\n  \"pending\": {...}" when the clock has run on or a vote is being taken.
+std::string pending_text(const Game& game) {
+    const State& state = game.state();
+    const bool clock_ran_on = state.clock_s > logged_clock(game);
+    if (!clock_ran_on && state.ballots.empty()) return "";
+    std::string fields;
+    if (clock_ran_on) fields = fmt::format("\"at\": {}", state.clock_s);
+    if (!state.ballots.empty()) {
+        Action partial;
+        partial.kind = ActionKind::vote;
+        partial.votes = state.ballots;
+        // {"do": "vote", "votes": {...}} minus its head: "votes": {...}
+        if (!fields.empty()) fields += ", ";
+        fields += action_text(partial, game.setup()).substr(15);
+        fields.pop_back();  // its closing brace
+    }
+    return ",\n  \"pending\": {" + fields + "}";
+}
+
+}  // namespace
+
 std::string save_game(const Game& game) {
     const Setup& setup = game.setup();
     ordered_json setup_json;
@@ -396,13 +451,7 @@ std::string save_game(const Game& game) {
         out += action_text(log[i], setup);
     }
     out += log.empty() ? "]" : "\n  ]";
-    if (const auto& pending = game.state().ballots; !pending.empty()) {
-        Action partial;
-        partial.kind = ActionKind::vote;
-        partial.votes = pending;
-        // {"do": "vote", "votes": {...}} minus its head: {"votes": {...}}
-        out += ",\n  \"pending\": {" + action_text(partial, setup).substr(15);
-    }
+    out += pending_text(game);
     out += "\n}\n";
     return out;
 }

@@ -1,5 +1,6 @@
 // SPEC sections 6 and 7: the temperature and the end of the game.
 #include "../helpers.hpp"
+#include "coyel/save.hpp"
 
 using namespace coyel;
 using namespace coyel::test;
@@ -144,4 +145,121 @@ TEST_CASE("the end: the temperature is checked first") {
     ok(g, elect(g, nullptr));
     ok(g, target(g, "Cleo"));
     CHECK(g.state().win_reason == WinReason::temperature);
+}
+
+// --- The live clock: advance_clock, undo, the save ---------------------------
+
+namespace {
+// Night 1 of a 25-minute game from 0 to 5 degrees: one degree every 300 s.
+Game night_one() {
+    Game g = make_game();
+    ok(g, at(elect(g, "Hana"), 0));
+    return g;
+}
+}  // namespace
+
+TEST_CASE("advance_clock logs each degree at the second it was reached") {
+    Game g = night_one();
+    auto events = g.advance_clock(299);
+    REQUIRE(events.ok());
+    CHECK(events->empty());
+    CHECK(g.log().size() == 1);  // no degree yet: the reading alone moved
+    CHECK(g.state().clock_s == 299);
+    events = g.advance_clock(650);
+    REQUIRE(events.ok());
+    CHECK(events->size() == 2);
+    REQUIRE(g.log().size() == 3);
+    CHECK(g.log()[1].kind == ActionKind::clock);
+    CHECK(g.log()[1].at == 300);
+    CHECK(g.log()[2].at == 600);
+    CHECK(g.state().temperature == 2);
+    CHECK(g.state().clock_s == 650);
+}
+
+TEST_CASE("advance_clock ends the game at the limit's second") {
+    Game g = night_one();
+    auto events = g.advance_clock(5000);
+    REQUIRE(events.ok());
+    CHECK(g.over());
+    CHECK(g.state().win_reason == WinReason::temperature);
+    CHECK(g.state().clock_s == 1500);
+    CHECK(g.log().back().at == 1500);
+    CHECK(has_event(*events, Event::Kind::game_over));
+    CHECK(g.advance_clock(5001).error() == "the game is over");
+}
+
+TEST_CASE("advance_clock is refused before Night 1 and back in time") {
+    Game g = make_game();
+    CHECK(g.advance_clock(10).error() == "the clock starts with Night 1");
+    ok(g, at(elect(g, "Hana"), 100));
+    CHECK(g.advance_clock(99).error() == "the clock cannot move from 100 s to 99 s");
+    CHECK(g.state().clock_s == 100);
+}
+
+TEST_CASE("undo takes back the last answer and keeps the degrees that passed after it") {
+    Game g = night_one();
+    ok(g, at(target(g, "Ben"), 200));
+    REQUIRE(g.advance_clock(340).ok());  // a degree at 300
+    auto undone = g.undo();
+    REQUIRE(undone);
+    CHECK(undone->kind == Undone::Kind::entry);
+    CHECK(undone->action.kind == ActionKind::carbon_target);
+    CHECK(g.state().expects == ActionKind::carbon_target);
+    CHECK(g.state().temperature == 1);  // the degree stays: the table heard it
+    CHECK(g.state().clock_s == 340);    // and the clock does not run back
+    REQUIRE(g.log().size() == 2);
+    CHECK(g.log().back().kind == ActionKind::clock);
+}
+
+TEST_CASE("undo after a temperature end takes back the end alone, one second before the limit") {
+    Game g = make_game();
+    ok(g, at(elect(g, "Hana"), 0));
+    quiet_night(g, "Ben");
+    REQUIRE(g.cast_ballot(seat(g, "Cleo"), 1400).ok());  // Ana's ballot
+    REQUIRE(g.advance_clock(1510).ok());
+    REQUIRE(g.over());
+    CHECK(g.state().ballots.empty());
+    auto undone = g.undo();
+    REQUIRE(undone);
+    CHECK(undone->kind == Undone::Kind::end);
+    CHECK_FALSE(g.over());
+    CHECK(g.state().temperature == 4);
+    CHECK(g.state().clock_s == 1499);
+    REQUIRE(g.state().ballots.size() == 1);  // the vote the end cut short is back
+    CHECK(g.next_voter() == seat(g, "Cleo"));
+    undone = g.undo();  // then the answers, as usual
+    REQUIRE(undone);
+    CHECK(undone->kind == Undone::Kind::ballot);
+    CHECK(g.state().clock_s == 1499);
+    REQUIRE(g.advance_clock(1500).ok());  // the last second, played
+    CHECK(g.over());
+}
+
+TEST_CASE("the clock's reading is saved as pending and restored by the loader") {
+    Game g = night_one();
+    REQUIRE(g.advance_clock(420).ok());
+    REQUIRE(g.cast_ballot(std::nullopt).error() == "no vote is being taken");
+    const std::string text = save_game(g);
+    CHECK(text.find("\"pending\": {\"at\": 420}") != std::string::npos);
+    auto loaded = load_game(text, "game.json");
+    REQUIRE(loaded.ok());
+    CHECK(loaded->state() == g.state());
+    CHECK(loaded->log().size() == g.log().size());
+}
+
+TEST_CASE("a pending clock reading is refused back in time or past a degree the log lacks") {
+    Game g = night_one();
+    ok(g, at(target(g, "Ben"), 200));
+    std::string text = save_game(g);
+    const auto end = text.rfind("\n}");
+    auto with_pending = [&](const std::string& pending) {
+        return load_game(text.substr(0, end) + ",\n  \"pending\": " + pending + "\n}\n", "g.json");
+    };
+    CHECK(with_pending(R"({"at": 199})").error() ==
+          "g.json: pending: at 199 s is before the log's last entry, at 200 s");
+    CHECK(with_pending(R"({"at": 300})").error() ==
+          "g.json: pending: at 300 s is past the degree reached at 300 s, which the log lacks");
+    CHECK(with_pending(R"({"at": "soon"})").error() ==
+          "g.json: pending: at must be a whole number of seconds");
+    CHECK(with_pending(R"({"at": 299})").ok());
 }

@@ -1,7 +1,9 @@
 // Where the REPL's answers come from: libedit on a terminal (line editing,
-// history, tab completion), plain lines from a pipe or a script.
+// history, tab completion, a prompt that lives while it waits), plain lines
+// from a pipe or a script.
 #pragma once
 
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -10,11 +12,35 @@
 
 namespace coyel::cli {
 
+// A prompt that changes while it waits, such as the game clock's. A terminal
+// reader redraws it when it may have changed, without disturbing what is
+// being typed; other readers show it once.
+class LivePrompt {
+  public:
+    virtual ~LivePrompt() = default;
+    // The prompt as it stands now.
+    virtual std::string text() const = 0;
+    // How long the prompt stays as it is; nullopt: until something is typed.
+    virtual std::optional<std::chrono::milliseconds> wake_in() const = 0;
+    // Called once that time has passed: what to show above the prompt, if any.
+    virtual std::string on_wake() = 0;
+    // Ctrl-C emptied the line: what to show above the prompt.
+    virtual std::string on_interrupt() = 0;
+    // True when the wait is over with nothing read (the game ended meanwhile).
+    virtual bool closed() const = 0;
+    // Ctrl-Z stopped the program (true), `fg` brought it back (false).
+    virtual void on_suspend(bool stopped) = 0;
+};
+
 class LineReader {
   public:
     virtual ~LineReader() = default;
-    // One line without its newline, or nullopt at the end of input.
+    // One line without its newline, or nullopt at the end of input, on Ctrl-C
+    // and when a signal asks the program to leave (see signals.hpp).
     virtual std::optional<std::string> read(const std::string& prompt) = 0;
+    // One line, the prompt kept live; nullopt at the end of input, when the
+    // prompt is closed and when a signal asks the program to leave.
+    virtual std::optional<std::string> read_live(LivePrompt& prompt) { return read(prompt.text()); }
     // What Tab may complete to at the next read.
     virtual void set_completions(std::vector<std::string> words) { (void)words; }
     // True on a terminal: prompts may clear the screen and ring the bell.
@@ -22,6 +48,7 @@ class LineReader {
 };
 
 // libedit when `in` is a terminal, plain lines otherwise. `out` shows prompts.
+// Either way the signals of signals.hpp are watched from then on.
 std::unique_ptr<LineReader> make_line_reader(std::FILE* in, std::FILE* out);
 
 // The completions of `typed` among `words`: those it begins, ignoring case.

@@ -1,0 +1,92 @@
+#include "signals.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+
+namespace coyel::cli::signals {
+namespace {
+
+volatile std::sig_atomic_t leaving_signal = 0;
+volatile std::sig_atomic_t interrupts = 0;
+volatile std::sig_atomic_t stops = 0;
+volatile std::sig_atomic_t resizes = 0;
+volatile std::sig_atomic_t continues = 0;
+int wake_pipe[2] = {-1, -1};  // the handler writes a byte; the reader polls it
+
+void on_signal(int signal) {
+    const int saved_errno = errno;
+    switch (signal) {
+        case SIGINT: interrupts = 1; break;
+        case SIGTSTP: stops = 1; break;
+        case SIGWINCH: resizes = 1; break;
+        case SIGCONT: continues = 1; break;
+        default: leaving_signal = signal; break;
+    }
+    const char byte = 0;
+    [[maybe_unused]] auto written = ::write(wake_pipe[1], &byte, 1);  // full: a wake is pending
+    errno = saved_errno;
+}
+
+void handle(int signal) {
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;  // a save's write goes on; poll() is woken anyway
+    ::sigaction(signal, &action, nullptr);
+}
+
+bool take(volatile std::sig_atomic_t& flag) {
+    if (!flag) return false;
+    flag = 0;
+    return true;
+}
+
+void drain_wake_pipe() {
+    char bytes[64];
+    while (::read(wake_pipe[0], bytes, sizeof bytes) > 0) {
+    }
+}
+
+}  // namespace
+
+void watch() {
+    if (wake_pipe[0] >= 0) return;
+    if (::pipe2(wake_pipe, O_NONBLOCK | O_CLOEXEC) != 0) return;
+    for (int signal : {SIGINT, SIGHUP, SIGTERM, SIGQUIT, SIGTSTP, SIGWINCH, SIGCONT})
+        handle(signal);
+}
+
+int leaving() { return leaving_signal; }
+void leave_on(int signal) { leaving_signal = signal; }
+
+bool take_interrupt() { return take(interrupts); }
+bool take_stop() { return take(stops); }
+bool take_resize() { return take(resizes); }
+bool take_continue() { return take(continues); }
+
+void stop_now() {
+    std::signal(SIGTSTP, SIG_DFL);
+    std::raise(SIGTSTP);  // stopped here until `fg`
+    handle(SIGTSTP);
+}
+
+Wait wait_for(int fd, std::optional<std::chrono::milliseconds> timeout) {
+    pollfd fds[2] = {{fd, POLLIN, 0}, {wake_pipe[0], POLLIN, 0}};
+    const int count = wake_pipe[0] >= 0 ? 2 : 1;
+    const int ms = timeout ? static_cast<int>(std::max<long long>(0, timeout->count())) : -1;
+    const int ready = ::poll(fds, static_cast<nfds_t>(count), ms);
+    if (ready < 0) return Wait::signal;  // EINTR
+    if (ready == 0) return Wait::timeout;
+    if (count == 2 && (fds[1].revents & POLLIN)) {
+        drain_wake_pipe();
+        return Wait::signal;
+    }
+    return Wait::input;  // readable, or closed: the read says which
+}
+
+}  // namespace coyel::cli::signals

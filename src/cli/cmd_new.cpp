@@ -176,11 +176,16 @@ int run_new(const NewOptions& given) {
     auto path = choose_path(given, *reader, narrator);
     if (auto* code = std::get_if<int>(&path)) return *code;
     const std::string save_path = std::get<0>(std::move(path));
+    auto lock = SaveLock::take(save_path);
+    if (!lock) {
+        fmt::print(stderr, "{}\n", lock.error());
+        return 1;
+    }
     Args saving;
     saving.set("path", save_path).set("seed", setup.seed ? std::to_string(*setup.seed) : "none");
     fmt::print("{}\n", narrator.line("new.saving", saving));
     if (setup.seed && reader->interactive() && !walk_through(*reader, setup, narrator)) return 1;
-    return play(Game(std::move(setup)), save_path, *reader);
+    return play(Game(std::move(setup)), save_path, *reader, std::move(*lock));
 }
 
 }  // namespace coyel::cli

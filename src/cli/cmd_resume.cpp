@@ -9,13 +9,18 @@
 namespace coyel::cli {
 
 int run_resume(const std::string& path) {
+    auto lock = SaveLock::take(path);  // before reading: the holder may be writing
+    if (!lock) {
+        fmt::print(stderr, "{}\n", lock.error());
+        return 1;
+    }
     auto game = read_save_file(path);
     if (!game) {
         fmt::print(stderr, "{}\n", game.error());
         return 1;
     }
     auto reader = make_line_reader(stdin, stdout);
-    return play(std::move(*game), path, *reader);
+    return play(std::move(*game), path, *reader, std::move(*lock));
 }
 
 }  // namespace coyel::cli

@@ -17,6 +17,17 @@ std::int64_t GameClock::seconds() const {
     return banked_ + std::chrono::duration_cast<std::chrono::seconds>(now_() - since_).count();
 }
 
+void GameClock::set(std::int64_t seconds) {
+    banked_ = seconds;
+    since_ = now_();
+}
+
+std::chrono::milliseconds GameClock::until_next_second() const {
+    using std::chrono::milliseconds;
+    const auto elapsed = std::chrono::duration_cast<milliseconds>(now_() - since_).count();
+    return milliseconds(1000 - elapsed % 1000);
+}
+
 void GameClock::start() {
     if (running_) return;
     since_ = now_();

@@ -23,6 +23,13 @@ class GameClock {
     bool running() const { return running_; }
     void start();
     void stop();
+    // Puts the clock at `seconds`, running or not as it was.
+    void set(std::int64_t seconds);
+    // While running: how long until seconds() next changes.
+    std::chrono::milliseconds until_next_second() const;
+    // The time source's reading: the session's timers count on it, so a
+    // frozen clock freezes them too.
+    TimePoint now() const { return now_(); }
 
   private:
     Now now_;

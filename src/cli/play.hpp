@@ -6,9 +6,11 @@
 
 #include "coyel/game.hpp"
 #include "line_reader.hpp"
+#include "save_lock.hpp"
 
 namespace coyel::cli {
 
-int play(Game game, const std::string& path, LineReader& reader);
+// `lock` is the save's (save_lock.hpp), held until the session ends.
+int play(Game game, const std::string& path, LineReader& reader, SaveLock lock);
 
 }  // namespace coyel::cli

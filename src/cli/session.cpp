@@ -6,10 +6,13 @@
 
 #include <algorithm>
 
+#include <csignal>
+
 #include "answer.hpp"
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
+#include "signals.hpp"
 #include "terminal.hpp"
 #include "views.hpp"
 
@@ -43,7 +46,7 @@ const std::vector<Session::Command>& Session::commands() {
         {"table", "", &Session::cmd_table},   {"undo", "", &Session::cmd_undo},
         {"note", "TEXT", &Session::cmd_note}, {"pause", "", &Session::cmd_pause},
         {"resume", "", &Session::cmd_resume}, {"clock", "", &Session::cmd_clock},
-        {"heat", "", &Session::cmd_heat},     {"timer", "[MINUTES]", &Session::cmd_timer},
+        {"heat", "", &Session::cmd_heat},     {"timer", "[LENGTH]", &Session::cmd_timer},
         {"save", "AS", &Session::cmd_save},   {"quit", "", &Session::cmd_quit},
     };
     return table;
@@ -76,22 +79,40 @@ namespace {
 constexpr std::size_t columns = 80;
 }
 
+void Session::write(std::string_view text) {
+    if (capture_) {
+        capture_->append(text);
+        return;
+    }
+    std::fwrite(text.data(), 1, text.size(), io_.out);  // no exception on a closed terminal
+}
+
+// What `show` writes, as text: for the live prompt to show above itself.
+template <typename Show>
+std::string Session::captured(Show show) {
+    std::string text;
+    capture_ = &text;
+    show();
+    capture_ = nullptr;
+    return text;
+}
+
 void Session::say(const std::string& text) {
-    for (const auto& line : wrap(text, columns, 2)) fmt::print(io_.out, "{}\n", line);
+    for (const auto& line : wrap(text, columns, 2)) write(line + "\n");
 }
 
 // Lines for the table stand out: indented, quoted, in colour on a terminal.
 void Session::aloud(const std::string& text) {
     for (const auto& line : wrap("“" + text + "”", columns - 2, 1))
-        fmt::print(io_.out, "  {}\n", paint(io_.colour, fmt::fg(fmt::terminal_color::cyan), line));
+        write("  " + paint(io_.colour, fmt::fg(fmt::terminal_color::cyan), line) + "\n");
 }
 
 void Session::alert(const std::string& text) {
-    if (io_.reader.interactive()) std::fputc('\a', io_.out);
+    if (io_.reader.interactive()) write("\a");
     for (const auto& line : wrap("“" + text + "”", columns - 2, 1))
-        fmt::print(
-            io_.out, "  {}\n",
-            paint(io_.colour, fmt::emphasis::bold | fmt::fg(fmt::terminal_color::yellow), line));
+        write("  " +
+              paint(io_.colour, fmt::emphasis::bold | fmt::fg(fmt::terminal_color::yellow), line) +
+              "\n");
 }
 
 void Session::show(const std::vector<narration::Line>& lines) {
@@ -123,12 +144,13 @@ void Session::refuse_answer(const Error& error, const std::string& text) {
 }
 
 void Session::refuse(const std::string& reason) {
-    std::fflush(io_.out);  // keep the order when both go to one place
+    const bool to_err = !io_.reader.interactive() && !capture_;
+    if (to_err) std::fflush(io_.out);  // keep the order when both go to one place
     for (const auto& line : wrap(reason, columns, 2)) {
-        if (io_.reader.interactive())
-            fmt::print(io_.out, "{}\n", paint(io_.colour, fmt::fg(fmt::terminal_color::red), line));
-        else
+        if (to_err)
             fmt::print(io_.err, "{}\n", line);
+        else
+            write(paint(io_.colour, fmt::fg(fmt::terminal_color::red), line) + "\n");
     }
 }
 
@@ -150,94 +172,166 @@ bool Session::save() {
 int Session::run() {
     save();  // a new game is on disk before its first answer
     while (!quit_) {
-        check_clock();
-        if (game_.over()) {
-            show_end();
-            return 0;
-        }
-        show_call();
+        catch_up_clock();
+        check_timer();
+        if (game_.over() && !end_shown_) show_end();
+        if (!game_.over()) show_call();
         refresh_completions();
-        auto line = io_.reader.read(prompt());
-        if (!line) break;  // end of input: save and leave
+        std::fflush(io_.out);
+        auto line = io_.reader.read_live(*this);
+        if (!line) {
+            if (signals::leaving()) break;
+            if (closed()) continue;                     // the game ended while the prompt waited
+            if (io_.reader.interactive()) write("\n");  // Ctrl-D: off the prompt's line
+            break;
+        }
         handle(*line);
     }
-    finish();
-    return 0;
+    return finish();
 }
 
-void Session::finish() {
-    // Keep the clock's last reading, so that resume goes on from there.
-    const State& state = game_.state();
-    if (state.phase != Phase::setup && !game_.over() && clock_.seconds() > state.clock_s) {
-        Action tick;
-        tick.kind = ActionKind::clock;
-        (void)apply(tick);
-    }
+// Saves the clock's last reading and the vote being taken, and says how to
+// go on; after a closed terminal, nothing is said: nobody is there to read it.
+int Session::finish() {
+    catch_up_clock();
     save();
-    say(narrator_.line("repl.saved_quit", Args{}.set("path", path_)));
+    const int signal = signals::leaving();
+    if (signal != SIGHUP) {
+        const char* key = game_.over() ? "repl.saved_review" : "repl.saved_quit";
+        say(narrator_.line(key, Args{}.set("path", path_)));
+        std::fflush(io_.out);
+    }
+    return signal ? 128 + signal : 0;
 }
 
-// SPEC section 6: a rise is announced at the next prompt; the limit ends the
-// game at once, recorded as a `clock` entry at the moment it was reached.
-void Session::check_clock() {
-    if (game_.over() || game_.state().phase == Phase::setup) return;
-    const Options& options = game_.setup().options;
-    if (options.temperature_mode != TemperatureMode::clock) return;
-    const std::int64_t now = clock_.seconds();
-    if (now >= seconds_to_limit(options)) {
-        Action end;
-        end.kind = ActionKind::clock;
-        end.at = std::max<std::int64_t>(seconds_to_limit(options), game_.state().clock_s);
-        apply(end);
+// Brings the game to the live clock's reading (SPEC section 6): each degree
+// passed is logged at its own second, told at once and saved, and the limit
+// ends the game there. The reading alone is saved too, every second it runs,
+// so that a killed process loses at most the last one.
+void Session::catch_up_clock() {
+    const State& state = game_.state();
+    if (state.phase == Phase::setup || game_.over() || clock_.seconds() <= state.clock_s) return;
+    auto events = game_.advance_clock(clock_.seconds());
+    if (!events) return refuse(events.error());
+    if (!events->empty()) {
+        Action degree;
+        degree.kind = ActionKind::clock;
+        show(narrator_.input(table_view(game_), degree, *events, std::nullopt,
+                             announced_temperature_));
+        if (game_.over()) clock_.stop();
+    }
+    save_reading();
+}
+
+// A save every second must not say the same failure every second: it is
+// told once, and again when saving works again.
+void Session::save_reading() {
+    if (!save_failing_) {
+        save();
         return;
     }
-    const int temperature = clock_temperature(options, now);
-    if (temperature > announced_temperature_) {
-        alert(narrator_.line("event.temperature_rose",
-                             Args{}.set("temperature", narrator_.degrees(temperature))));
-        announced_temperature_ = temperature;
+    if (writer_(path_, game_)) return;
+    save_failing_ = false;
+    say(narrator_.line("repl.saved_again", Args{}.set("path", path_)));
+}
+
+// A timer lasts the phase it was started in, and rings once at zero.
+void Session::check_timer() {
+    if (!timer_) return;
+    if (timer_->phase != game_.state().phase || timer_->round != game_.state().round) {
+        timer_.reset();
+        return;
+    }
+    if (clock_.now() < timer_->ends) return;
+    timer_.reset();
+    alert(narrator_.line("repl.time_up"));
+}
+
+std::optional<std::chrono::milliseconds> Session::timer_left() const {
+    if (!timer_) return std::nullopt;
+    return std::chrono::duration_cast<std::chrono::milliseconds>(timer_->ends - clock_.now());
+}
+
+// --- The live prompt ------------------------------------------------------
+
+std::string Session::text() const {
+    if (game_.over())
+        return narrator_.line("repl.prompt",
+                              Args{}
+                                  .set("status", narrator_.line("repl.prompt.over"))
+                                  .set("question", narrator_.line("repl.end_question")));
+    return narrator_.line(
+        "repl.prompt",
+        Args{}.set("status", prompt_status()).set("question", narrator_.question(game_)));
+}
+
+// The prompt changes when the clock's seconds or the timer's do.
+std::optional<std::chrono::milliseconds> Session::wake_in() const {
+    using std::chrono::milliseconds;
+    std::optional<milliseconds> wake;
+    if (clock_.running() && !game_.over()) wake = clock_.until_next_second();
+    if (auto left = timer_left()) {
+        const milliseconds next{left->count() > 0 ? (left->count() - 1) % 1000 + 1 : 0};
+        wake = wake ? std::min(*wake, next) : next;
+    }
+    return wake;
+}
+
+std::string Session::on_wake() {
+    return captured([this] {
+        catch_up_clock();
+        check_timer();
+    });
+}
+
+std::string Session::on_interrupt() {
+    return captured([this] { say(narrator_.line("repl.interrupt")); });
+}
+
+bool Session::closed() const { return game_.over() && !end_shown_; }
+
+// A program stopped with Ctrl-Z is not being played: its clock stops too
+// (SPEC section 6), saved as it stood.
+void Session::on_suspend(bool stopped) {
+    if (stopped) {
+        catch_up_clock();
+        running_before_suspend_ = clock_.running();
+        clock_.stop();
+    } else if (running_before_suspend_) {
+        clock_.start();
     }
 }
 
 std::string Session::prompt_status() const {
     const State& state = game_.state();
-    std::string status = narrator_.degrees(std::max(state.temperature, announced_temperature_));
+    std::string status = narrator_.degrees(state.temperature);
     if (auto next = game_.next_rise_at(); next && state.phase != Phase::setup) {
         const std::int64_t left = std::max<std::int64_t>(0, *next - clock_.seconds());
         status += narrator_.line("repl.prompt.next_in", Args{}.set("clock", clock_text(left)));
     }
     if (state.phase != Phase::setup && !clock_.running())
         status += narrator_.line("repl.prompt.paused");
-    if (timer_ends_) {
-        auto left = std::chrono::duration_cast<std::chrono::seconds>(
-                        *timer_ends_ - std::chrono::steady_clock::now())
-                        .count();
-        status += left > 0
-                      ? narrator_.line("repl.prompt.timer", Args{}.set("clock", clock_text(left)))
-                      : narrator_.line("repl.prompt.time_up");
+    if (auto left = timer_left()) {  // shown rounded up: 3:00 when set, 0:01 in the last second
+        const auto seconds = std::max<long long>(0, (left->count() + 999) / 1000);
+        status += narrator_.line("repl.prompt.timer", Args{}.set("clock", clock_text(seconds)));
     }
     return status;
 }
 
-std::string Session::prompt() const {
-    return narrator_.line(
-        "repl.prompt",
-        Args{}.set("status", prompt_status()).set("question", narrator_.question(game_)));
-}
-
 void Session::refresh_completions() {
     std::vector<std::string> words;
-    switch (call_info(*game_.current_call()).answer) {
-        case AnswerKind::gesture: words = {"up", "down", "none"}; break;
-        case AnswerKind::yes_no: words = {"yes", "no"}; break;
-        case AnswerKind::player:
-        case AnswerKind::player_or_nobody:
-            // Every player in the game, not only the legal ones: a shorter list
-            // would show a glancing player who the carbon emissions are.
-            for (Seat seat : game_.seats_in_game()) words.push_back(game_.name(seat));
-            words.push_back("none");
-            break;
-    }
+    const auto call = game_.current_call();
+    if (call) switch (call_info(*call).answer) {
+            case AnswerKind::gesture: words = {"up", "down", "none"}; break;
+            case AnswerKind::yes_no: words = {"yes", "no"}; break;
+            case AnswerKind::player:
+            case AnswerKind::player_or_nobody:
+                // Every player in the game, not only the legal ones: a shorter list
+                // would show a glancing player who the carbon emissions are.
+                for (Seat seat : game_.seats_in_game()) words.push_back(game_.name(seat));
+                words.push_back("none");
+                break;
+        }
     for (const auto& command : commands()) words.emplace_back(command.name);
     io_.reader.set_completions(std::move(words));
 }
@@ -254,8 +348,14 @@ void Session::show_call() {
 }
 
 void Session::handle(const std::string& line) {
+    const bool was_over = game_.over();
+    catch_up_clock();                       // the answer comes now: any degree before it first
+    if (game_.over() && !was_over) return;  // the limit came first; the end is told
     const std::string_view text = trim(line);
-    if (text.empty()) return;
+    if (text.empty()) {
+        quit_ = game_.over();  // after the end, Enter finishes
+        return;
+    }
     // A player's exact name always answers; `/word` is always a command, so
     // a player called "Undo" never blocks undo.
     if (text.front() == '/') {
@@ -289,17 +389,18 @@ bool Session::run_command(const std::string& line, bool forced) {
     return false;
 }
 
-// The moment an input is stamped with: the clock, never before the last entry.
+// The moment an input is stamped with: the clock's reading, which
+// catch_up_clock() has brought the game to.
 namespace {
-std::optional<std::int64_t> stamp(const Game& game, const GameClock& clock) {
+std::optional<std::int64_t> stamp(const Game& game) {
     if (game.state().phase == Phase::setup || game.over()) return std::nullopt;
-    return std::max(clock.seconds(), game.state().clock_s);
+    return game.state().clock_s;
 }
 }  // namespace
 
 // Stamps the action with the clock, applies it, tells what happened and saves.
 bool Session::apply(Action action) {
-    if (!action.at) action.at = stamp(game_, clock_);
+    if (!action.at) action.at = stamp(game_);
     const auto answered = game_.current_call();
     auto applied = game_.apply(action);
     tell(applied, action, is_aside(action.kind) ? std::nullopt : answered);
@@ -324,6 +425,7 @@ void Session::tell(const Result<std::vector<Event>>& applied, const Action& acti
 }
 
 void Session::answer(const std::string& text) {
+    if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     const CallId call = *game_.current_call();
     Action action;
     action.kind = call_info(call).action;
@@ -352,14 +454,18 @@ void Session::answer(const std::string& text) {
         apply(action);
         return;
     }
-    auto cast = game_.cast_ballot(action.player, stamp(game_, clock_));
+    auto cast = game_.cast_ballot(action.player, stamp(game_));
     if (!cast) return refuse(cast.error());
     if (game_.state().ballots.empty() && game_.log().back().kind == ActionKind::vote)
         return tell(cast, game_.log().back(), call);  // the last ballot: the vote is taken
     save();
 }
 
+// The end, as the moderator announces it; then the end prompt waits for
+// Enter, or an undo of the end.
 void Session::show_end() {
+    end_shown_ = true;
+    timer_.reset();
     say("");
     say(paint(io_.colour, fmt::emphasis::bold, narrator_.line("repl.game_over")));
     const State& state = game_.state();
@@ -373,8 +479,7 @@ void Session::show_end() {
             role = narrator_.line("replay.role_corrupted", Args{}.set("role", role));
         say(fmt::format("  {:>2}  {:<24} {}", seat + 1, game_.name(seat), role));
     }
-    save();
-    say(narrator_.line("repl.saved_review", Args{}.set("path", path_)));
+    say(narrator_.line("repl.end_hint"));
 }
 
 // --- Commands -----------------------------------------------------------
@@ -389,21 +494,27 @@ void Session::cmd_help(const std::string&) {
 }
 
 void Session::cmd_status(const std::string&) {
-    fmt::print(io_.out, "{}", moderator_view_text(narrator_, game_, io_.colour));
+    write(moderator_view_text(narrator_, game_, io_.colour));
 }
 
 void Session::cmd_table(const std::string&) {
-    fmt::print(io_.out, "{}", table_view_text(narrator_, table_view(game_), io_.colour));
+    write(table_view_text(narrator_, table_view(game_), io_.colour));
 }
 
+// Time never runs back with an undo, but for the end by temperature: the
+// clock then stands paused one second before the limit (Game::undo).
 void Session::cmd_undo(const std::string&) {
+    const bool was_over = game_.over();
     auto undone = game_.undo();
     if (!undone) return refuse("nothing to undo");
     say(narrator_.undone(game_, *undone));
-    if (game_.state().phase == Phase::setup)
+    clock_.set(game_.state().clock_s);
+    if (undone->kind == Undone::Kind::end || game_.state().phase == Phase::setup)
         clock_.stop();
-    else if (!game_.over())
-        clock_.start();
+    else if (was_over && !game_.over())
+        clock_.start();  // the end taken back: the game goes on
+    // Otherwise the clock runs, or stays paused, as it was.
+    if (!game_.over()) end_shown_ = false;
     shown_at_ = static_cast<std::size_t>(-1);
     save();
 }
@@ -417,12 +528,14 @@ void Session::cmd_note(const std::string& text) {
 }
 
 void Session::cmd_pause(const std::string&) {
+    if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     if (game_.state().phase == Phase::setup) return refuse("the clock starts with Night 1");
     clock_.stop();
     say(narrator_.line("repl.paused", Args{}.set("clock", clock_text(clock_.seconds()))));
 }
 
 void Session::cmd_resume(const std::string&) {
+    if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     if (game_.state().phase == Phase::setup) return refuse("the clock starts with Night 1");
     clock_.start();
     say(narrator_.line("repl.running", Args{}.set("clock", clock_text(clock_.seconds()))));
@@ -442,27 +555,64 @@ void Session::cmd_heat(const std::string&) {
     apply(heat);
 }
 
-void Session::cmd_timer(const std::string& argument) {
-    int minutes = 3;
-    if (!argument.empty()) {
-        if (!is_all_digits(argument) || argument.size() > 3 || std::stoi(argument) == 0)
-            return refuse("timer takes whole minutes, as in: timer 3");
-        minutes = std::stoi(argument);
+namespace {
+// "3" (minutes), "1:30" or "90s"; nullopt for anything else, or zero.
+std::optional<int> timer_seconds(std::string_view text) {
+    auto number = [](std::string_view digits) -> std::optional<int> {
+        if (digits.empty() || digits.size() > 4 || !is_all_digits(digits)) return std::nullopt;
+        return std::stoi(std::string{digits});
+    };
+    std::optional<int> seconds;
+    if (auto colon = text.find(':'); colon != std::string_view::npos) {
+        auto minutes = number(text.substr(0, colon));
+        auto rest = number(text.substr(colon + 1));
+        if (minutes && rest && *rest < 60 && text.size() - colon == 3)
+            seconds = *minutes * 60 + *rest;
+    } else if (!text.empty() && (text.back() == 's' || text.back() == 'S')) {
+        seconds = number(text.substr(0, text.size() - 1));
+    } else if (auto minutes = number(text)) {
+        seconds = *minutes * 60;
     }
-    timer_ends_ = std::chrono::steady_clock::now() + std::chrono::minutes(minutes);
-    say(narrator_.line("repl.timer", Args{}.set("minutes", minutes)));
+    if (!seconds || *seconds == 0 || *seconds > 600 * 60) return std::nullopt;
+    return seconds;
+}
+}  // namespace
+
+// `timer`, `timer 2`, `timer 1:30`, `timer 45s`, `timer off`.
+void Session::cmd_timer(const std::string& argument) {
+    if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
+    if (to_lower(argument) == "off") {
+        if (!timer_) return refuse(narrator_.line("repl.no_timer"));
+        timer_.reset();
+        return say(narrator_.line("repl.timer_off"));
+    }
+    const auto seconds = argument.empty() ? std::optional<int>{180} : timer_seconds(argument);
+    if (!seconds) return refuse(narrator_.line("repl.timer_usage"));
+    timer_ = Timer{clock_.now() + std::chrono::seconds(*seconds), game_.state().phase,
+                   game_.state().round};
+    Args args;
+    args.set("minutes", *seconds / 60).set("clock", clock_text(*seconds));
+    args.set("whole", *seconds % 60 == 0 ? "yes" : "no");
+    say(narrator_.line("repl.timer", args));
 }
 
 void Session::cmd_save(const std::string& path) {
     if (path.empty()) return refuse("save needs a file name: save AS");
     if (path != path_ && ::access(path.c_str(), F_OK) == 0)
         return refuse(fmt::format("{} exists: choose another name", path));
+    std::optional<SaveLock> moved;
+    if (lock_ && path != path_) {  // the new file is this session's alone from now on
+        auto taken = SaveLock::take(path);
+        if (!taken) return refuse(taken.error());
+        moved = std::move(*taken);
+    }
     const std::string previous = path_;
     path_ = path;
     if (!save()) {
         path_ = previous;
         return;
     }
+    if (moved) lock_ = std::move(moved);
     say(narrator_.line("repl.saved_as", Args{}.set("path", path_)));
 }
 

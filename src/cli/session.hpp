@@ -17,6 +17,7 @@
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "save_file.hpp"
+#include "save_lock.hpp"
 
 namespace coyel::cli {
 
@@ -33,7 +34,7 @@ struct SessionIo {
     bool colour;
 };
 
-class Session {
+class Session final : private LivePrompt {
   public:
     Session(Game game, std::string path, SessionIo io, GameClock clock,
             FileWriter writer = write_atomically,
@@ -41,30 +42,57 @@ class Session {
     Session(Game game, std::string path, SessionIo io, GameClock clock, GameWriter writer,
             const narration::Script& script = narration::english_script());
 
-    // Runs until the game ends, `quit` or the end of input. Returns the exit code.
+    // Runs until `quit`, Enter after the end, the end of input or a signal
+    // that asks to leave (signals.hpp). Returns the exit code: 128 + the
+    // signal's number after one, else 0.
     int run();
 
     // Saves now; false (and the moderator told) when the file cannot be written.
     bool save();
 
+    // The lock on the save file (save_lock.hpp): `save AS` moves it along.
+    void hold(SaveLock lock) { lock_ = std::move(lock); }
+
   private:
     struct Command;
     static const std::vector<Command>& commands();
+    // A countdown for the table's talk, on the wall clock of the game
+    // clock's time source; it lasts the phase it was started in.
+    struct Timer {
+        GameClock::TimePoint ends;
+        Phase phase;
+        int round;
+    };
+
+    // The live prompt (line_reader.hpp).
+    std::string text() const override;
+    std::optional<std::chrono::milliseconds> wake_in() const override;
+    std::string on_wake() override;
+    std::string on_interrupt() override;
+    bool closed() const override;
+    void on_suspend(bool stopped) override;
 
     void show_call();
-    std::string prompt() const;
     std::string prompt_status() const;
     void refresh_completions();
+    void catch_up_clock();
+    void save_reading();
+    void check_timer();
+    std::optional<std::chrono::milliseconds> timer_left() const;
+    int finish();
     void handle(const std::string& line);
     bool run_command(const std::string& line, bool forced);
     void answer(const std::string& text);
     bool apply(Action action);
     void tell(const Result<std::vector<Event>>& applied, const Action& action,
               std::optional<CallId> answered);
-    void check_clock();
     void show_end();
-    void finish();
 
+    // Every output goes through write(): into `capture_` while the live
+    // prompt asks what to show above it, else to io_.out.
+    void write(std::string_view text);
+    template <typename Show>
+    std::string captured(Show show);
     void show(const std::vector<narration::Line>& lines);
     void say(const std::string& text);                                // plain, to the moderator
     void aloud(const std::string& text);                              // to read to the table
@@ -92,9 +120,13 @@ class Session {
     GameClock clock_;
     GameWriter writer_;
     narration::Narrator narrator_;
+    std::optional<SaveLock> lock_;
     std::size_t shown_at_ = static_cast<std::size_t>(-1);  // inputs when the call was shown
     int announced_temperature_;
-    std::optional<std::chrono::steady_clock::time_point> timer_ends_;  // wall time, see cmd_timer
+    std::optional<Timer> timer_;
+    std::string* capture_ = nullptr;
+    bool end_shown_ = false;
+    bool running_before_suspend_ = false;
     bool quit_ = false;
     bool save_failing_ = false;
 };

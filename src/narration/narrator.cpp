@@ -288,6 +288,8 @@ std::string Narrator::undone(const Game& game, const Undone& undone) const {
     const TableView view = table_view(game);
     if (undone.kind == Undone::Kind::ballot)
         return line("undo.ballot", Args{}.set("voter", game.name(undone.ballot.voter)));
+    if (undone.kind == Undone::Kind::end)
+        return line("undo.end", Args{}.set("clock", clock_text(game.state().clock_s)));
     const Action& action = undone.action;
     Args args = who(view, action.player);
     args.set("choice", std::string{banker_choice_id(action.choice)})

@@ -107,13 +107,12 @@ TEST_CASE("the clock: rises announced at the next prompt, the limit ends the gam
     const Action& last = game->log().back();
     CHECK(last.kind == ActionKind::clock);
     CHECK(last.at == 600);
-    CHECK(out.text().find("The temperature rises: it is now +1°C above normal.") !=
-          std::string::npos);
+    CHECK(out.text().find("The global temperature rises to +1°C.") != std::string::npos);
     CHECK(out.text().find("The planet reached +5°C above normal: the carbon emissions win.") !=
           std::string::npos);
 }
 
-TEST_CASE("pause stops the clock; quitting records the clock's last reading") {
+TEST_CASE("pause stops the clock; quitting saves the clock's last reading") {
     FakeDisk disk;
     GameClock::TimePoint now{};
     ScriptedReader reader({"Hana", "pause", "quit"}, [&] { now += std::chrono::seconds(30); });
@@ -123,9 +122,11 @@ TEST_CASE("pause stops the clock; quitting records the clock's last reading") {
     session.run();
     auto game = load_game(disk.files["game.json"], "game.json");
     REQUIRE(game.ok());
-    // Started after the election (30 s), paused 30 s later: 30 s of play.
+    // Started after the election (30 s), paused 30 s later: 30 s of play,
+    // kept as the pending reading: no degree was reached, so no log entry.
     CHECK(game->state().clock_s == 30);
-    CHECK(game->log().back().kind == ActionKind::clock);
+    CHECK(game->log().back().kind == ActionKind::elect_mayor);
+    CHECK(disk.files["game.json"].find("\"pending\": {\"at\": 30}") != std::string::npos);
 }
 
 TEST_CASE("the save's folder removed mid-game: told, the game goes on, save AS keeps all") {

@@ -1,0 +1,37 @@
+// One coyel per save file. Two processes writing the same save would each
+// overwrite the other's answers, so a session holds an advisory lock on a
+// small file beside the save (".NAME.lock") while it runs. The kernel drops
+// the lock when a process dies, so a crash leaves nothing that blocks.
+#pragma once
+
+#include <string>
+
+#include "coyel/result.hpp"
+
+namespace coyel::cli {
+
+class SaveLock {
+  public:
+    // Takes the lock of `save_path`, or says which process holds it. A folder
+    // where no lock file can be made (read-only, say) gives a lock that holds
+    // nothing: the saves will say what is wrong.
+    static Result<SaveLock> take(const std::string& save_path);
+
+    SaveLock(SaveLock&& other) noexcept;
+    SaveLock& operator=(SaveLock&& other) noexcept;
+    SaveLock(const SaveLock&) = delete;
+    SaveLock& operator=(const SaveLock&) = delete;
+    ~SaveLock();
+
+  private:
+    SaveLock(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+    void release();
+
+    int fd_ = -1;
+    std::string path_;  // of the lock file
+};
+
+// ".NAME.lock" in the save's folder.
+std::string lock_path_of(const std::string& save_path);
+
+}  // namespace coyel::cli

@@ -1,0 +1,270 @@
+// The live clock against a moving fake clock: a terminal reader's waits,
+// second by second, as the libedit reader makes them (line_reader.hpp).
+#include <unistd.h>
+
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "../helpers.hpp"
+#include "coyel/save.hpp"
+#include "save_lock.hpp"
+#include "session.hpp"
+
+using namespace coyel;
+using namespace coyel::cli;
+using namespace coyel::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+// One input: how long the prompt waits with nobody typing, then the line
+// typed ("^C" for Ctrl-C, which empties the line and types nothing).
+struct Typed {
+    std::chrono::milliseconds wait;
+    std::string line;
+};
+
+// A terminal's reader: while a prompt waits, the fake clock moves on to
+// each moment the prompt asks to be woken, and the prompt is woken there.
+class LiveReader final : public LineReader {
+  public:
+    LiveReader(std::deque<Typed> typed, GameClock::TimePoint& now)
+        : typed_(std::move(typed)), now_(now) {}
+
+    std::optional<std::string> read(const std::string&) override { return std::nullopt; }
+    std::optional<std::string> read_live(LivePrompt& prompt) override {
+        while (!typed_.empty()) {
+            Typed next = typed_.front();
+            typed_.pop_front();
+            if (!wait(prompt, next.wait)) {  // typed at the next prompt instead
+                typed_.push_front({0ms, next.line});
+                return std::nullopt;
+            }
+            prompts.push_back(prompt.text());
+            if (next.line != "^C") return next.line;
+            shown += prompt.on_interrupt();
+        }
+        return std::nullopt;
+    }
+    bool interactive() const override { return true; }
+
+    std::string shown;                 // what the prompt showed above itself
+    std::vector<std::string> prompts;  // each prompt as an answer was typed
+    int wakes = 0;
+
+  private:
+    // False when the prompt closed during the wait (the game ended).
+    bool wait(LivePrompt& prompt, std::chrono::milliseconds left) {
+        while (left > 0ms) {
+            const auto wake = prompt.wake_in();
+            if (!wake || *wake > left) break;
+            now_ += *wake;
+            left -= *wake;
+            ++wakes;
+            shown += prompt.on_wake();
+            if (prompt.closed()) return false;
+        }
+        now_ += left;
+        return true;
+    }
+
+    std::deque<Typed> typed_;
+    GameClock::TimePoint& now_;
+};
+
+// Every save, in order, as the session wrote them.
+struct Disk {
+    std::vector<std::string> saves;
+    FileWriter writer() {
+        return [this](const std::string&, std::string_view text) -> std::optional<std::string> {
+            saves.emplace_back(text);
+            return std::nullopt;
+        };
+    }
+    Game last() const {
+        auto game = load_game(saves.back(), "game.json");
+        REQUIRE(game.ok());
+        return std::move(*game);
+    }
+};
+
+struct Capture {
+    char* data = nullptr;
+    std::size_t size = 0;
+    std::FILE* file = open_memstream(&data, &size);
+    ~Capture() {
+        std::fclose(file);
+        std::free(data);
+    }
+    std::string text() {
+        std::fflush(file);
+        return std::string(data, size);
+    }
+};
+
+// A game of one minute from +0 to +2°C: a degree every 30 s.
+Game one_minute_game() {
+    Options options;
+    options.temperature_minutes = 1;
+    options.temperature_limit = 2;
+    return make_game(spec_table(), options);
+}
+
+struct Table {
+    GameClock::TimePoint now{};
+    Disk disk;
+    Capture out, err;
+    LiveReader reader;
+    Session session;
+    Table(std::deque<Typed> typed, Game game = one_minute_game())
+        : reader(std::move(typed), now),
+          session(std::move(game), "game.json", SessionIo{reader, out.file, err.file, false},
+                  GameClock(0, [this] { return now; }), disk.writer()) {}
+};
+
+}  // namespace
+
+TEST_CASE("live clock: the prompt wakes each second and counts down") {
+    Table table({{0ms, "Hana"}, {3500ms, "Ben"}, {0ms, "quit"}});
+    table.session.run();
+    CHECK(table.reader.wakes == 3);  // at 1, 2 and 3 s; nothing is due at 3.5 s
+    REQUIRE(table.reader.prompts.size() == 3);
+    CHECK(table.reader.prompts[1] == "[+0°C, next in 0:27] carbon target> ");
+}
+
+TEST_CASE("live clock: a degree rings, is told and saved at its second, with nobody typing") {
+    Table table({{0ms, "Hana"}, {31s, "quit"}});
+    table.session.run();
+    CHECK(table.reader.shown == "\a  “The global temperature rises to +1°C.”\n");
+    // The save right after the 30th second has the degree, at that second.
+    Game at_degree = [&] {
+        for (const auto& text : table.disk.saves) {
+            auto game = load_game(text, "game.json");
+            if (game->state().temperature == 1) return std::move(*game);
+        }
+        FAIL("no save has the degree");
+        return one_minute_game();
+    }();
+    CHECK(at_degree.log().back().kind == ActionKind::clock);
+    CHECK(at_degree.log().back().at == 30);
+    CHECK(table.disk.last().state().clock_s == 31);  // and the reading after it
+}
+
+TEST_CASE("live clock: the reading is saved every second it runs, and only then") {
+    Table table({{0ms, "Hana"}, {5s, "pause"}, {5s, "quit"}});
+    table.session.run();
+    std::vector<std::int64_t> readings;
+    for (const auto& text : table.disk.saves)
+        readings.push_back(load_game(text, "game.json")->state().clock_s);
+    // Before the election, after it; then 1 to 5 s; paused: nothing more.
+    CHECK(readings == std::vector<std::int64_t>{0, 0, 1, 2, 3, 4, 5, 5});
+}
+
+TEST_CASE("live clock: the limit ends the game at its second, then the end prompt waits") {
+    Table table({{0ms, "Hana"}, {75s, "Ben"}, {0ms, "quit"}});
+    CHECK(table.session.run() == 0);
+    const Game game = table.disk.last();
+    CHECK(game.over());
+    CHECK(game.state().clock_s == 60);
+    CHECK(table.reader.shown.find("The planet reached +2°C above normal") != std::string::npos);
+    CHECK(table.out.text().find("── Game over ──") != std::string::npos);
+    CHECK(table.reader.prompts.back() == "[game over] Enter to finish, or undo> ");
+}
+
+TEST_CASE("live clock: undo after the limit takes back the end alone, the clock paused before it") {
+    Table table({{0ms, "Hana"},
+                 {10s, "Ben"},
+                 {60s, "undo"},  // the end: the clock stands at 0:59, paused
+                 {5s, "undo"},   // the target, Ben
+                 {0ms, "Cleo"},
+                 {0ms, "resume"},
+                 {2s, "quit"}});
+    CHECK(table.session.run() == 0);
+    const std::string out = table.out.text();
+    CHECK(out.find("Undone: the end of the game. The clock stands paused at 0:59") !=
+          std::string::npos);
+    CHECK(out.find("Undone: the carbon emissions' target, Ben.") != std::string::npos);
+    REQUIRE(table.reader.prompts.size() == 7);
+    CHECK(table.reader.prompts[4] == "[+1°C, next in 0:01, paused] carbon target> ");
+    const Game game = table.disk.last();  // the last second was played: over again
+    CHECK(game.over());
+    REQUIRE(game.log().size() == 4);  // the election, the degree at 30 s, Cleo, the end
+    CHECK(game.log()[1].at == 30);
+    CHECK(game.log()[2].player == seat(game, "Cleo"));
+    CHECK(game.log()[3].at == 60);
+}
+
+TEST_CASE("live clock: Ctrl-C empties the line, says how to leave, and loses nothing") {
+    Table table({{0ms, "Hana"}, {2s, "^C"}, {2s, "Ben"}, {0ms, "quit"}});
+    table.session.run();
+    CHECK(table.reader.shown ==
+          "Ctrl-C empties the line. To save and leave, type quit or press Ctrl-D.\n");
+    const Game game = table.disk.last();
+    CHECK(game.log().back().player == seat(game, "Ben"));
+    CHECK(game.log().back().at == 4);
+}
+
+TEST_CASE("live clock: a timer ticks in the prompt, rings once at zero, then leaves it") {
+    Table table({{0ms, "Hana"}, {0ms, "timer 0:03"}, {1500ms, "pause"}, {5s, "quit"}});
+    table.session.run();
+    CHECK(table.out.text().find("Timer: 0:03, shown in the prompt.") != std::string::npos);
+    CHECK(table.reader.prompts[2] == "[+0°C, next in 0:29, timer 0:02] carbon target> ");
+    CHECK(table.reader.shown == "\a  “Time is up.”\n");  // once, though the prompt waited on
+    CHECK(table.reader.prompts[3] == "[+0°C, next in 0:29, paused] carbon target> ");
+}
+
+TEST_CASE("live clock: a timer ends with the phase it was started in") {
+    Table table({{0ms, "Hana"},
+                 {0ms, "timer 1"},
+                 {0ms, "Ben"},
+                 {0ms, "none"},
+                 {0ms, "none"},
+                 {0ms, "none"},
+                 {0ms, "quit"}});
+    table.session.run();
+    CHECK(table.out.text().find("Timer: 1 minute, shown in the prompt.") != std::string::npos);
+    CHECK(table.reader.prompts[2].find("timer 1:00") != std::string::npos);
+    CHECK(table.reader.prompts.back().find("timer") == std::string::npos);  // the day began
+}
+
+TEST_CASE("live clock: the ballots of a vote being taken keep their moment") {
+    Options options;
+    options.temperature_mode = TemperatureMode::night;
+    Table table({{0ms, "Hana"},
+                 {0ms, "Ben"},
+                 {0ms, "none"},
+                 {0ms, "none"},
+                 {0ms, "none"},
+                 {7s, "Cleo"},
+                 {3s, "none"}},
+                make_game(spec_table(), options));
+    table.session.run();  // the input ends in the vote, after two ballots
+    const std::string& text = table.disk.saves.back();
+    CHECK(text.find(R"("pending": {"at": 10, "votes": {"Ana": "Cleo", "Cleo": null}})") !=
+          std::string::npos);
+    const Game game = table.disk.last();
+    CHECK(game.state().clock_s == 10);
+    CHECK(game.next_voter() == seat(game, "Dan"));
+}
+
+TEST_CASE("save lock: a second coyel on one save is refused with the holder's process") {
+    char folder[] = "/tmp/coyel-lock-XXXXXX";
+    REQUIRE(mkdtemp(folder));
+    const std::string save = std::string{folder} + "/game.json";
+    {
+        auto first = SaveLock::take(save);
+        REQUIRE(first.ok());
+        auto second = SaveLock::take(save);
+        REQUIRE_FALSE(second.ok());
+        CHECK(second.error() == fmt::format("{} is in play in another coyel (process {}): leave "
+                                            "that one first, or save under another name",
+                                            save, ::getpid()));
+    }
+    CHECK(SaveLock::take(save).ok());  // released with the first
+    // A lock file left by a crash holds no lock: it does not block.
+    std::ofstream(lock_path_of(save)) << "999999\n";
+    CHECK(SaveLock::take(save).ok());
+    std::filesystem::remove_all(folder);
+}

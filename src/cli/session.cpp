@@ -69,7 +69,9 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
       writer_(std::move(writer)),
       narrator_(script),
       announced_temperature_(game_.state().temperature) {
-    // The clock runs from Night 1 on, and only while the game is played.
+    // The clock goes on from the game's reading, from Night 1 on, and only
+    // while the game is played.
+    if (clock_.seconds() < game_.state().clock_s) clock_.set(game_.state().clock_s);
     if (game_.state().phase != Phase::setup && !game_.over()) clock_.start();
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "../helpers.hpp"
+#include "capture.hpp"
 #include "coyel/save.hpp"
 #include "save_lock.hpp"
 #include "session.hpp"
@@ -90,20 +91,6 @@ struct Disk {
     }
 };
 
-struct Capture {
-    char* data = nullptr;
-    std::size_t size = 0;
-    std::FILE* file = open_memstream(&data, &size);
-    ~Capture() {
-        std::fclose(file);
-        std::free(data);
-    }
-    std::string text() {
-        std::fflush(file);
-        return std::string(data, size);
-    }
-};
-
 // A game of one minute from +0 to +2°C: a degree every 30 s.
 Game one_minute_game() {
     Options options;
@@ -118,8 +105,10 @@ struct Table {
     Capture out, err;
     LiveReader reader;
     Session session;
-    Table(std::deque<Typed> typed, Game game = one_minute_game())
-        : reader(std::move(typed), now),
+    // `started`: the wall time the session starts at.
+    Table(std::deque<Typed> typed, Game game = one_minute_game(), GameClock::TimePoint started = {})
+        : now(started),
+          reader(std::move(typed), now),
           session(std::move(game), "game.json", SessionIo{reader, out.file, err.file, false},
                   GameClock(0, [this] { return now; }), disk.writer()) {}
 };
@@ -267,4 +256,21 @@ TEST_CASE("save lock: a second coyel on one save is refused with the holder's pr
     std::ofstream(lock_path_of(save)) << "999999\n";
     CHECK(SaveLock::take(save).ok());
     std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("live clock: stopped before Night 1 and while the program is closed") {
+    Disk disk;
+    {
+        Table table({{10s, "Hana"}, {5s, "quit"}});  // the election is still the deal's time
+        table.session.run();
+        CHECK(table.reader.wakes == 5);  // none before the election: nothing can change
+        disk = table.disk;
+    }
+    CHECK_FALSE(disk.last().log().front().at);  // the first election is not timed
+    CHECK(disk.last().state().clock_s == 5);
+    // An hour later, resumed: the clock goes on from 5 s.
+    Table resumed({{3s, "Ben"}, {0ms, "quit"}}, disk.last(),
+                  GameClock::TimePoint{} + std::chrono::hours(1));
+    resumed.session.run();
+    CHECK(resumed.disk.last().log().back().at == 8);
 }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "../helpers.hpp"
+#include "capture.hpp"
 #include "coyel/save.hpp"
 
 using namespace coyel;
@@ -33,21 +34,6 @@ class ScriptedReader final : public LineReader {
   private:
     std::deque<std::string> lines_;
     std::function<void()> before_each_;
-};
-
-// Output captured in memory.
-struct Capture {
-    char* data = nullptr;
-    std::size_t size = 0;
-    std::FILE* file = open_memstream(&data, &size);
-    ~Capture() {
-        std::fclose(file);
-        std::free(data);
-    }
-    std::string text() {
-        std::fflush(file);
-        return std::string(data, size);
-    }
 };
 
 // A disk that fails on demand and remembers what was written where.

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <utility>
 
 #include <csignal>
 
@@ -109,8 +110,8 @@ void Session::aloud(const std::string& text) {
         write("  " + paint(io_.colour, fmt::fg(fmt::terminal_color::cyan), line) + "\n");
 }
 
-void Session::alert(const std::string& text) {
-    if (io_.reader.interactive()) write("\a");
+void Session::alert(const std::string& text, bool ring) {
+    if (ring && io_.reader.interactive()) write("\a");
     for (const auto& line : wrap("“" + text + "”", columns - 2, 1))
         write("  " +
               paint(io_.colour, fmt::emphasis::bold | fmt::fg(fmt::terminal_color::yellow), line) +
@@ -119,6 +120,9 @@ void Session::alert(const std::string& text) {
 
 void Session::show(const std::vector<narration::Line>& lines) {
     using Kind = narration::Line::Kind;
+    // One bell for what happened at once: the last degree and the end it
+    // brings ring together.
+    bool rung = false;
     for (const auto& line : lines) {
         switch (line.kind) {
             case Kind::heading:
@@ -127,7 +131,7 @@ void Session::show(const std::vector<narration::Line>& lines) {
                 break;
             case Kind::call:
             case Kind::aloud: aloud(line.text); break;
-            case Kind::alert: alert(line.text); break;
+            case Kind::alert: alert(line.text, !std::exchange(rung, true)); break;
             case Kind::instruction:
             case Kind::record: say(line.text); break;
         }

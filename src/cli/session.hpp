@@ -96,7 +96,7 @@ class Session final : private LivePrompt {
     void show(const std::vector<narration::Line>& lines);
     void say(const std::string& text);                                // plain, to the moderator
     void aloud(const std::string& text);                              // to read to the table
-    void alert(const std::string& text);                              // bell on a terminal
+    void alert(const std::string& text, bool ring = true);            // bell on a terminal
     void refuse(const std::string& reason);                           // one line; the prompt again
     void refuse_answer(const Error& error, const std::string& text);  // + "did you mean"
 

@@ -274,3 +274,11 @@ TEST_CASE("live clock: stopped before Night 1 and while the program is closed") 
     resumed.session.run();
     CHECK(resumed.disk.last().log().back().at == 8);
 }
+
+TEST_CASE("live clock: the last degree and the end it brings ring one bell") {
+    Table table({{0ms, "Hana"}, {61s, "quit"}});
+    table.session.run();
+    const std::string& shown = table.reader.shown;
+    CHECK(std::count(shown.begin(), shown.end(), '\a') == 2);  // at 30 s, then at 60 s
+    CHECK(shown.find("The planet reached +2°C above normal") != std::string::npos);
+}

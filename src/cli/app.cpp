@@ -36,6 +36,8 @@ void add_new(CLI::App& app, int& exit_code) {
                         "Shortcut for --option temperature.mode=clock|night|manual");
     command->add_option("--save", given->save,
                         "The save file (default: coyel-DATE-TIME.json here)");
+    command->add_flag("--no-clear", given->no_clear,
+                      "Keep the screen's history: no clearing at dawn nor after status");
     std::string footer = "House rules (--option KEY=VALUE):\n";
     for (const auto& info : option_table())
         footer += fmt::format("  {:<20} {:<24} {}\n", info.key, info.values, info.meaning);
@@ -73,7 +75,10 @@ void add_file_commands(CLI::App& app, int& exit_code) {
     auto* resume =
         app.add_subcommand("resume", "Go on with a saved game where it stopped, clock included");
     resume->add_option("FILE", *path, "The save file")->required();
-    resume->callback([path, &exit_code] { exit_code = run_resume(*path); });
+    auto no_clear = std::make_shared<bool>(false);
+    resume->add_flag("--no-clear", *no_clear,
+                     "Keep the screen's history: no clearing at dawn nor after status");
+    resume->callback([path, no_clear, &exit_code] { exit_code = run_resume(*path, !*no_clear); });
     auto* status = app.add_subcommand(
         "status", "Show a saved game: round, phase, temperature, each player with role, next call");
     status->add_option("FILE", *path, "The save file")->required();

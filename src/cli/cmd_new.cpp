@@ -185,7 +185,7 @@ int run_new(const NewOptions& given) {
     saving.set("path", save_path).set("seed", setup.seed ? std::to_string(*setup.seed) : "none");
     fmt::print("{}\n", narrator.line("new.saving", saving));
     if (setup.seed && reader->interactive() && !walk_through(*reader, setup, narrator)) return 1;
-    return play(Game(std::move(setup)), save_path, *reader, std::move(*lock));
+    return play(Game(std::move(setup)), save_path, *reader, std::move(*lock), !given.no_clear);
 }
 
 }  // namespace coyel::cli

@@ -8,7 +8,7 @@
 
 namespace coyel::cli {
 
-int run_resume(const std::string& path) {
+int run_resume(const std::string& path, bool clear) {
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
@@ -20,7 +20,7 @@ int run_resume(const std::string& path) {
         return 1;
     }
     auto reader = make_line_reader(stdin, stdout);
-    return play(std::move(*game), path, *reader, std::move(*lock));
+    return play(std::move(*game), path, *reader, std::move(*lock), clear);
 }
 
 }  // namespace coyel::cli

@@ -20,6 +20,7 @@ struct NewOptions {
     std::optional<int> minutes;
     std::string mode;
     std::string save;
+    bool no_clear = false;
 };
 
 struct ReplayOptions {
@@ -34,7 +35,7 @@ struct ReplayOptions {
 
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
-int run_resume(const std::string& path);
+int run_resume(const std::string& path, bool clear);
 int run_replay(const ReplayOptions& given);
 int run_status(const std::string& path, bool as_json);
 int run_check(const std::string& path);

@@ -11,6 +11,7 @@
 namespace coyel::cli {
 
 // `lock` is the save's (save_lock.hpp), held until the session ends.
-int play(Game game, const std::string& path, LineReader& reader, SaveLock lock);
+// `clear`: the screen may be cleared at dawn and after `status` (not --no-clear).
+int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear);
 
 }  // namespace coyel::cli

@@ -27,6 +27,7 @@ namespace {
 // Whether answering `answered` ends that answerer's call, so that they close
 // their eyes: the CEO's extra lobby is the same call going on.
 bool closes_call(CallId answered, std::optional<CallId> now) {
+    if (answered == CallId::slapp) return true;  // the CEO woke alone at dawn
     if (!wakes_at_night(answered)) return false;
     if (!now || !wakes_at_night(*now)) return true;
     return call_info(*now).answerer != call_info(answered).answerer;
@@ -78,9 +79,13 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
 
 // --- Output -------------------------------------------------------------
 
-namespace {
-constexpr std::size_t columns = 80;
+// The terminal's width, so that a long line is never cut by the terminal
+// nor wrapped short in a wide window; 80 on a pipe, for stable transcripts.
+std::size_t Session::columns() const {
+    return io_.reader.interactive() ? terminal_width(io_.out) : 80;
 }
+
+bool Session::clears() const { return io_.clear && io_.reader.interactive(); }
 
 void Session::write(std::string_view text) {
     if (capture_) {
@@ -101,18 +106,21 @@ std::string Session::captured(Show show) {
 }
 
 void Session::say(const std::string& text) {
-    for (const auto& line : wrap(text, columns, 2)) write(line + "\n");
+    for (const auto& line : wrap(text, columns(), 2)) write(line + "\n");
 }
+
+// A command to copy, on a line of its own and never wrapped.
+void Session::command_line(const std::string& command) { write("    " + command + "\n"); }
 
 // Lines for the table stand out: indented, quoted, in colour on a terminal.
 void Session::aloud(const std::string& text) {
-    for (const auto& line : wrap("“" + text + "”", columns - 2, 1))
+    for (const auto& line : wrap("“" + text + "”", columns() - 2, 1))
         write("  " + paint(io_.colour, fmt::fg(fmt::terminal_color::cyan), line) + "\n");
 }
 
 void Session::alert(const std::string& text, bool ring) {
     if (ring && io_.reader.interactive()) write("\a");
-    for (const auto& line : wrap("“" + text + "”", columns - 2, 1))
+    for (const auto& line : wrap("“" + text + "”", columns() - 2, 1))
         write("  " +
               paint(io_.colour, fmt::emphasis::bold | fmt::fg(fmt::terminal_color::yellow), line) +
               "\n");
@@ -138,8 +146,13 @@ void Session::show(const std::vector<narration::Line>& lines) {
     }
 }
 
-// An answer that names nothing may be a mistyped command: say which.
+// An answer that names nothing may be a mistyped command: say which. One
+// the rules forbid comes with a neutral line for the player to choose again.
 void Session::refuse_answer(const Error& error, const std::string& text) {
+    if (error.code == ErrorCode::refused) {
+        refuse(error.message);
+        return aloud(narrator_.line("repl.choose_again"));
+    }
     if (error.code != ErrorCode::unknown_answer) return refuse(error.message);
     const std::string word = text.substr(0, text.find(' '));
     std::vector<std::string_view> names(game_.setup().players.begin(), game_.setup().players.end());
@@ -152,7 +165,7 @@ void Session::refuse_answer(const Error& error, const std::string& text) {
 void Session::refuse(const std::string& reason) {
     const bool to_err = !io_.reader.interactive() && !capture_;
     if (to_err) std::fflush(io_.out);  // keep the order when both go to one place
-    for (const auto& line : wrap(reason, columns, 2)) {
+    for (const auto& line : wrap(reason, columns(), 2)) {
         if (to_err)
             fmt::print(io_.err, "{}\n", line);
         else
@@ -180,8 +193,8 @@ int Session::run() {
     while (!quit_) {
         catch_up_clock();
         check_timer();
-        if (game_.over() && !end_shown_) show_end();
-        if (!game_.over()) show_call();
+        if (game_.over() && !end_shown_ && !gate_) show_end();
+        if (!game_.over() && !gate_) show_call();
         refresh_completions();
         std::fflush(io_.out);
         auto line = io_.reader.read_live(*this);
@@ -191,7 +204,10 @@ int Session::run() {
             if (io_.reader.interactive()) write("\n");  // Ctrl-D: off the prompt's line
             break;
         }
-        handle(*line);
+        if (gate_ && trim(*line).empty())
+            pass_gate();
+        else
+            handle(*line);  // commands work at a gate: `undo` takes back the night's last answer
     }
     return finish();
 }
@@ -203,8 +219,11 @@ int Session::finish() {
     save();
     const int signal = signals::leaving();
     if (signal != SIGHUP) {
-        const char* key = game_.over() ? "repl.saved_review" : "repl.saved_quit";
-        say(narrator_.line(key, Args{}.set("path", path_)));
+        const bool over = game_.over();
+        say(narrator_.line(over ? "repl.saved_review" : "repl.saved_quit",
+                           Args{}.set("path", path_)));
+        command_line(narrator_.line(over ? "repl.review_command" : "repl.resume_command",
+                                    Args{}.set("path", path_)));
         std::fflush(io_.out);
     }
     return signal ? 128 + signal : 0;
@@ -261,6 +280,11 @@ std::optional<std::chrono::milliseconds> Session::timer_left() const {
 // --- The live prompt ------------------------------------------------------
 
 std::string Session::text() const {
+    if (gate_)
+        return narrator_.line("repl.prompt",
+                              Args{}
+                                  .set("status", prompt_status())
+                                  .set("question", narrator_.line(gate_->prompt_key)));
     if (game_.over())
         return narrator_.line("repl.prompt",
                               Args{}
@@ -324,20 +348,19 @@ std::string Session::prompt_status() const {
     return status;
 }
 
+// What Tab completes to: the answers of the call, then the commands.
 void Session::refresh_completions() {
     std::vector<std::string> words;
     const auto call = game_.current_call();
-    if (call) switch (call_info(*call).answer) {
-            case AnswerKind::gesture: words = {"up", "down", "none"}; break;
-            case AnswerKind::yes_no: words = {"yes", "no"}; break;
-            case AnswerKind::player:
-            case AnswerKind::player_or_nobody:
-                // Every player in the game, not only the legal ones: a shorter list
-                // would show a glancing player who the carbon emissions are.
-                for (Seat seat : game_.seats_in_game()) words.push_back(game_.name(seat));
-                words.push_back("none");
-                break;
-        }
+    const AnswerKind kind = call ? call_info(*call).answer : AnswerKind::yes_no;
+    if (kind == AnswerKind::gesture) words = {"up", "down", "none"};
+    if (call && kind == AnswerKind::yes_no) words = {"yes", "no"};
+    if (kind == AnswerKind::player || kind == AnswerKind::player_or_nobody) {
+        // Every player in the game, not only the legal ones: a shorter list
+        // would show a glancing player who the carbon emissions are.
+        for (Seat seat : game_.seats_in_game()) words.push_back(game_.name(seat));
+        if (kind == AnswerKind::player_or_nobody) words.push_back("none");
+    }
     for (const auto& command : commands()) words.emplace_back(command.name);
     io_.reader.set_completions(std::move(words));
 }
@@ -348,10 +371,39 @@ void Session::show_call() {
     std::size_t inputs = game_.state().ballots.size();
     for (const auto& action : game_.log()) inputs += !is_aside(action.kind);
     if (inputs == shown_at_) return;
+    const bool first = shown_at_ == static_cast<std::size_t>(-1);
     shown_at_ = inputs;
-    if (!game_.state().ballots.empty()) return;  // later voters: their prompts alone
+    // Later voters: their prompts alone; but a session that starts (or a
+    // screen cleared) in the middle of a vote shows where it stands.
+    if (!game_.state().ballots.empty() && !first) return;
     show(narrator_.call(game_));
+    show_vote_so_far();
 }
+
+void Session::show_vote_so_far() {
+    const TableView view = table_view(game_);
+    for (const Ballot& ballot : game_.state().ballots)
+        say(narrator_.line(
+            "repl.ballot_taken",
+            Args{}.set("row", narrator_.ballot(view, ballot, game_.vote_weight(ballot.voter)))));
+}
+
+// Enter was pressed at a gate: the screen and its scrollback go, then what
+// was held back shows, and the call again.
+void Session::pass_gate() {
+    write("\x1b[H\x1b[2J\x1b[3J");
+    const Gate gate = std::move(*gate_);
+    gate_.reset();
+    show(gate.then);
+    shown_at_ = static_cast<std::size_t>(-1);
+}
+
+namespace {
+bool is_exact_name(const std::string& text, const Game& game) {
+    const auto& names = game.setup().players;
+    return std::find(names.begin(), names.end(), text) != names.end();
+}
+}  // namespace
 
 void Session::handle(const std::string& line) {
     const bool was_over = game_.over();
@@ -368,8 +420,24 @@ void Session::handle(const std::string& line) {
         run_command(std::string{text.substr(1)}, true);
         return;
     }
-    if (!is_player_name(text, game_) && run_command(std::string{text}, false)) return;
-    answer(std::string{text});
+    // A player's name in its exact case is the player; the same word in
+    // another case that is also a command is not guessed at.
+    const std::string word{text};
+    if (is_player_name(text, game_) && !is_exact_name(word, game_) && is_command(word)) {
+        const Seat player = *find_player(game_.setup().players, text);
+        return refuse(narrator_.line("repl.name_or_command", Args{}
+                                                                 .set("word", word)
+                                                                 .set("command", to_lower(word))
+                                                                 .set("name", game_.name(player))));
+    }
+    if (!is_player_name(text, game_) && run_command(word, false)) return;
+    answer(word);
+}
+
+bool Session::is_command(const std::string& text) {
+    const std::string word = to_lower(text.substr(0, text.find(' ')));
+    return std::any_of(commands().begin(), commands().end(),
+                       [&](const Command& command) { return command.name == word; });
 }
 
 // Runs `line` if it starts with a command word. `forced` (typed with '/'):
@@ -417,11 +485,10 @@ bool Session::apply(Action action) {
 // clock with the game, and saves.
 void Session::tell(const Result<std::vector<Event>>& applied, const Action& action,
                    std::optional<CallId> answered) {
-    if (!applied) return refuse(applied.error());
+    if (!applied) return refuse_answer(applied.failure(), "");
     std::optional<CallId> closed;
     if (answered && closes_call(*answered, game_.current_call())) closed = answered;
-    show(narrator_.input(table_view(game_), action, *applied, closed, announced_temperature_));
-    announced_temperature_ = std::max(announced_temperature_, game_.state().temperature);
+    tell_lines(*applied, action, closed);
     if (game_.state().phase == Phase::setup)
         clock_.stop();
     else if (!game_.over() && answered == CallId::first_mayor)
@@ -430,7 +497,29 @@ void Session::tell(const Result<std::vector<Event>>& applied, const Action& acti
     save();
 }
 
+// What an input did, in the narrator's words. When it ends the night on a
+// terminal, the day's lines wait behind a gate: the moderator reads the
+// night's last lines, presses Enter, and the screen is cleared first.
+void Session::tell_lines(const std::vector<Event>& events, const Action& action,
+                         std::optional<CallId> closed) {
+    const TableView view = table_view(game_);
+    int announced = announced_temperature_;
+    std::vector<narration::Line> lines =
+        narrator_.input(view, action, events, closed, announced_temperature_);
+    announced_temperature_ = std::max(announced_temperature_, game_.state().temperature);
+    const auto dawn = std::find_if(events.begin(), events.end(),
+                                   [](const Event& e) { return e.kind == Event::Kind::dawn; });
+    if (dawn == events.end() || !clears()) return show(lines);
+    // The night's part: the same lines the narrator gives for the events before dawn.
+    const std::vector<Event> night(events.begin(), dawn);
+    const auto night_lines = narrator_.input(view, action, night, closed, announced).size();
+    show({lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(night_lines)});
+    gate_ = Gate{"repl.open_day",
+                 {lines.begin() + static_cast<std::ptrdiff_t>(night_lines), lines.end()}};
+}
+
 void Session::answer(const std::string& text) {
+    if (gate_) return refuse(narrator_.line("repl.gate_first"));
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     const CallId call = *game_.current_call();
     Action action;
@@ -461,7 +550,7 @@ void Session::answer(const std::string& text) {
         return;
     }
     auto cast = game_.cast_ballot(action.player, stamp(game_));
-    if (!cast) return refuse(cast.error());
+    if (!cast) return refuse_answer(cast.failure(), text);
     if (game_.state().ballots.empty() && game_.log().back().kind == ActionKind::vote)
         return tell(cast, game_.log().back(), call);  // the last ballot: the vote is taken
     save();
@@ -491,7 +580,14 @@ void Session::show_end() {
 // --- Commands -----------------------------------------------------------
 
 void Session::cmd_help(const std::string&) {
-    say(narrator_.line("repl.help.answers"));
+    const auto call = game_.current_call();
+    const AnswerKind kind = call ? call_info(*call).answer : AnswerKind::yes_no;
+    say(narrator_.line("repl.help.answers",
+                       Args{}.set("kind", !call                                  ? "none"
+                                          : kind == AnswerKind::player_or_nobody ? "nobody"
+                                          : kind == AnswerKind::player           ? "player"
+                                          : kind == AnswerKind::gesture          ? "gesture"
+                                                                                 : "yes_no")));
     say(narrator_.line("repl.help.commands"));
     for (const auto& command : commands())
         say(fmt::format("  {:<16} {}", fmt::format("{} {}", command.name, command.argument),
@@ -501,6 +597,8 @@ void Session::cmd_help(const std::string&) {
 
 void Session::cmd_status(const std::string&) {
     write(moderator_view_text(narrator_, game_, io_.colour));
+    // Enter hides the roles again; at dawn's gate, that Enter does both.
+    if (clears() && !gate_) gate_ = Gate{"repl.hide_roles", {}};
 }
 
 void Session::cmd_table(const std::string&) {
@@ -514,6 +612,7 @@ void Session::cmd_undo(const std::string&) {
     auto undone = game_.undo();
     if (!undone) return refuse("nothing to undo");
     say(narrator_.undone(game_, *undone));
+    gate_.reset();  // what it held back belonged to the input taken back
     clock_.set(game_.state().clock_s);
     if (undone->kind == Undone::Kind::end || game_.state().phase == Phase::setup)
         clock_.stop();
@@ -602,20 +701,28 @@ void Session::cmd_timer(const std::string& argument) {
     say(narrator_.line("repl.timer", args));
 }
 
-void Session::cmd_save(const std::string& path) {
-    if (path.empty()) return refuse("save needs a file name: save AS");
-    if (path != path_ && ::access(path.c_str(), F_OK) == 0)
-        return refuse(fmt::format("{} exists: choose another name", path));
+// `save`, `save NAME` or `save as NAME`: later saves go to NAME.
+void Session::cmd_save(const std::string& argument) {
+    std::string path = argument;
+    if (istarts_with(path, "as ")) path = std::string{trim(std::string_view{path}.substr(3))};
+    if (path.empty() || path == path_) {  // the game's own file, again
+        if (save()) say(narrator_.line("repl.saved", Args{}.set("path", path_)));
+        return;
+    }
+    if (::access(path.c_str(), F_OK) == 0)
+        return refuse(narrator_.line("repl.save_exists", Args{}.set("path", path)));
     std::optional<SaveLock> moved;
-    if (lock_ && path != path_) {  // the new file is this session's alone from now on
+    if (lock_) {  // the new file is this session's alone from now on
         auto taken = SaveLock::take(path);
         if (!taken) return refuse(taken.error());
         moved = std::move(*taken);
     }
     const std::string previous = path_;
+    const bool was_failing = std::exchange(save_failing_, false);  // one message, not two
     path_ = path;
     if (!save()) {
         path_ = previous;
+        save_failing_ = was_failing || save_failing_;
         return;
     }
     if (moved) lock_ = std::move(moved);

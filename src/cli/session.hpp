@@ -32,6 +32,9 @@ struct SessionIo {
     std::FILE* out;
     std::FILE* err;  // refusals go here when not interactive
     bool colour;
+    // On a terminal, the screen and its scrollback are cleared at dawn and
+    // after `status`, each time after Enter (false: --no-clear).
+    bool clear = true;
 };
 
 class Session final : private LivePrompt {
@@ -56,12 +59,19 @@ class Session final : private LivePrompt {
   private:
     struct Command;
     static const std::vector<Command>& commands();
+    static bool is_command(const std::string& text);
     // A countdown for the table's talk, on the wall clock of the game
     // clock's time source; it lasts the phase it was started in.
     struct Timer {
         GameClock::TimePoint ends;
         Phase phase;
         int round;
+    };
+    // A wait for Enter before the screen is cleared: at dawn, the night's
+    // secrets go before the day's lines show; after `status`, the roles go.
+    struct Gate {
+        std::string prompt_key;
+        std::vector<narration::Line> then;
     };
 
     // The live prompt (line_reader.hpp).
@@ -73,6 +83,10 @@ class Session final : private LivePrompt {
     void on_suspend(bool stopped) override;
 
     void show_call();
+    void show_vote_so_far();
+    void pass_gate();
+    bool clears() const;
+    std::size_t columns() const;
     std::string prompt_status() const;
     void refresh_completions();
     void catch_up_clock();
@@ -86,6 +100,8 @@ class Session final : private LivePrompt {
     bool apply(Action action);
     void tell(const Result<std::vector<Event>>& applied, const Action& action,
               std::optional<CallId> answered);
+    void tell_lines(const std::vector<Event>& events, const Action& action,
+                    std::optional<CallId> closed);
     void show_end();
 
     // Every output goes through write(): into `capture_` while the live
@@ -95,6 +111,7 @@ class Session final : private LivePrompt {
     std::string captured(Show show);
     void show(const std::vector<narration::Line>& lines);
     void say(const std::string& text);                                // plain, to the moderator
+    void command_line(const std::string& command);                    // whole, to copy
     void aloud(const std::string& text);                              // to read to the table
     void alert(const std::string& text, bool ring = true);            // bell on a terminal
     void refuse(const std::string& reason);                           // one line; the prompt again
@@ -124,6 +141,7 @@ class Session final : private LivePrompt {
     std::size_t shown_at_ = static_cast<std::size_t>(-1);  // inputs when the call was shown
     int announced_temperature_;
     std::optional<Timer> timer_;
+    std::optional<Gate> gate_;
     std::string* capture_ = nullptr;
     bool end_shown_ = false;
     bool running_before_suspend_ = false;

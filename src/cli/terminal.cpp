@@ -1,11 +1,9 @@
 #include "terminal.hpp"
 
-#include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdlib>
-#include "coyel/text.hpp"
 
 namespace coyel::cli {
 
@@ -15,6 +13,12 @@ bool colour_enabled(std::FILE* stream) {
     const char* term = std::getenv("TERM");
     if (term && std::string_view{term} == "dumb") return false;
     return ::isatty(::fileno(stream)) != 0;
+}
+
+std::size_t terminal_width(std::FILE* stream) {
+    winsize size{};
+    if (::ioctl(::fileno(stream), TIOCGWINSZ, &size) != 0 || size.ws_col < 20) return 80;
+    return size.ws_col;
 }
 
 }  // namespace coyel::cli

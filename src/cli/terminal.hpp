@@ -13,6 +13,9 @@ namespace coyel::cli {
 
 bool colour_enabled(std::FILE* stream);
 
+// The width of the terminal `stream` shows on; 80 when it is not one.
+std::size_t terminal_width(std::FILE* stream);
+
 using narration::paint;
 using narration::wrap;
 

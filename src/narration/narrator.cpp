@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdlib>
 
 #include "coyel/text.hpp"
 #include "embedded_scripts.hpp"
@@ -83,6 +84,15 @@ std::string Narrator::degrees(int temperature) const {
     return line("words.degrees", Args{}.set("temperature", fmt::format("{:+}", temperature)));
 }
 
+// "normal", "2°C below normal", "1°C above normal": a level said aloud.
+Args Narrator::level_args(int temperature) const {
+    Args args;
+    args.set("level", temperature == 0 ? "normal" : temperature < 0 ? "below" : "above");
+    args.set("amount", line("words.degrees",
+                            Args{}.set("temperature", std::to_string(std::abs(temperature)))));
+    return args;
+}
+
 std::string Narrator::phase_title(Phase phase, int round) const {
     return line(fmt::format("phase.{}", phase_id(phase)), Args{}.set("round", round));
 }
@@ -113,7 +123,9 @@ std::vector<Line> Narrator::call(const Game& game) const {
     title.set("phase", phase_title(state.phase, state.round))
         .set("title", line(key(info, "title")));
     lines.push_back({Line::Kind::heading, line("heading.call", title)});
-    add_lines(lines, Line::Kind::call, line(key(info, "aloud"), Args{}.set("round", state.round)));
+    Args aloud;
+    aloud.set("round", state.round).set("saved", state.saved ? game.name(*state.saved) : "");
+    add_lines(lines, Line::Kind::call, line(key(info, "aloud"), aloud));
     for (auto& hint : call_hint(game)) lines.push_back(std::move(hint));
     return lines;
 }
@@ -159,7 +171,9 @@ std::vector<Line> Narrator::input(const TableView& view, const Action& action,
     };
     for (const auto& happened : events) {
         // The answerer closes their eyes before the table opens theirs.
-        if (happened.kind == Event::Kind::dawn || happened.kind == Event::Kind::game_over) sleep();
+        if (happened.kind == Event::Kind::dawn || happened.kind == Event::Kind::game_over ||
+            happened.kind == Event::Kind::player_out)
+            sleep();
         event(view, happened, announced, lines);
     }
     sleep();
@@ -206,8 +220,7 @@ void Narrator::event(const TableView& view, const Event& e, int& announced,
         case Event::Kind::lobby: lobby(view, e, lines); break;
         case Event::Kind::dawn:
             announced = std::max(announced, view.temperature);
-            add_lines(lines, Line::Kind::aloud,
-                      line("event.dawn", Args{}.set("temperature", degrees(view.temperature))));
+            add_lines(lines, Line::Kind::aloud, line("event.dawn", level_args(view.temperature)));
             break;
         case Event::Kind::player_out:
             lines.push_back({Line::Kind::aloud, player_out(view, e)});

@@ -37,7 +37,8 @@ class Narrator {
     std::string role_with_article(Role role) const;  // "a Carbon Emission"
     std::string team(Team team) const;               // "ecosystems"
     std::string win_reason(WinReason reason) const;  // "no carbon emission is left in the game"
-    std::string degrees(int temperature) const;      // "+2°C"
+    std::string degrees(int temperature) const;
+    Args level_args(int temperature) const;                            // "+2°C"
     std::string phase_title(Phase phase, int round) const;             // "Night 2"
     std::string list_or(const std::vector<std::string>& items) const;  // "Ana, Ben or Cleo"
 

@@ -8,112 +8,14 @@
 #include <map>
 
 #include "../helpers.hpp"
-#include "capture.hpp"
 #include "coyel/save.hpp"
+#include "live_session.hpp"
 #include "save_lock.hpp"
-#include "session.hpp"
 
 using namespace coyel;
 using namespace coyel::cli;
 using namespace coyel::test;
 using namespace std::chrono_literals;
-
-namespace {
-
-// One input: how long the prompt waits with nobody typing, then the line
-// typed ("^C" for Ctrl-C, which empties the line and types nothing).
-struct Typed {
-    std::chrono::milliseconds wait;
-    std::string line;
-};
-
-// A terminal's reader: while a prompt waits, the fake clock moves on to
-// each moment the prompt asks to be woken, and the prompt is woken there.
-class LiveReader final : public LineReader {
-  public:
-    LiveReader(std::deque<Typed> typed, GameClock::TimePoint& now)
-        : typed_(std::move(typed)), now_(now) {}
-
-    std::optional<std::string> read(const std::string&) override { return std::nullopt; }
-    std::optional<std::string> read_live(LivePrompt& prompt) override {
-        while (!typed_.empty()) {
-            Typed next = typed_.front();
-            typed_.pop_front();
-            if (!wait(prompt, next.wait)) {  // typed at the next prompt instead
-                typed_.push_front({0ms, next.line});
-                return std::nullopt;
-            }
-            prompts.push_back(prompt.text());
-            if (next.line != "^C") return next.line;
-            shown += prompt.on_interrupt();
-        }
-        return std::nullopt;
-    }
-    bool interactive() const override { return true; }
-
-    std::string shown;                 // what the prompt showed above itself
-    std::vector<std::string> prompts;  // each prompt as an answer was typed
-    int wakes = 0;
-
-  private:
-    // False when the prompt closed during the wait (the game ended).
-    bool wait(LivePrompt& prompt, std::chrono::milliseconds left) {
-        while (left > 0ms) {
-            const auto wake = prompt.wake_in();
-            if (!wake || *wake > left) break;
-            now_ += *wake;
-            left -= *wake;
-            ++wakes;
-            shown += prompt.on_wake();
-            if (prompt.closed()) return false;
-        }
-        now_ += left;
-        return true;
-    }
-
-    std::deque<Typed> typed_;
-    GameClock::TimePoint& now_;
-};
-
-// Every save, in order, as the session wrote them.
-struct Disk {
-    std::vector<std::string> saves;
-    FileWriter writer() {
-        return [this](const std::string&, std::string_view text) -> std::optional<std::string> {
-            saves.emplace_back(text);
-            return std::nullopt;
-        };
-    }
-    Game last() const {
-        auto game = load_game(saves.back(), "game.json");
-        REQUIRE(game.ok());
-        return std::move(*game);
-    }
-};
-
-// A game of one minute from +0 to +2°C: a degree every 30 s.
-Game one_minute_game() {
-    Options options;
-    options.temperature_minutes = 1;
-    options.temperature_limit = 2;
-    return make_game(spec_table(), options);
-}
-
-struct Table {
-    GameClock::TimePoint now{};
-    Disk disk;
-    Capture out, err;
-    LiveReader reader;
-    Session session;
-    // `started`: the wall time the session starts at.
-    Table(std::deque<Typed> typed, Game game = one_minute_game(), GameClock::TimePoint started = {})
-        : now(started),
-          reader(std::move(typed), now),
-          session(std::move(game), "game.json", SessionIo{reader, out.file, err.file, false},
-                  GameClock(0, [this] { return now; }), disk.writer()) {}
-};
-
-}  // namespace
 
 TEST_CASE("live clock: the prompt wakes each second and counts down") {
     Table table({{0ms, "Hana"}, {3500ms, "Ben"}, {0ms, "quit"}});

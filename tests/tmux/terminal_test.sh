@@ -41,6 +41,8 @@ wait_for "Carbon emissions, close your eyes"
 tmux_ send-keys -t t 'undo' Enter
 wait_for "Undone: the carbon emissions' target, Ben."
 tmux_ send-keys -t t Up Up Enter  # history: "Ben" again
+wait_for "opens the day>"
+tmux_ send-keys -t t Enter  # dawn: the screen is cleared first
 wait_for "Day 1"
 tmux_ send-keys -t t 'quit' Enter
 wait_for "EXITED"

@@ -1,0 +1,107 @@
+// Issue 10 at the session: the screen keeps secrets, mistakes are
+// recoverable, guidance where a moderator looks for it.
+#include "live_session.hpp"
+
+using namespace coyel;
+using namespace coyel::test;
+
+namespace {
+constexpr std::string_view clear_all = "\x1b[H\x1b[2J\x1b[3J";
+
+// Night 1 of the spec table in night mode, to its last call.
+std::deque<Typed> night_one() {
+    return {{0ms, "Hana"}, {0ms, "Ben"}, {0ms, "none"}, {0ms, "none"}, {0ms, "none"}};
+}
+Game night_mode_game() {
+    Options options;
+    options.temperature_mode = TemperatureMode::night;
+    return make_game(spec_table(), options);
+}
+}  // namespace
+
+TEST_CASE("at dawn the night's lines stay until Enter, then screen and scrollback are cleared") {
+    auto typed = night_one();
+    typed.push_back({0ms, ""});  // Enter: the day opens
+    typed.push_back({0ms, "quit"});
+    Table table(typed, night_mode_game(), {}, /*clear=*/true);
+    table.session.run();
+    const std::string out = table.out.text();
+    const auto cleared = out.find(clear_all);
+    REQUIRE(cleared != std::string::npos);
+    CHECK(out.find("The carbon emissions target Ben.") < cleared);  // read before the clearing
+    CHECK(out.find("Fossil Fuel CEO, close your eyes.") < cleared);
+    CHECK(out.find("Everyone, open your eyes") > cleared);  // the day on a clean screen
+    CHECK(table.reader.prompts[5] == "[+1°C] Enter clears the screen and opens the day> ");
+}
+
+TEST_CASE("no clearing (--no-clear): no gate at dawn and nothing cleared") {
+    auto typed = night_one();
+    typed.push_back({0ms, "quit"});
+    Table table(typed, night_mode_game(), {}, /*clear=*/false);
+    table.session.run();
+    CHECK(table.out.text().find("\x1b[3J") == std::string::npos);
+    CHECK(table.out.text().find("Everyone, open your eyes") != std::string::npos);
+}
+
+TEST_CASE("status on a terminal: Enter hides the roles again") {
+    Table table({{0ms, "Hana"}, {0ms, "status"}, {0ms, ""}, {0ms, "quit"}}, night_mode_game(), {},
+                /*clear=*/true);
+    table.session.run();
+    const std::string out = table.out.text();
+    const auto roles = out.find("carbon");
+    const auto cleared = out.find(clear_all);
+    REQUIRE(roles != std::string::npos);
+    REQUIRE(cleared != std::string::npos);
+    CHECK(roles < cleared);
+    CHECK(table.reader.prompts[2] == "[+0°C] Enter hides the roles> ");
+    // The call shows again on the clean screen.
+    CHECK(out.find("Carbon emissions, pick an ecosystem to damage.", cleared) != std::string::npos);
+}
+
+TEST_CASE("save as NAME, save to the game's own file, and one message after a failed save") {
+    Table table({{0ms, "Hana"}, {0ms, "save"}, {0ms, "save as rescue.json"}, {0ms, "quit"}});
+    table.session.run();
+    const std::string out = table.out.text();
+    CHECK(out.find("Saved to game.json.\n") != std::string::npos);
+    CHECK(out.find("Saved to rescue.json; later saves go there too.") != std::string::npos);
+    CHECK(out.find("as rescue.json") == std::string::npos);
+}
+
+TEST_CASE("a session that starts in the middle of a vote shows where it stands") {
+    Game game = night_mode_game();
+    ok(game, elect(game, "Hana"));
+    quiet_night(game, "Ben");
+    REQUIRE(game.cast_ballot(seat(game, "Cleo")).ok());
+    Table table({{0ms, "quit"}}, std::move(game));
+    table.session.run();
+    const std::string out = table.out.text();
+    CHECK(out.find("── Day 1") != std::string::npos);
+    CHECK(out.find("Voted so far: Ana → Cleo") != std::string::npos);
+    CHECK(table.reader.prompts[0] == "[+1°C] Cleo votes for> ");
+}
+
+TEST_CASE("help and Tab at the carbon target do not offer none, which is refused there") {
+    Table table({{0ms, "Hana"}, {0ms, "help"}, {0ms, "quit"}});
+    table.session.run();
+    CHECK(table.out.text().find(
+              "Answer with a player's name (any case), its first letters or a seat number.") !=
+          std::string::npos);
+    const auto& words = table.reader.completions;
+    CHECK(std::find(words.begin(), words.end(), "none") == words.end());
+    CHECK(std::find(words.begin(), words.end(), "Ben") != words.end());
+}
+
+TEST_CASE("at dawn's gate, undo takes back the night's last answer and the day waits") {
+    auto typed = night_one();
+    typed.push_back({0ms, "Gus"});   // an answer: refused, Enter comes first
+    typed.push_back({0ms, "undo"});  // the CEO's lobby, taken back: no dawn yet
+    typed.push_back({0ms, "Finn"});
+    typed.push_back({0ms, "quit"});
+    Table table(typed, night_mode_game(), {}, /*clear=*/true);
+    table.session.run();
+    const std::string out = table.out.text();
+    CHECK(out.find("Press Enter first") != std::string::npos);
+    CHECK(out.find("Undone: the CEO's lobby on nobody.") != std::string::npos);
+    CHECK(table.reader.prompts[7] == "[+0°C] CEO lobbies> ");  // the night again
+    CHECK(table.reader.prompts.back() == "[+1°C] Enter clears the screen and opens the day> ");
+}

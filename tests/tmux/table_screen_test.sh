@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The laptop's screen at the table, under tmux: the night's secrets and the
+# roles of `status` leave the screen and its scrollback after Enter; lines
+# wrap to the window's width and the command to copy is never split.
+# Usage: table_screen_test.sh PATH/TO/coyel
+set -euo pipefail
+coyel=$(realpath "$1")
+folder=$(realpath "$(mktemp -d)")
+export TMUX_TMPDIR=$folder
+server="coyel-screen-$$"
+trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
+
+tmux_() { tmux -L "$server" "$@"; }
+screen() { tmux_ capture-pane -p -t t; }
+everything() { tmux_ capture-pane -p -J -S -2000 -t t; }  # the scrollback too, wrapped lines joined
+fail() { echo "FAIL: $1"; everything; exit 1; }
+wait_for() {
+  for _ in $(seq 150); do  # 15 s: the random-play test may hold both cores
+    screen | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  fail "never saw: $1"
+}
+
+save="$folder/a-rather-long-folder-name-for-the-games-of-the-evening/game.json"
+mkdir -p "$(dirname "$save")"
+tmux_ new-session -d -s t -x 60 -y 30 \
+  "COYEL_FROZEN_CLOCK=1 $coyel new --players Ana,Ben,Cleo,Dan,Eve --roles Ana=carbon,Cleo=ngo,Dan=ceo --mode night --save $save; echo EXITED; sleep 30"
+
+# 1. The night's lines stay until Enter; then neither the screen nor the
+#    scrollback holds any of them.
+wait_for "mayor>"
+for answer in Eve Ben none none; do
+  tmux_ send-keys -t t "$answer" Enter
+  sleep 0.2
+done
+wait_for "Enter clears the screen and opens the day>"
+everything | grep -qF "The carbon emissions target Ben." || fail "the night's answer was not shown before dawn"
+tmux_ send-keys -t t Enter
+wait_for "Everyone, open your eyes"
+everything | grep -qF "The carbon emissions target" && fail "the night is still in the scrollback after dawn"
+
+# 2. The roles of `status` go with Enter.
+tmux_ send-keys -t t "status" Enter
+wait_for "Enter hides the roles>"
+everything | grep -qF "ngo" || fail "status showed no roles"
+tmux_ send-keys -t t Enter
+wait_for "votes for>"
+everything | grep -qF "ngo" && fail "the roles are still on screen or in the scrollback"
+
+# 3. Wrapped to 60 columns, and the command to copy whole on its line.
+screen | awk 'length > 60 { bad = 1 } END { exit bad }' || fail "a line is wider than the window"
+tmux_ send-keys -t t "quit" Enter
+wait_for "EXITED"
+everything | grep -qxF "    coyel resume $save" || fail "the resume command is not whole on its own line"
+echo "table screen: ok"

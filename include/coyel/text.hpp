@@ -15,6 +15,27 @@ std::string to_lower(std::string_view text);
 bool iequals(std::string_view a, std::string_view b);
 bool istarts_with(std::string_view text, std::string_view prefix);
 
+// Names as people type them. Latin letters (Latin-1 and Latin Extended-A)
+// are understood beyond ASCII; other scripts are compared as they are.
+//
+// The spelling, ignoring case: lower case, accented letters written as letter
+// then combining mark, so "É" and "E" + U+0301 compare equal, "É" and "E" not.
+std::string spelling_key(std::string_view text);
+// The letters, ignoring case and accents: "Émile" -> "emile", "Œ" -> "oe",
+// "Ł" -> "l", combining marks (U+0300-U+036F) dropped.
+std::string fold_accents(std::string_view text);
+
+// Which of `names` the typed text means, in their order: those whose own
+// spelling it is (ignoring case), else, if none, those it fits once accents
+// are set aside. Zoe and Zoé playing, "zoe" is Zoe; "ZOË" could be either.
+enum class NameMatch { whole, prefix };
+std::vector<std::size_t> match_names(const std::vector<std::string_view>& names,
+                                     std::string_view typed, NameMatch how);
+
+// The longest start all `names` share, ignoring case, in whole characters,
+// spelt as the first name spells it: {"Pía", "Píe"} -> "Pí". Empty for none.
+std::string common_start(const std::vector<std::string>& names);
+
 // Number of code points, or npos when `text` is not valid UTF-8.
 std::size_t utf8_length(std::string_view text);
 

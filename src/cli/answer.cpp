@@ -10,9 +10,62 @@ bool is_player_name(std::string_view text, const Game& game) {
     return find_player(game.setup().players, text).has_value();
 }
 
+namespace {
+
+using Answer = std::optional<Seat>;
+
+// The seats among `seats` whose name `text` is, or starts; the core decides
+// what matches (case, accents, which spelling wins).
+std::vector<Seat> matching(const Game& game, const std::vector<Seat>& seats, std::string_view text,
+                           NameMatch how) {
+    std::vector<std::string_view> names;
+    for (Seat seat : seats) names.push_back(game.name(seat));
+    std::vector<Seat> found;
+    for (std::size_t i : match_names(names, text, how)) found.push_back(seats[i]);
+    return found;
+}
+
+std::string names_of(const Game& game, const std::vector<Seat>& seats, bool with_seat) {
+    std::vector<std::string> names;
+    for (Seat seat : seats)
+        names.push_back(with_seat ? fmt::format("{} (seat {})", game.name(seat), seat + 1)
+                                  : game.name(seat));
+    return join_or(names);
+}
+
+Result<Answer> parse_name(std::string_view text, const Game& game) {
+    std::vector<Seat> everyone, in_game;
+    for (Seat seat = 0; seat < game.player_count(); ++seat) {
+        everyone.push_back(seat);
+        if (game.in_game(seat)) in_game.push_back(seat);
+    }
+    // A whole name: Zoe and Zoé playing, "ZOË" is either, and more letters
+    // cannot tell them apart.
+    auto whole = matching(game, everyone, text, NameMatch::whole);
+    if (whole.size() == 1) return Answer{whole.front()};
+    if (whole.size() > 1)
+        return Error{fmt::format("\"{}\" could be {}: type the name as it is spelt, or the seat",
+                                 text, names_of(game, whole, true)),
+                     ErrorCode::ambiguous};
+    // First letters: players in the game first, so "A" is not blocked by Ann
+    // who went out two nights ago.
+    for (const auto* seats : {&in_game, &everyone}) {
+        auto found = matching(game, *seats, text, NameMatch::prefix);
+        if (found.size() == 1) return Answer{found.front()};
+        if (found.size() > 1)
+            return Error{fmt::format("\"{}\" could be {}: type more letters", text,
+                                     names_of(game, found, false)),
+                         ErrorCode::ambiguous};
+    }
+    std::vector<std::string_view> names(game.setup().players.begin(), game.setup().players.end());
+    return Error{fmt::format("no player is called \"{}\"{}", text, did_you_mean(text, names)),
+                 ErrorCode::unknown_answer};
+}
+
+}  // namespace
+
 Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game, bool allow_none) {
     const std::string_view text = trim(raw);
-    using Answer = std::optional<Seat>;
     if (text.empty()) return Error{"type a player's name, its first letters or seat number"};
     if (iequals(text, "none") || iequals(text, "nobody")) {
         if (!allow_none)
@@ -26,25 +79,7 @@ Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game,
                 fmt::format("there is no seat {} (seats 1 to {})", text, game.player_count())};
         return Answer{static_cast<Seat>(seat - 1)};
     }
-    if (auto exact = find_player(game.setup().players, text)) return Answer{*exact};
-    // First letters: players in the game first, so "A" is not blocked by Ann
-    // who went out two nights ago.
-    for (bool in_game_only : {true, false}) {
-        std::vector<Seat> matches;
-        for (Seat seat = 0; seat < game.player_count(); ++seat)
-            if ((!in_game_only || game.in_game(seat)) && istarts_with(game.name(seat), text))
-                matches.push_back(seat);
-        if (matches.size() == 1) return Answer{matches.front()};
-        if (matches.size() > 1) {
-            std::vector<std::string> names;
-            for (Seat seat : matches) names.push_back(game.name(seat));
-            return Error{fmt::format("\"{}\" could be {}: type more letters", text, join_or(names)),
-                         ErrorCode::ambiguous};
-        }
-    }
-    std::vector<std::string_view> names(game.setup().players.begin(), game.setup().players.end());
-    return Error{fmt::format("no player is called \"{}\"{}", text, did_you_mean(text, names)),
-                 ErrorCode::unknown_answer};
+    return parse_name(text, game);
 }
 
 Result<bool> parse_yes_no(std::string_view raw) {

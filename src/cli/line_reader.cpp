@@ -17,10 +17,11 @@
 
 namespace coyel::cli {
 
+// The same matching as answers: "pi" completes to Pía, unless Pia plays.
 std::vector<std::string> complete(const std::string& typed, const std::vector<std::string>& words) {
+    const std::vector<std::string_view> views(words.begin(), words.end());
     std::vector<std::string> matches;
-    for (const auto& word : words)
-        if (istarts_with(word, typed)) matches.push_back(word);
+    for (std::size_t i : match_names(views, typed, NameMatch::prefix)) matches.push_back(words[i]);
     return matches;
 }
 
@@ -295,18 +296,14 @@ unsigned char EditLineReader::on_tab(EditLine* editor, int) {
     std::string typed(info->buffer, info->cursor);
     auto matches = complete(typed, reader->words_);
     if (matches.empty()) return CC_REFRESH_BEEP;
-    std::string common = matches.front();
-    for (const auto& match : matches) {
-        std::size_t n = 0;
-        while (n < common.size() && n < match.size() &&
-               to_lower(common.substr(n, 1)) == to_lower(match.substr(n, 1)))
-            ++n;
-        common.resize(n);
-    }
-    // Replace what was typed, so the completion carries the name's own case.
+    const std::string common = common_start(matches);
+    // Replace what was typed, so the completion carries the name's own case
+    // and accents; unless the names part within it ("pi" for Pía and Pïa).
     // libedit counts characters, not bytes: "Pí" is two.
-    el_deletestr(editor, static_cast<int>(utf8_length(typed)));
-    el_insertstr(editor, common.c_str());
+    if (fold_accents(common).size() >= fold_accents(typed).size()) {
+        el_deletestr(editor, static_cast<int>(utf8_length(typed)));
+        el_insertstr(editor, common.c_str());
+    }
     if (matches.size() > 1) {
         std::fputs("\n", stdout);
         for (const auto& match : matches) std::fprintf(stdout, "  %s\n", match.c_str());

@@ -175,11 +175,12 @@ std::vector<Role> deal(const Deck& deck, std::uint64_t seed) {
     return cards;
 }
 
+// Accents may be left out where that names one player (see match_names).
 std::optional<Seat> find_player(const std::vector<std::string>& players, std::string_view name) {
-    std::string_view wanted = trim(name);
-    for (std::size_t seat = 0; seat < players.size(); ++seat)
-        if (iequals(players[seat], wanted)) return static_cast<Seat>(seat);
-    return std::nullopt;
+    const std::vector<std::string_view> names(players.begin(), players.end());
+    auto seats = match_names(names, trim(name), NameMatch::whole);
+    if (seats.size() != 1) return std::nullopt;
+    return static_cast<Seat>(seats.front());
 }
 
 }  // namespace coyel

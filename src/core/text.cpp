@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <cassert>
 
 namespace coyel {
 
@@ -97,6 +98,199 @@ std::string printable_excerpt(std::string_view text) {
         }
     }
     return out;
+}
+
+namespace {
+
+// Latin-1 letters U+00C0-U+00FF and Latin Extended-A U+0100-U+017F, one
+// character per code point. Base: the letter under the accent, lower case
+// ('2': two letters, see two_letters; '*': not a letter). Mark: the combining
+// mark of its canonical decomposition ('.': none, as for Ł or Ø).
+constexpr char32_t latin_first = 0xC0, latin_last = 0x17F;
+constexpr std::string_view latin_bases =
+    "aaaaaa2ceeeeiiii"   // U+00C0 ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏ
+    "dnooooo*ouuuuy22"   // U+00D0 ÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞß
+    "aaaaaa2ceeeeiiii"   // U+00E0 àáâãäåæçèéêëìíîï
+    "dnooooo*ouuuuy2y"   // U+00F0 ðñòóôõö÷øùúûüýþÿ
+    "aaaaaaccccccccdd"   // U+0100 ĀāĂăĄąĆćĈĉĊċČčĎď
+    "ddeeeeeeeeeegggg"   // U+0110 ĐđĒēĔĕĖėĘęĚěĜĝĞğ
+    "gggghhhhiiiiiiii"   // U+0120 ĠġĢģĤĥĦħĨĩĪīĬĭĮį
+    "ii22jjkkklllllll"   // U+0130 İıĲĳĴĵĶķĸĹĺĻļĽľĿ
+    "lllnnnnnnnnnoooo"   // U+0140 ŀŁłŃńŅņŇňŉŊŋŌōŎŏ
+    "oo22rrrrrrssssss"   // U+0150 ŐőŒœŔŕŖŗŘřŚśŜŝŞş
+    "ssttttttuuuuuuuu"   // U+0160 ŠšŢţŤťŦŧŨũŪūŬŭŮů
+    "uuuuwwyyyzzzzzzs";  // U+0170 ŰűŲųŴŵŶŷŸŹźŻżŽžſ
+// Marks: g grave, a acute, c circumflex, t tilde, m macron, b breve, d dot
+// above, u diaeresis, r ring, A double acute, k caron, C cedilla, o ogonek.
+constexpr std::string_view latin_marks =
+    "gactur.Cgacugacu"   // U+00C0
+    ".tgactu..gacua.."   // U+00D0
+    "gactur.Cgacugacu"   // U+00E0
+    ".tgactu..gacua.u"   // U+00F0
+    "mmbbooaaccddkkkk"   // U+0100
+    "..mmbbddookkccbb"   // U+0110
+    "ddCCcc..ttmmbboo"   // U+0120
+    "d...ccCC.aaCCkk."   // U+0130
+    "...aaCCkk...mmbb"   // U+0140
+    "AA..aaCCkkaaccCC"   // U+0150
+    "kkCCkk..ttmmbbrr"   // U+0160
+    "AAooccccuaaddkk.";  // U+0170
+static_assert(latin_bases.size() == latin_last - latin_first + 1);
+static_assert(latin_marks.size() == latin_bases.size());
+
+char32_t combining_mark(char letter) {
+    switch (letter) {
+        case 'g': return 0x300;
+        case 'a': return 0x301;
+        case 'c': return 0x302;
+        case 't': return 0x303;
+        case 'm': return 0x304;
+        case 'b': return 0x306;
+        case 'd': return 0x307;
+        case 'u': return 0x308;
+        case 'r': return 0x30A;
+        case 'A': return 0x30B;
+        case 'k': return 0x30C;
+        case 'C': return 0x327;
+        case 'o': return 0x328;
+        default: return 0;
+    }
+}
+
+std::string_view two_letters(char32_t code) {
+    switch (code) {
+        case 0xC6:
+        case 0xE6: return "ae";
+        case 0xDE:
+        case 0xFE: return "th";
+        case 0xDF: return "ss";
+        case 0x132:
+        case 0x133: return "ij";
+        default: return "oe";  // U+0152, U+0153
+    }
+}
+
+bool is_combining_mark(char32_t code) { return code >= 0x300 && code <= 0x36F; }
+bool is_latin_letter(char32_t code) {
+    return code >= latin_first && code <= latin_last && latin_bases[code - latin_first] != '*';
+}
+
+// Lower case of a letter without decomposition (Ł, Ø, Œ, …): capitals come
+// first in Latin-1, then upper and lower alternate in pairs.
+char32_t latin_lower(char32_t code) {
+    if (code >= 0xC0 && code <= 0xDE) return code + 0x20;
+    if (code == 0x178) return 0xFF;
+    const bool even_upper = (code >= 0x100 && code <= 0x137) || (code >= 0x14A && code <= 0x177);
+    const bool odd_upper = (code >= 0x139 && code <= 0x148) || (code >= 0x179 && code <= 0x17E);
+    return (even_upper && code % 2 == 0) || (odd_upper && code % 2 == 1) ? code + 1 : code;
+}
+
+// Two bytes: the letters and marks written here lie in U+0080-U+07FF.
+void append_utf8(std::string& out, char32_t code) {
+    assert(code >= 0x80 && code < 0x800);
+    out += static_cast<char>(0xC0 | (code >> 6));
+    out += static_cast<char>(0x80 | (code & 0x3F));
+}
+
+// Calls `visit(code, bytes)` for each code point; a byte that is not UTF-8
+// comes alone, with code 0, so that it is kept as it is.
+template <typename Visit>
+void for_each_code_point(std::string_view text, Visit visit) {
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t start = i;
+        char32_t code = 0;
+        if (!decode_utf8(text, i, code)) {
+            code = 0;
+            ++i;
+        }
+        visit(code, text.substr(start, i - start));
+    }
+}
+
+}  // namespace
+
+std::string spelling_key(std::string_view text) {
+    std::string key;
+    for_each_code_point(text, [&](char32_t code, std::string_view bytes) {
+        if (code >= 'A' && code <= 'Z') {
+            key += static_cast<char>(code - 'A' + 'a');
+        } else if (is_latin_letter(code)) {
+            const char mark = latin_marks[code - latin_first];
+            if (mark == '.') {
+                append_utf8(key, latin_lower(code));
+            } else {
+                key += latin_bases[code - latin_first];
+                append_utf8(key, combining_mark(mark));
+            }
+        } else {
+            key += bytes;
+        }
+    });
+    return key;
+}
+
+std::string fold_accents(std::string_view text) {
+    std::string folded;
+    for_each_code_point(text, [&](char32_t code, std::string_view bytes) {
+        if (code >= 'A' && code <= 'Z') {
+            folded += static_cast<char>(code - 'A' + 'a');
+        } else if (is_latin_letter(code)) {
+            const char base = latin_bases[code - latin_first];
+            if (base == '2')
+                folded += two_letters(code);
+            else
+                folded += base;
+        } else if (!is_combining_mark(code)) {
+            folded += bytes;
+        }
+    });
+    return folded;
+}
+
+namespace {
+
+// `key` fits `typed` (both keys): the same, or starting with it at a whole
+// character ("zoe" is not the start of Zoé's "zoe" + U+0301).
+bool fits(std::string_view key, std::string_view typed, NameMatch how) {
+    if (how == NameMatch::whole) return key == typed;
+    if (typed.empty()) return true;
+    if (key.substr(0, typed.size()) != typed) return false;
+    std::size_t next = typed.size();
+    char32_t code = 0;
+    return next == key.size() || !decode_utf8(key, next, code) || !is_combining_mark(code);
+}
+
+}  // namespace
+
+std::vector<std::size_t> match_names(const std::vector<std::string_view>& names,
+                                     std::string_view typed, NameMatch how) {
+    const std::string spelt = spelling_key(typed), letters = fold_accents(typed);
+    std::vector<std::size_t> by_spelling, by_letters;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (fits(spelling_key(names[i]), spelt, how)) by_spelling.push_back(i);
+        if (fits(fold_accents(names[i]), letters, how)) by_letters.push_back(i);
+    }
+    return by_spelling.empty() ? by_letters : by_spelling;
+}
+
+std::string common_start(const std::vector<std::string>& names) {
+    if (names.empty()) return {};
+    std::vector<std::string> keys;
+    for (const auto& name : names) keys.push_back(spelling_key(name));
+    auto shared = [&](std::string_view start) {
+        const std::string key = spelling_key(start);
+        return std::all_of(keys.begin(), keys.end(), [&](const std::string& name_key) {
+            return fits(name_key, key, NameMatch::prefix);
+        });
+    };
+    // Shorten a character at a time until every name starts with it.
+    std::string_view common = names.front();
+    while (!shared(common)) {
+        std::size_t end = common.size() - 1;
+        while (end > 0 && (static_cast<unsigned char>(common[end]) & 0xC0) == 0x80) --end;
+        common = common.substr(0, end);
+    }
+    return std::string{common};
 }
 
 bool is_all_digits(std::string_view text) {

@@ -1,0 +1,74 @@
+// Names typed at a prompt: case and accents set aside where that names one
+// player; the exact spelling wins; first letters and Tab agree.
+#include "answer.hpp"
+
+#include "../helpers.hpp"
+#include "line_reader.hpp"
+
+using namespace coyel;
+using namespace coyel::cli;
+using namespace coyel::test;
+
+namespace {
+Game accented_table() {
+    return make_game({{"Ana", Role::carbon},
+                      {"Ben", Role::citizen},
+                      {"Cleo", Role::ngo},
+                      {"Emma", Role::citizen},
+                      {"Émile", Role::citizen},
+                      {"Zoe", Role::citizen},
+                      {"Zoé", Role::citizen},
+                      {"Pía", Role::citizen}});
+}
+
+// The name chosen, or the refusal's words.
+std::string answer(const Game& game, std::string_view typed) {
+    auto result = parse_player(typed, game, false);
+    return result ? game.name(**result) : "refused: " + result.error();
+}
+}  // namespace
+
+TEST_CASE("a name typed without its accents is that player") {
+    const Game g = accented_table();
+    CHECK(answer(g, "emile") == "Émile");
+    CHECK(answer(g, " EMILE ") == "Émile");
+    CHECK(answer(g, "pia") == "Pía");
+    CHECK(answer(g,
+                 "Pi\xCC\x81"
+                 "a") == "Pía");  // i + U+0301, as some keyboards send it
+    CHECK(is_player_name("emile", g));
+}
+
+TEST_CASE("Zoe and Zoé playing: the exact spelling wins, a folded guess is refused") {
+    const Game g = accented_table();
+    CHECK(answer(g, "zoe") == "Zoe");
+    CHECK(answer(g, "ZOÉ") == "Zoé");
+    CHECK(answer(g, "ZOË") ==
+          "refused: \"ZOË\" could be Zoe (seat 6) or Zoé (seat 7): type the name as it is spelt, "
+          "or the seat");
+    CHECK(parse_player("zoë", g, false).code() == ErrorCode::ambiguous);
+    CHECK(answer(g, "zo") == "refused: \"zo\" could be Zoe or Zoé: type more letters");
+}
+
+TEST_CASE("first letters fold accents too, players in the game first") {
+    Game g = accented_table();
+    CHECK(answer(g, "pi") == "Pía");
+    CHECK(answer(g, "PÍ") == "Pía");
+    CHECK(answer(g, "emi") == "Émile");
+    CHECK(answer(g, "ém") == "Émile");
+    CHECK(answer(g, "em") == "Emma");  // spelt as Emma's start, not Émile's
+    ok(g, elect(g, nullptr));
+    quiet_night(g, "Emma");
+    REQUIRE_FALSE(in(g, "Emma"));
+    CHECK(answer(g, "em") == "Émile");  // Emma is out: Émile is the one in the game
+}
+
+TEST_CASE("Tab offers the names that an answer would take") {
+    const std::vector<std::string> words{"end", "Émile", "exit", "Pía", "Zoe", "Zoé"};
+    CHECK(complete("pi", words) == std::vector<std::string>{"Pía"});
+    CHECK(complete("pí", words) == std::vector<std::string>{"Pía"});
+    CHECK(complete("em", words) == std::vector<std::string>{"Émile"});
+    CHECK(complete("zo", words) == std::vector<std::string>{"Zoe", "Zoé"});
+    CHECK(complete("zoé", words) == std::vector<std::string>{"Zoé"});
+    CHECK(complete("x", words).empty());
+}

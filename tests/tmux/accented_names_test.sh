@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Tab completion of accented names in a real terminal (libedit): typed with
+# or without the accent, the completion carries the name's own spelling.
+# Usage: accented_names_test.sh PATH/TO/coyel
+set -euo pipefail
+coyel=$(realpath "$1")
+folder=$(mktemp -d)
+server="coyel-accents-$$"
+trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
+
+tmux_() { tmux -L "$server" "$@"; }
+screen() { tmux_ capture-pane -p -t t; }
+# Waits until a line of the screen matches the extended regex $1 (at most 15 s:
+# the random-play test may hold both cores).
+wait_for() {
+  for _ in $(seq 150); do
+    screen | grep -qE -- "$1" && return 0
+    sleep 0.1
+  done
+  echo "FAIL: never saw: $1"; screen; exit 1
+}
+fail() { echo "FAIL: $1"; screen; exit 1; }
+
+tmux_ new-session -d -s t -x 100 -y 40 \
+  "cd $folder && COYEL_FROZEN_CLOCK=1 $coyel new --players 'Ana,Pía,Émile,Zoe,Zoé' --roles 'Ana=carbon' --save game.json; echo EXITED; sleep 30"
+wait_for "mayor> ?$"
+
+# 1. "pí" + Tab: two characters (three bytes) replaced by the name.
+tmux_ send-keys -t t 'pí' Tab
+wait_for "mayor> Pía$"
+# 2. "pi" + Tab: the accent left out, the completion puts it in.
+tmux_ send-keys -t t C-u
+wait_for "mayor> ?$"
+tmux_ send-keys -t t 'pi' Tab
+wait_for "mayor> Pía$"
+tmux_ send-keys -t t Enter
+wait_for "Pía is the mayor"
+
+# 3. "em" + Tab completes to Émile, capital and accent.
+wait_for "carbon target> ?$"
+tmux_ send-keys -t t 'em' Tab
+wait_for "carbon target> Émile$"
+tmux_ send-keys -t t Enter
+wait_for "The carbon emissions target Émile"
+
+# 4. "zo" + Tab with Zoe and Zoé: both listed, "Zo" kept to type on.
+wait_for "votes for> ?$"
+tmux_ send-keys -t t 'zo' Tab
+wait_for "^  Zoé$"
+screen | grep -qE "^  Zoe$" || fail "Zoe was not listed"
+wait_for "votes for> Zo$"
+tmux_ send-keys -t t C-u 'quit' Enter
+wait_for "EXITED"
+grep -q '"do": "elect_mayor", "player": "Pía"' "$folder/game.json" || fail "Pía was not elected"
+grep -q '"do": "carbon_target", "player": "Émile"' "$folder/game.json" || fail "Émile was not the target"
+echo "accented names test passed"

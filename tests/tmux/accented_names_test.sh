@@ -42,6 +42,8 @@ tmux_ send-keys -t t 'em' Tab
 wait_for "carbon target> Émile$"
 tmux_ send-keys -t t Enter
 wait_for "The carbon emissions target Émile"
+wait_for "opens the day>"
+tmux_ send-keys -t t Enter  # dawn: the screen is cleared first
 
 # 4. "zo" + Tab with Zoe and Zoé: both listed, "Zo" kept to type on.
 wait_for "votes for> ?$"

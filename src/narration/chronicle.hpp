@@ -25,7 +25,7 @@ struct Moment {
     enum class Kind {
         heading,  // "Night 2"
         line,     // a line of the narration: what was answered or happened
-        vote,     // "The vote:", then one row per ballot
+        vote,     // "The vote:" or "The revote:", then one row per ballot
         note,     // the moderator's note
         end,      // how the game ended
         roles,    // "Every role:", then one row per seat

@@ -36,6 +36,13 @@ bool tells(const Chronicle& chronicle, const std::string& line) {
                        [&](const Moment& moment) { return moment.text == line; });
 }
 
+std::vector<std::string> texts(const Chronicle& chronicle, Moment::Kind kind) {
+    std::vector<std::string> found;
+    for (const auto& moment : chronicle.moments)
+        if (moment.kind == kind) found.push_back(moment.text);
+    return found;
+}
+
 }  // namespace
 
 TEST_CASE("the three sample games end as their names say") {
@@ -259,4 +266,56 @@ TEST_CASE("the table's story tells no secret of the moderator's, in random games
         CHECK(page.find("class=\"carbon\"") == std::string::npos);  // no team counts
     }
     CHECK(secrets > 1000);
+}
+
+// The lines told after the last vote's ballots: its tally and outcome.
+std::vector<std::string> after_last_vote(const Chronicle& chronicle) {
+    const auto vote = std::find_if(chronicle.moments.rbegin(), chronicle.moments.rend(),
+                                   [](const Moment& m) { return m.kind == Moment::Kind::vote; });
+    std::vector<std::string> lines;
+    for (auto it = vote.base(); it != chronicle.moments.end(); ++it)
+        if (it->kind == Moment::Kind::line) lines.push_back(it->text);
+    return lines;
+}
+
+// Ana and Cleo tie, 2 to 2, after Ben went out in the night.
+Action tied_vote(const Game& g) {
+    return vote(g, {{"Ana", "Cleo"},
+                    {"Cleo", "Ana"},
+                    {"Dan", "Cleo"},
+                    {"Eve", "Ana"},
+                    {"Finn", nullptr},
+                    {"Gus", nullptr},
+                    {"Hana", nullptr}});
+}
+
+bool contains(const std::vector<std::string>& lines, const std::string& line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
+TEST_CASE("replay: the revote is labelled as one, and a tie says that nobody is out") {
+    for (TieRule rule : {TieRule::revote, TieRule::none}) {
+        Options options;
+        options.tie = rule;
+        Game g = make_game(spec_table(), options);
+        ok(g, elect(g, "Hana"));
+        quiet_night(g, "Ben");
+        ok(g, tied_vote(g));
+        const bool revote = rule == TieRule::revote;
+        if (revote) ok(g, tied_vote(g));  // tied again
+        REQUIRE(g.state().phase == Phase::night);
+        const std::string nobody_out =
+            narrator().line("replay.tie_nobody_out", Args{}.set("revote", revote ? "yes" : "no"));
+        for (View view : {View::moderator, View::table}) {
+            INFO((revote ? "revote, " : "no revote, ")
+                 << (view == View::table ? "table" : "moderator"));
+            const Chronicle chronicle = make_chronicle(narrator(), g, view);
+            std::vector<std::string> labels{narrator().line("replay.vote")};
+            if (revote) labels.push_back(narrator().line("replay.revote"));
+            CHECK(texts(chronicle, Moment::Kind::vote) == labels);
+            const auto told = after_last_vote(chronicle);
+            CHECK(contains(told, nobody_out));
+            CHECK_FALSE(contains(told, narrator().line("event.vote_nobody")));  // said once
+        }
+    }
 }

@@ -10,6 +10,7 @@
 #include "../helpers.hpp"
 #include "../narration_helpers.hpp"
 #include "../random_games.hpp"
+#include "process.hpp"
 #include "render.hpp"
 #include "save_file.hpp"
 
@@ -41,6 +42,16 @@ std::vector<std::string> texts(const Chronicle& chronicle, Moment::Kind kind) {
     for (const auto& moment : chronicle.moments)
         if (moment.kind == kind) found.push_back(moment.text);
     return found;
+}
+
+std::string sample_path(const std::string& name) {
+    return std::string{COYEL_DATA} + "/samples/" + name;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& part) {
+    std::size_t count = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+    return count;
 }
 
 }  // namespace
@@ -318,4 +329,46 @@ TEST_CASE("replay: the revote is labelled as one, and a tie says that nobody is 
             CHECK_FALSE(contains(told, narrator().line("event.vote_nobody")));  // said once
         }
     }
+}
+
+TEST_CASE("replay refuses a --round or --upto the game does not have, with the range") {
+    const std::string path = sample_path("temperature-loss.json");
+    const Game game = sample("temperature-loss.json");
+    const int rounds = game.state().round;
+    const std::size_t entries = game.log().size();
+    const std::string round_range = fmt::format("--round must be from 1 to {}", rounds);
+    const std::string upto_range = fmt::format("--upto must be from 1 to {}", entries);
+    const std::pair<std::string, std::string> refused[] = {
+        {fmt::format("--round {}", rounds + 1), round_range},
+        {"--round -1", round_range},
+        {fmt::format("--upto {}", entries + 1), upto_range},
+        {"--upto 999", upto_range},
+        {"--upto 0", upto_range},
+        {"--upto -1", upto_range + " (the log's entries), not -1"}};
+    for (const auto& [arguments, range] : refused) {
+        INFO(arguments);
+        const Run run = run_coyel("replay " + path + " " + arguments);
+        CHECK(run.exit_code != 0);
+        CHECK(run.exit_code == run_coyel("replay " + path + " --view nobody").exit_code);
+        CHECK(run.out.find(range) == 0);
+        CHECK(occurrences(run.out, "\n") == 1);  // one line, nothing else
+    }
+    CHECK(
+        run_coyel(fmt::format("replay {} --round {} --upto {}", path, rounds, entries)).exit_code ==
+        0);
+}
+
+TEST_CASE("replay --step: q then Enter stops there, with nothing more") {
+    const std::string prompt = narrator().line("replay.enter");
+    const Run run = run_shell(fmt::format("printf '\\nq\\nmore\\n' | {} replay {} --step",
+                                          COYEL_BINARY, sample_path("slapp-and-revival.json")));
+    CHECK(run.exit_code == 0);
+    CHECK(occurrences(run.out, prompt) == 2);
+    CHECK(run.out.find(narrator().line("replay.statistics")) == std::string::npos);
+    // An empty line goes on; the end of input (no prompt shown there) ends
+    // the stepping, statistics included.
+    const Run to_the_end = run_shell(fmt::format("printf '\\n' | {} replay {} --step", COYEL_BINARY,
+                                                 sample_path("slapp-and-revival.json")));
+    CHECK(occurrences(to_the_end.out, prompt) == 1);
+    CHECK(to_the_end.out.find(narrator().line("replay.statistics")) != std::string::npos);
 }

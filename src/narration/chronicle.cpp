@@ -69,7 +69,8 @@ class Chronicler {
     void count(const Action& action, const Event& event);
     void count_lobby(const Event& event);
     std::vector<std::pair<std::string, int>> carbon_voters() const;
-    void tell_roles();
+    std::vector<Moment::Row> players() const;
+    void tell_roles(const std::vector<Moment::Row>& players);
 
     const Narrator& narrator_;
     View view_;
@@ -277,28 +278,40 @@ std::vector<std::pair<std::string, int>> Chronicler::carbon_voters() const {
     return voters;
 }
 
-// At the end every role is told, to the table too.
-void Chronicler::tell_roles() {
+// Every player with their role, as this story knows it where it stops. The
+// table's list has no role before the end (issue 10), not even one revealed
+// by going out: the story tells those where they happened.
+std::vector<Moment::Row> Chronicler::players() const {
     const TableView known = table_view(game_);
-    Moment& moment = add(Moment::Kind::roles, narrator_.line("replay.every_role"));
+    const bool roles_known = moderator() || game_.over();
+    std::vector<Moment::Row> rows;
     for (Seat seat = 0; seat < game_.player_count(); ++seat) {
         const TablePlayer& player = known.players[seat];
+        Moment::Row& row = rows.emplace_back(Moment::Row{player.name, {}});
+        if (!roles_known) continue;
         const Role role = moderator() ? game_.role(seat) : *player.role;
         const bool corrupted =
             moderator() ? game_.state().players[seat].corrupted : player.corrupted;
-        std::string text = narrator_.role_title(role);
-        if (corrupted) text = narrator_.line("replay.role_corrupted", Args{}.set("role", text));
-        moment.rows.push_back({player.name, std::move(text)});
+        row.text = narrator_.role_title(role);
+        if (corrupted)
+            row.text = narrator_.line("replay.role_corrupted", Args{}.set("role", row.text));
     }
+    return rows;
+}
+
+// At the end every role is told, to the table too.
+void Chronicler::tell_roles(const std::vector<Moment::Row>& players) {
+    add(Moment::Kind::roles, narrator_.line("replay.every_role")).rows = players;
 }
 
 Chronicle Chronicler::finish() {
     statistics_.rounds = game_.state().round;
     statistics_.seconds = game_.state().clock_s;
     statistics_.carbon_voters = carbon_voters();
-    if (game_.over()) tell_roles();
+    std::vector<Moment::Row> cast = players();
+    if (game_.over()) tell_roles(cast);
     const int limit = game_.setup().options.temperature_limit;
-    return Chronicle{view_, std::move(moments_), std::move(samples_), statistics_,
+    return Chronicle{view_, std::move(moments_), std::move(samples_), statistics_, std::move(cast),
                      limit, std::move(game_)};
 }
 

@@ -82,6 +82,10 @@ struct Chronicle {
     // own second, before the entry that carried it: in time order.
     std::vector<Sample> samples;
     Statistics statistics;
+    // Every player where the story stops, with the role as this view knows
+    // it: the moderator's always, the table's only once the game is over
+    // (empty text before: an unfinished game shows no role to the table).
+    std::vector<Moment::Row> players;
     int temperature_limit = 0;
     Game game;  // the game as far as the chronicle went
 };

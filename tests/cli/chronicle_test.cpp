@@ -372,3 +372,64 @@ TEST_CASE("replay --step: q then Enter stops there, with nothing more") {
     CHECK(occurrences(to_the_end.out, prompt) == 1);
     CHECK(to_the_end.out.find(narrator().line("replay.statistics")) != std::string::npos);
 }
+
+namespace {
+
+std::string before(const std::string& page, const std::string& part) {
+    const auto at = page.find(part);
+    REQUIRE(at != std::string::npos);
+    return page.substr(0, at);
+}
+
+}  // namespace
+
+TEST_CASE("the HTML recap opens with the result, the date and the players") {
+    Game game = sample("slapp-and-revival.json");
+    std::vector<Action> log = game.log();
+    log[1].wall = "2026-11-30T20:15:00+01:00";  // the first entry that carries one
+    log[4].wall = "2026-12-01T00:10:00+01:00";
+    Game dated(game.setup());
+    for (const Action& action : log) ok(dated, action);
+    for (View view : {View::moderator, View::table}) {
+        INFO((view == View::table ? "table" : "moderator"));
+        const std::string page =
+            render_html(narrator(), make_chronicle(narrator(), dated, view), "t");
+        const std::string opening = before(page, "id=\"charts\"");
+        const std::string end = narrator().line(
+            "event.game_over", Args{}.set("reason", "no-carbon").set("temperature", "+3°C"));
+        CHECK(opening.find(end) != std::string::npos);
+        CHECK(opening.find(narrator().line("html.played_on", Args{}.set("date", "2026-11-30"))) !=
+              std::string::npos);
+        CHECK(opening.find("<td>Gus</td><td>" + narrator().role_title(Role::carbon)) !=
+              std::string::npos);
+    }
+    // No wall time: no date.
+    const std::string undated = render_html(narrator(), moderator_story(game), "t");
+    CHECK(undated.find("class=\"played\"") == std::string::npos);
+}
+
+TEST_CASE(
+    "the HTML recap of an unfinished game shows the table no role, the moderator every role") {
+    const Game whole = sample("slapp-and-revival.json");
+    const Game part = whole.replay_prefix(12);  // Gus is out, revealed; the game goes on
+    REQUIRE_FALSE(part.over());
+    REQUIRE_FALSE(part.in_game(*seat(part, "Gus")));
+    const std::string table =
+        before(render_html(narrator(), make_chronicle(narrator(), part, View::table), "t"),
+               "id=\"charts\"");
+    const std::string moderator =
+        before(render_html(narrator(), moderator_story(part), "t"), "id=\"charts\"");
+    const State& state = part.state();
+    const std::string unfinished = narrator().line(
+        "html.unfinished", Args{}
+                               .set("phase", narrator().phase_title(state.phase, state.round))
+                               .set("clock", clock_text(state.clock_s)));
+    CHECK(table.find(unfinished) != std::string::npos);
+    CHECK(table.find("<tr><td>Gus</td></tr>") != std::string::npos);
+    for (Role role : {Role::citizen, Role::carbon, Role::ngo, Role::ceo, Role::fragile}) {
+        INFO(narrator().role_title(role));
+        CHECK(table.find(narrator().role_title(role)) == std::string::npos);
+    }
+    CHECK(moderator.find("<td>Gus</td><td>" + narrator().role_title(Role::carbon)) !=
+          std::string::npos);
+}

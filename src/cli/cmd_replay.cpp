@@ -2,7 +2,10 @@
 // narrator's words (the REPL's).
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <optional>
 
 #include "chronicle.hpp"
 #include "commands.hpp"
@@ -38,8 +41,40 @@ int write_html(const Narrator& narrator, const Chronicle& chronicle, const Repla
     return 0;
 }
 
+// A value out of range is refused as `--view foo` is (app.cpp): with the exit
+// code of CLI11's ValidationError, whose large header only app.cpp includes.
+constexpr int usage_error = 105;
+
+// --round and --upto name a round and an entry the game has; anything else
+// would print a chronicle that silently shows nothing, or everything.
+std::optional<std::string> range_error(const ReplayOptions& given, const Game& game,
+                                       const Chronicle& chronicle) {
+    const std::size_t entries = game.log().size();
+    // Signed: CLI11 reads "--upto -1" as the largest size_t.
+    if (given.upto && (*given.upto < 1 || *given.upto > entries))
+        return fmt::format("--upto must be from 1 to {} (the log's entries), not {}", entries,
+                           static_cast<long long>(*given.upto));
+    // 0 is the default: from the start. Rounds count from 1 even before Night 1.
+    const int rounds = std::max(1, chronicle.statistics.rounds);
+    if (given.round < 0 || given.round > rounds)
+        return fmt::format("--round must be from 1 to {} ({}), not {}", rounds,
+                           given.upto ? fmt::format("the rounds up to entry {}", *given.upto)
+                                      : "the game's rounds",
+                           given.round);
+    return std::nullopt;
+}
+
+// `q` (or `quit`) at the --step prompt stops the replay.
+bool asks_to_stop(std::string answer) {
+    std::erase_if(answer, [](unsigned char c) { return std::isspace(c) != 0; });
+    std::transform(answer.begin(), answer.end(), answer.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return answer == "q" || answer == "quit";
+}
+
 // The moments from round `given.round` on (the end always), one at a time
-// with --step; then the statistics, and with --upto the game there.
+// with --step (q stops there, with nothing more); then the statistics, and
+// with --upto the game there.
 void print_text(const Narrator& narrator, const Chronicle& chronicle, const ReplayOptions& given,
                 const Game& game) {
     const bool colour = colour_enabled(stdout);
@@ -54,9 +89,10 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
         const bool end = moment.kind == Moment::Kind::end || moment.kind == Moment::Kind::roles;
         if (moment.round < given.round && !end) continue;
         fmt::print("{}", render_text(moment, colour));
-        if (given.step && moment.kind != Moment::Kind::heading &&
-            !reader->read(narrator.line("replay.enter")))
-            break;
+        if (!given.step || moment.kind == Moment::Kind::heading) continue;
+        const auto answer = reader->read(narrator.line("replay.enter"));
+        if (!answer) break;
+        if (asks_to_stop(*answer)) return;
     }
     fmt::print("{}", render_statistics_text(narrator, chronicle));
     if (!given.upto) return;
@@ -78,6 +114,10 @@ int run_replay(const ReplayOptions& given) {
     const Narrator narrator(narration::english_script());
     const View view = given.view == "table" ? View::table : View::moderator;
     const Chronicle chronicle = make_chronicle(narrator, *game, view, given.upto);
+    if (auto error = range_error(given, *game, chronicle)) {
+        fmt::print(stderr, "{}\n", *error);
+        return usage_error;
+    }
     const std::string title = std::filesystem::path(given.path).filename().string();
     if (!given.html.empty()) return write_html(narrator, chronicle, given, title);
     if (given.markdown)

@@ -65,10 +65,12 @@ class Chronicler {
     std::vector<Line> event_lines(const TableView& view, const Action& action, const Event& event,
                                   int& announced) const;
     void tell_vote(const TableView& view, const Action& action, const Event& result);
+    void tell_tie(const TableView& view, const Event& result, std::vector<Line>& lines) const;
     void count(const Action& action, const Event& event);
     void count_lobby(const Event& event);
     std::vector<std::pair<std::string, int>> carbon_voters() const;
-    void tell_roles();
+    std::vector<Moment::Row> players() const;
+    void tell_roles(const std::vector<Moment::Row>& players);
 
     const Narrator& narrator_;
     View view_;
@@ -76,6 +78,7 @@ class Chronicler {
     std::size_t entry_ = 0;
     int round_ = 0;  // the round an input belongs to: the one it was given in
     int announced_ = 0;
+    bool revote_ = false;           // the input is the revote's ballots
     std::size_t answer_lines_ = 0;  // how many lines the narrator gives the answer alone
     std::vector<Moment> moments_;
     std::vector<Sample> samples_;
@@ -144,6 +147,7 @@ void Chronicler::record(const Action& action, std::size_t entry) {
     const int round_before = game_.state().round;
     round_ = std::max(1, round_before);
     announced_ = game_.state().temperature;  // each rise is told once, when it comes
+    revote_ = !game_.state().revote_candidates.empty();
     auto events = game_.apply(action);
     if (!events) return;  // cannot happen: the log was loaded through the engine
     // Moments carry the clock after the input: the clock moves first.
@@ -195,11 +199,14 @@ void Chronicler::tell_event(const TableView& view, const Action& action, const E
     const Event& told = moderator() ? event : *shown;
     count(action, told);
     int before = announced_;
-    const std::vector<Line> lines = event_lines(view, action, told, announced_);
+    std::vector<Line> lines = event_lines(view, action, told, announced_);
     const bool secret =
         moderator() && (!shown || !same_texts(lines, event_lines(view, action, *shown, before)));
     if (told.kind == Event::Kind::dawn) heading(Phase::dawn, game_.state().round);
-    if (told.kind == Event::Kind::vote_result) tell_vote(view, action, told);
+    if (told.kind == Event::Kind::vote_result) {
+        tell_vote(view, action, told);
+        tell_tie(view, told, lines);
+    }
     const Options& options = game_.setup().options;
     const auto kind = told.kind == Event::Kind::game_over ? Moment::Kind::end : Moment::Kind::line;
     for (const auto& line : lines) {
@@ -210,12 +217,26 @@ void Chronicler::tell_event(const TableView& view, const Action& action, const E
 
 // The ballots, said aloud one by one, before the tally.
 void Chronicler::tell_vote(const TableView& view, const Action& action, const Event& result) {
-    Moment& moment = add(Moment::Kind::vote, narrator_.line("replay.vote"));
+    Moment& moment =
+        add(Moment::Kind::vote, narrator_.line(revote_ ? "replay.revote" : "replay.vote"));
     for (const auto& ballot : action.votes) {
         const int weight = result.double_vote == ballot.voter ? 2 : 1;
         moment.rows.push_back(
             {view.players[ballot.voter].name, narrator_.ballot(view, ballot, weight)});
     }
+}
+
+// A tie that removes nobody says so. The REPL's line ("nobody leaves")
+// is the same for no votes at all, so the tie's replaces it here.
+void Chronicler::tell_tie(const TableView& view, const Event& result,
+                          std::vector<Line>& lines) const {
+    const bool tie = !result.player && result.seats.size() > 1;
+    if (!tie || !view.revote_between.empty()) return;  // a revote follows: told by its event
+    const std::string nobody = narrator_.line("event.vote_nobody");
+    std::erase_if(lines, [&](const Line& line) { return line.text == nobody; });
+    lines.push_back(
+        {Line::Kind::aloud,
+         narrator_.line("replay.tie_nobody_out", Args{}.set("revote", revote_ ? "yes" : "no"))});
 }
 
 // Statistics, from the events as this story knows them.
@@ -257,28 +278,40 @@ std::vector<std::pair<std::string, int>> Chronicler::carbon_voters() const {
     return voters;
 }
 
-// At the end every role is told, to the table too.
-void Chronicler::tell_roles() {
+// Every player with their role, as this story knows it where it stops. The
+// table's list has no role before the end (issue 10), not even one revealed
+// by going out: the story tells those where they happened.
+std::vector<Moment::Row> Chronicler::players() const {
     const TableView known = table_view(game_);
-    Moment& moment = add(Moment::Kind::roles, narrator_.line("replay.every_role"));
+    const bool roles_known = moderator() || game_.over();
+    std::vector<Moment::Row> rows;
     for (Seat seat = 0; seat < game_.player_count(); ++seat) {
         const TablePlayer& player = known.players[seat];
+        Moment::Row& row = rows.emplace_back(Moment::Row{player.name, {}});
+        if (!roles_known) continue;
         const Role role = moderator() ? game_.role(seat) : *player.role;
         const bool corrupted =
             moderator() ? game_.state().players[seat].corrupted : player.corrupted;
-        std::string text = narrator_.role_title(role);
-        if (corrupted) text = narrator_.line("replay.role_corrupted", Args{}.set("role", text));
-        moment.rows.push_back({player.name, std::move(text)});
+        row.text = narrator_.role_title(role);
+        if (corrupted)
+            row.text = narrator_.line("replay.role_corrupted", Args{}.set("role", row.text));
     }
+    return rows;
+}
+
+// At the end every role is told, to the table too.
+void Chronicler::tell_roles(const std::vector<Moment::Row>& players) {
+    add(Moment::Kind::roles, narrator_.line("replay.every_role")).rows = players;
 }
 
 Chronicle Chronicler::finish() {
     statistics_.rounds = game_.state().round;
     statistics_.seconds = game_.state().clock_s;
     statistics_.carbon_voters = carbon_voters();
-    if (game_.over()) tell_roles();
+    std::vector<Moment::Row> cast = players();
+    if (game_.over()) tell_roles(cast);
     const int limit = game_.setup().options.temperature_limit;
-    return Chronicle{view_, std::move(moments_), std::move(samples_), statistics_,
+    return Chronicle{view_, std::move(moments_), std::move(samples_), statistics_, std::move(cast),
                      limit, std::move(game_)};
 }
 

@@ -25,7 +25,7 @@ struct Moment {
     enum class Kind {
         heading,  // "Night 2"
         line,     // a line of the narration: what was answered or happened
-        vote,     // "The vote:", then one row per ballot
+        vote,     // "The vote:" or "The revote:", then one row per ballot
         note,     // the moderator's note
         end,      // how the game ended
         roles,    // "Every role:", then one row per seat
@@ -82,6 +82,10 @@ struct Chronicle {
     // own second, before the entry that carried it: in time order.
     std::vector<Sample> samples;
     Statistics statistics;
+    // Every player where the story stops, with the role as this view knows
+    // it: the moderator's always, the table's only once the game is over
+    // (empty text before: an unfinished game shows no role to the table).
+    std::vector<Moment::Row> players;
     int temperature_limit = 0;
     Game game;  // the game as far as the chronicle went
 };

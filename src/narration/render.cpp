@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "coyel/text.hpp"
@@ -245,9 +246,12 @@ std::string legend(const Narrator& narrator, View view) {
     return out + "</p>\n";
 }
 
+// Readable from a phone (400 px) up: long words wrap, tables shrink to fit.
 constexpr const char* style = R"(
-body { font: 16px/1.5 system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: #1d2b24; background: #f7faf5; }
+body { font: 16px/1.5 system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: #1d2b24; background: #f7faf5; overflow-wrap: anywhere; }
 h1 { font-size: 1.6rem; } h2 { margin-top: 2rem; border-bottom: 2px solid #b9d3b0; }
+.result { font-size: 1.25rem; font-weight: 600; } .played { color: #5d7a66; }
+table.roster { margin-left: 0; }
 .moment { margin: .2rem 0; } .clock { display: inline-block; width: 4rem; color: #5d7a66; font-variant-numeric: tabular-nums; }
 .secret { color: #6b6b6b; font-style: italic; }
 table { border-collapse: collapse; margin: .5rem 0 .5rem 4rem; } td, th { border: 1px solid #b9d3b0; padding: .2rem .6rem; text-align: left; }
@@ -255,6 +259,7 @@ svg { width: 100%; height: auto; background: #fff; border: 1px solid #b9d3b0; }
 .plot { fill: none; stroke: #dde8d8; } .axis { font-size: 12px; fill: #5d7a66; }
 polyline { fill: none; stroke-width: 2.5; } .ecosystems { stroke: #2e8b57; } .carbon { stroke: #555; } .players { stroke: #1f6fb2; } .temperature { stroke: #d9480f; stroke-dasharray: 6 3; }
 .legend span { margin-right: 1.5rem; } .legend i { display: inline-block; width: 1.5rem; height: .25rem; vertical-align: middle; margin-right: .4rem; }
+@media (max-width: 32rem) { body { margin: 1rem auto; padding: 0 .6rem; } table { margin-left: 0; } .clock { width: 3.4rem; } .legend span { display: inline-block; } }
 )";
 
 std::string html_moment(const Moment& moment) {
@@ -276,6 +281,49 @@ std::string html_moment(const Moment& moment) {
     return out + "</table>\n";
 }
 
+// The save's first `wall` time, as its date: "2026-11-30" of
+// "2026-11-30T20:15:00+01:00". None when no entry carries one.
+std::optional<std::string> played_on(const Game& game) {
+    for (const Action& action : game.log()) {
+        if (!action.wall) continue;
+        const std::string date = action.wall->substr(0, 10);
+        const bool iso = date.size() == 10 && date[4] == '-' && date[7] == '-' &&
+                         std::all_of(date.begin(), date.end(),
+                                     [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
+        return iso ? std::optional{date} : std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// What the page opens with: who won and why (the end's own line), else where
+// an unfinished story stops.
+std::string result_text(const Narrator& narrator, const Chronicle& chronicle) {
+    for (const auto& moment : chronicle.moments)
+        if (moment.kind == Moment::Kind::end) return moment.text;
+    const State& state = chronicle.game.state();
+    return narrator.line("html.unfinished",
+                         Args{}
+                             .set("phase", narrator.phase_title(state.phase, state.round))
+                             .set("clock", clock_text(state.clock_s)));
+}
+
+// The result, the date and the players, with the roles this view may show.
+std::string html_summary(const Narrator& narrator, const Chronicle& chronicle) {
+    std::string out = fmt::format("<section id=\"summary\">\n<p class=\"result\">{}</p>\n",
+                                  html_escape(result_text(narrator, chronicle)));
+    if (auto date = played_on(chronicle.game))
+        out += fmt::format("<p class=\"played\">{}</p>\n",
+                           html_escape(narrator.line("html.played_on", Args{}.set("date", *date))));
+    out += fmt::format("<h2>{}</h2>\n<table class=\"roster\">",
+                       html_escape(narrator.line("html.players_title")));
+    for (const auto& row : chronicle.players) {
+        out += "<tr><td>" + html_escape(row.name) + "</td>";
+        if (!row.text.empty()) out += "<td>" + html_escape(row.text) + "</td>";
+        out += "</tr>";
+    }
+    return out + "</table>\n</section>\n";
+}
+
 }  // namespace
 
 std::string render_html(const Narrator& narrator, const Chronicle& chronicle,
@@ -287,6 +335,7 @@ std::string render_html(const Narrator& narrator, const Chronicle& chronicle,
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<title>{1}</title>\n<style>{2}</style>\n</head>\n<body>\n<h1>{1}</h1>\n",
         html_escape(narrator.script().language()), heading, style);
+    out += html_summary(narrator, chronicle);
     out += fmt::format("<section id=\"charts\">\n<h2>{}</h2>\n",
                        html_escape(narrator.line("html.chart_title")));
     out +=

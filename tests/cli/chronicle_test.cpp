@@ -10,6 +10,7 @@
 #include "../helpers.hpp"
 #include "../narration_helpers.hpp"
 #include "../random_games.hpp"
+#include "process.hpp"
 #include "render.hpp"
 #include "save_file.hpp"
 
@@ -34,6 +35,23 @@ Chronicle moderator_story(const Game& game) {
 bool tells(const Chronicle& chronicle, const std::string& line) {
     return std::any_of(chronicle.moments.begin(), chronicle.moments.end(),
                        [&](const Moment& moment) { return moment.text == line; });
+}
+
+std::vector<std::string> texts(const Chronicle& chronicle, Moment::Kind kind) {
+    std::vector<std::string> found;
+    for (const auto& moment : chronicle.moments)
+        if (moment.kind == kind) found.push_back(moment.text);
+    return found;
+}
+
+std::string sample_path(const std::string& name) {
+    return std::string{COYEL_DATA} + "/samples/" + name;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& part) {
+    std::size_t count = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+    return count;
 }
 
 }  // namespace
@@ -259,4 +277,159 @@ TEST_CASE("the table's story tells no secret of the moderator's, in random games
         CHECK(page.find("class=\"carbon\"") == std::string::npos);  // no team counts
     }
     CHECK(secrets > 1000);
+}
+
+// The lines told after the last vote's ballots: its tally and outcome.
+std::vector<std::string> after_last_vote(const Chronicle& chronicle) {
+    const auto vote = std::find_if(chronicle.moments.rbegin(), chronicle.moments.rend(),
+                                   [](const Moment& m) { return m.kind == Moment::Kind::vote; });
+    std::vector<std::string> lines;
+    for (auto it = vote.base(); it != chronicle.moments.end(); ++it)
+        if (it->kind == Moment::Kind::line) lines.push_back(it->text);
+    return lines;
+}
+
+// Ana and Cleo tie, 2 to 2, after Ben went out in the night.
+Action tied_vote(const Game& g) {
+    return vote(g, {{"Ana", "Cleo"},
+                    {"Cleo", "Ana"},
+                    {"Dan", "Cleo"},
+                    {"Eve", "Ana"},
+                    {"Finn", nullptr},
+                    {"Gus", nullptr},
+                    {"Hana", nullptr}});
+}
+
+bool contains(const std::vector<std::string>& lines, const std::string& line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+}
+
+TEST_CASE("replay: the revote is labelled as one, and a tie says that nobody is out") {
+    for (TieRule rule : {TieRule::revote, TieRule::none}) {
+        Options options;
+        options.tie = rule;
+        Game g = make_game(spec_table(), options);
+        ok(g, elect(g, "Hana"));
+        quiet_night(g, "Ben");
+        ok(g, tied_vote(g));
+        const bool revote = rule == TieRule::revote;
+        if (revote) ok(g, tied_vote(g));  // tied again
+        REQUIRE(g.state().phase == Phase::night);
+        const std::string nobody_out =
+            narrator().line("replay.tie_nobody_out", Args{}.set("revote", revote ? "yes" : "no"));
+        for (View view : {View::moderator, View::table}) {
+            INFO((revote ? "revote, " : "no revote, ")
+                 << (view == View::table ? "table" : "moderator"));
+            const Chronicle chronicle = make_chronicle(narrator(), g, view);
+            std::vector<std::string> labels{narrator().line("replay.vote")};
+            if (revote) labels.push_back(narrator().line("replay.revote"));
+            CHECK(texts(chronicle, Moment::Kind::vote) == labels);
+            const auto told = after_last_vote(chronicle);
+            CHECK(contains(told, nobody_out));
+            CHECK_FALSE(contains(told, narrator().line("event.vote_nobody")));  // said once
+        }
+    }
+}
+
+TEST_CASE("replay refuses a --round or --upto the game does not have, with the range") {
+    const std::string path = sample_path("temperature-loss.json");
+    const Game game = sample("temperature-loss.json");
+    const int rounds = game.state().round;
+    const std::size_t entries = game.log().size();
+    const std::string round_range = fmt::format("--round must be from 1 to {}", rounds);
+    const std::string upto_range = fmt::format("--upto must be from 1 to {}", entries);
+    const std::pair<std::string, std::string> refused[] = {
+        {fmt::format("--round {}", rounds + 1), round_range},
+        {"--round -1", round_range},
+        {fmt::format("--upto {}", entries + 1), upto_range},
+        {"--upto 999", upto_range},
+        {"--upto 0", upto_range},
+        {"--upto -1", upto_range + " (the log's entries), not -1"}};
+    for (const auto& [arguments, range] : refused) {
+        INFO(arguments);
+        const Run run = run_coyel("replay " + path + " " + arguments);
+        CHECK(run.exit_code != 0);
+        CHECK(run.exit_code == run_coyel("replay " + path + " --view nobody").exit_code);
+        CHECK(run.out.find(range) == 0);
+        CHECK(occurrences(run.out, "\n") == 1);  // one line, nothing else
+    }
+    CHECK(
+        run_coyel(fmt::format("replay {} --round {} --upto {}", path, rounds, entries)).exit_code ==
+        0);
+}
+
+TEST_CASE("replay --step: q then Enter stops there, with nothing more") {
+    const std::string prompt = narrator().line("replay.enter");
+    const Run run = run_shell(fmt::format("printf '\\nq\\nmore\\n' | {} replay {} --step",
+                                          COYEL_BINARY, sample_path("slapp-and-revival.json")));
+    CHECK(run.exit_code == 0);
+    CHECK(occurrences(run.out, prompt) == 2);
+    CHECK(run.out.find(narrator().line("replay.statistics")) == std::string::npos);
+    // An empty line goes on; the end of input (no prompt shown there) ends
+    // the stepping, statistics included.
+    const Run to_the_end = run_shell(fmt::format("printf '\\n' | {} replay {} --step", COYEL_BINARY,
+                                                 sample_path("slapp-and-revival.json")));
+    CHECK(occurrences(to_the_end.out, prompt) == 1);
+    CHECK(to_the_end.out.find(narrator().line("replay.statistics")) != std::string::npos);
+}
+
+namespace {
+
+std::string before(const std::string& page, const std::string& part) {
+    const auto at = page.find(part);
+    REQUIRE(at != std::string::npos);
+    return page.substr(0, at);
+}
+
+}  // namespace
+
+TEST_CASE("the HTML recap opens with the result, the date and the players") {
+    Game game = sample("slapp-and-revival.json");
+    std::vector<Action> log = game.log();
+    log[1].wall = "2026-11-30T20:15:00+01:00";  // the first entry that carries one
+    log[4].wall = "2026-12-01T00:10:00+01:00";
+    Game dated(game.setup());
+    for (const Action& action : log) ok(dated, action);
+    for (View view : {View::moderator, View::table}) {
+        INFO((view == View::table ? "table" : "moderator"));
+        const std::string page =
+            render_html(narrator(), make_chronicle(narrator(), dated, view), "t");
+        const std::string opening = before(page, "id=\"charts\"");
+        const std::string end = narrator().line(
+            "event.game_over", Args{}.set("reason", "no-carbon").set("temperature", "+3°C"));
+        CHECK(opening.find(end) != std::string::npos);
+        CHECK(opening.find(narrator().line("html.played_on", Args{}.set("date", "2026-11-30"))) !=
+              std::string::npos);
+        CHECK(opening.find("<td>Gus</td><td>" + narrator().role_title(Role::carbon)) !=
+              std::string::npos);
+    }
+    // No wall time: no date.
+    const std::string undated = render_html(narrator(), moderator_story(game), "t");
+    CHECK(undated.find("class=\"played\"") == std::string::npos);
+}
+
+TEST_CASE(
+    "the HTML recap of an unfinished game shows the table no role, the moderator every role") {
+    const Game whole = sample("slapp-and-revival.json");
+    const Game part = whole.replay_prefix(12);  // Gus is out, revealed; the game goes on
+    REQUIRE_FALSE(part.over());
+    REQUIRE_FALSE(part.in_game(*seat(part, "Gus")));
+    const std::string table =
+        before(render_html(narrator(), make_chronicle(narrator(), part, View::table), "t"),
+               "id=\"charts\"");
+    const std::string moderator =
+        before(render_html(narrator(), moderator_story(part), "t"), "id=\"charts\"");
+    const State& state = part.state();
+    const std::string unfinished = narrator().line(
+        "html.unfinished", Args{}
+                               .set("phase", narrator().phase_title(state.phase, state.round))
+                               .set("clock", clock_text(state.clock_s)));
+    CHECK(table.find(unfinished) != std::string::npos);
+    CHECK(table.find("<tr><td>Gus</td></tr>") != std::string::npos);
+    for (Role role : {Role::citizen, Role::carbon, Role::ngo, Role::ceo, Role::fragile}) {
+        INFO(narrator().role_title(role));
+        CHECK(table.find(narrator().role_title(role)) == std::string::npos);
+    }
+    CHECK(moderator.find("<td>Gus</td><td>" + narrator().role_title(Role::carbon)) !=
+          std::string::npos);
 }

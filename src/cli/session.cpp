@@ -189,7 +189,9 @@ bool Session::save() {
 // --- The loop -----------------------------------------------------------
 
 int Session::run() {
-    save();  // a new game is on disk before its first answer
+    save();                                        // a new game is on disk before its first answer
+    if (clock_.running() && clock_.seconds() > 0)  // a resumed game: the clock goes on now
+        say(narrator_.line("repl.running", Args{}.set("clock", clock_text(clock_.seconds()))));
     while (!quit_) {
         catch_up_clock();
         check_timer();
@@ -381,11 +383,12 @@ void Session::show_call() {
 }
 
 void Session::show_vote_so_far() {
+    const auto& ballots = game_.state().ballots;
+    if (ballots.empty()) return;
     const TableView view = table_view(game_);
-    for (const Ballot& ballot : game_.state().ballots)
-        say(narrator_.line(
-            "repl.ballot_taken",
-            Args{}.set("row", narrator_.ballot(view, ballot, game_.vote_weight(ballot.voter)))));
+    say(narrator_.line("repl.ballots_taken"));
+    for (const Ballot& ballot : ballots)
+        say("  " + narrator_.ballot(view, ballot, game_.vote_weight(ballot.voter)));
 }
 
 // Enter was pressed at a gate: the screen and its scrollback go, then what
@@ -509,6 +512,11 @@ void Session::tell_lines(const std::vector<Event>& events, const Action& action,
     announced_temperature_ = std::max(announced_temperature_, game_.state().temperature);
     const auto dawn = std::find_if(events.begin(), events.end(),
                                    [](const Event& e) { return e.kind == Event::Kind::dawn; });
+    if (closed == CallId::slapp && clears()) {  // whom the protest saved leaves the screen too
+        show(lines);
+        gate_ = Gate{"repl.clear_screen", {}};
+        return;
+    }
     if (dawn == events.end() || !clears()) return show(lines);
     // The night's part: the same lines the narrator gives for the events before dawn.
     const std::vector<Event> night(events.begin(), dawn);
@@ -550,6 +558,11 @@ void Session::answer(const std::string& text) {
         return;
     }
     auto cast = game_.cast_ballot(action.player, stamp(game_));
+    // The laptop faces the table during the vote: a refused ballot says no
+    // why (a corrupted voter's is a secret), only whom to ask again.
+    if (!cast && cast.code() == ErrorCode::refused)
+        return refuse(narrator_.line("repl.ballot_refused",
+                                     Args{}.set("voter", game_.name(*game_.next_voter()))));
     if (!cast) return refuse_answer(cast.failure(), text);
     if (game_.state().ballots.empty() && game_.log().back().kind == ActionKind::vote)
         return tell(cast, game_.log().back(), call);  // the last ballot: the vote is taken
@@ -612,6 +625,7 @@ void Session::cmd_undo(const std::string&) {
     auto undone = game_.undo();
     if (!undone) return refuse("nothing to undo");
     say(narrator_.undone(game_, *undone));
+    announced_temperature_ = game_.state().temperature;  // a degree again is told again
     gate_.reset();  // what it held back belonged to the input taken back
     clock_.set(game_.state().clock_s);
     if (undone->kind == Undone::Kind::end || game_.state().phase == Phase::setup)
@@ -648,8 +662,7 @@ void Session::cmd_resume(const std::string&) {
 
 void Session::cmd_clock(const std::string&) {
     Args args;
-    args.set("clock", clock_text(clock_.seconds()))
-        .set("running", clock_.running() ? "yes" : "no")
+    args.set("running", clock_.running() ? "yes" : "no")
         .set("temperature", narrator_.header(table_view(game_)));
     say(narrator_.line("repl.clock", args));
 }
@@ -711,11 +724,11 @@ void Session::cmd_save(const std::string& argument) {
     }
     if (::access(path.c_str(), F_OK) == 0)
         return refuse(narrator_.line("repl.save_exists", Args{}.set("path", path)));
-    std::optional<SaveLock> moved;
-    if (lock_) {  // the new file is this session's alone from now on
-        auto taken = SaveLock::take(path);
-        if (!taken) return refuse(taken.error());
-        moved = std::move(*taken);
+    std::optional<SaveLock> taken;
+    if (!locks_.empty()) {  // the new file is this session's alone from now on
+        auto lock = SaveLock::take(path);
+        if (!lock) return refuse(lock.error());
+        taken = std::move(*lock);
     }
     const std::string previous = path_;
     const bool was_failing = std::exchange(save_failing_, false);  // one message, not two
@@ -725,7 +738,7 @@ void Session::cmd_save(const std::string& argument) {
         save_failing_ = was_failing || save_failing_;
         return;
     }
-    if (moved) lock_ = std::move(moved);
+    if (taken) locks_.push_back(std::move(*taken));
     say(narrator_.line("repl.saved_as", Args{}.set("path", path_)));
 }
 

@@ -53,8 +53,9 @@ class Session final : private LivePrompt {
     // Saves now; false (and the moderator told) when the file cannot be written.
     bool save();
 
-    // The lock on the save file (save_lock.hpp): `save AS` moves it along.
-    void hold(SaveLock lock) { lock_ = std::move(lock); }
+    // The lock on the save file (save_lock.hpp). `save AS` adds the new
+    // file's and keeps the old one's: resuming the old file would fork the game.
+    void hold(SaveLock lock) { locks_.push_back(std::move(lock)); }
 
   private:
     struct Command;
@@ -137,7 +138,7 @@ class Session final : private LivePrompt {
     GameClock clock_;
     GameWriter writer_;
     narration::Narrator narrator_;
-    std::optional<SaveLock> lock_;
+    std::vector<SaveLock> locks_;
     std::size_t shown_at_ = static_cast<std::size_t>(-1);  // inputs when the call was shown
     int announced_temperature_;
     std::optional<Timer> timer_;

@@ -88,8 +88,11 @@ std::string Narrator::degrees(int temperature) const {
 Args Narrator::level_args(int temperature) const {
     Args args;
     args.set("level", temperature == 0 ? "normal" : temperature < 0 ? "below" : "above");
-    args.set("amount", line("words.degrees",
-                            Args{}.set("temperature", std::to_string(std::abs(temperature)))));
+    // "+2°C above normal" as elsewhere; "2°C below normal", not "-2°C below".
+    args.set("amount", temperature > 0 ? degrees(temperature)
+                                       : line("words.degrees",
+                                              Args{}.set("temperature",
+                                                         std::to_string(std::abs(temperature)))));
     return args;
 }
 
@@ -123,9 +126,7 @@ std::vector<Line> Narrator::call(const Game& game) const {
     title.set("phase", phase_title(state.phase, state.round))
         .set("title", line(key(info, "title")));
     lines.push_back({Line::Kind::heading, line("heading.call", title)});
-    Args aloud;
-    aloud.set("round", state.round).set("saved", state.saved ? game.name(*state.saved) : "");
-    add_lines(lines, Line::Kind::call, line(key(info, "aloud"), aloud));
+    add_lines(lines, Line::Kind::call, line(key(info, "aloud"), Args{}.set("round", state.round)));
     for (auto& hint : call_hint(game)) lines.push_back(std::move(hint));
     return lines;
 }
@@ -138,6 +139,7 @@ std::vector<Line> Narrator::call_hint(const Game& game) const {
     args.set("left", game.slapps_left())
         .set("abstain", game.setup().options.abstain ? "yes" : "no");
     args.set("mayor", state.mayor ? game.name(*state.mayor) : "none");
+    args.set("saved", state.saved ? game.name(*state.saved) : "");
     const bool ngo_rule = !game.setup().options.ngo_repeat && state.protected_last_night;
     args.set("last", ngo_rule ? game.name(*state.protected_last_night) : "none");
     std::vector<std::string> gestures, tied;

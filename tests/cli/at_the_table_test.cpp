@@ -76,7 +76,7 @@ TEST_CASE("a session that starts in the middle of a vote shows where it stands")
     table.session.run();
     const std::string out = table.out.text();
     CHECK(out.find("── Day 1") != std::string::npos);
-    CHECK(out.find("Voted so far: Ana → Cleo") != std::string::npos);
+    CHECK(out.find("Voted so far:\n  Ana → Cleo\n") != std::string::npos);
     CHECK(table.reader.prompts[0] == "[+1°C] Cleo votes for> ");
 }
 

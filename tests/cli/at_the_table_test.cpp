@@ -105,3 +105,28 @@ TEST_CASE("at dawn's gate, undo takes back the night's last answer and the day w
     CHECK(table.reader.prompts[7] == "[+0°C] CEO lobbies> ");  // the night again
     CHECK(table.reader.prompts.back() == "[+1°C] Enter clears the screen and opens the day> ");
 }
+
+TEST_CASE("the SLAPP call names the saved player on screen only, and Enter clears it after") {
+    Options options;
+    options.temperature_mode = TemperatureMode::night;
+    Table table({{0ms, "Hana"},
+                 {0ms, "Ben"},
+                 {0ms, "Ben"},
+                 {0ms, "none"},
+                 {0ms, "Cleo"},
+                 {0ms, ""},
+                 {0ms, "yes"},
+                 {0ms, ""},
+                 {0ms, "quit"}},
+                make_game(spec_table(), options), {}, /*clear=*/true);
+    table.session.run();
+    const std::string out = table.out.text();
+    const auto point = out.find("Point at Ben for the CEO");
+    REQUIRE(point != std::string::npos);
+    CHECK(out.find("the player I point at") != std::string::npos);  // aloud: no name
+    CHECK(table.reader.prompts[7] == "[+1°C] Enter clears the screen> ");
+    const auto last_clear = out.rfind(clear_all);
+    CHECK(point < last_clear);
+    CHECK(out.find("Ben", last_clear) ==
+          std::string::npos);  // Ben is out: the vote does not name him
+}

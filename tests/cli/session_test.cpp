@@ -65,6 +65,7 @@ TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS re
     CHECK(err.text().find("Could not save: No space left on device. The game goes on in memory") !=
           std::string::npos);
     CHECK(out.text().find("Saved to rescue.json; later saves go there too.") != std::string::npos);
+    CHECK(out.text().find("again") == std::string::npos);  // one message for the rescue, not two
     REQUIRE(disk.files.count("rescue.json"));
     auto saved = load_game(disk.files["rescue.json"], "rescue.json");
     REQUIRE(saved.ok());
@@ -165,4 +166,24 @@ TEST_CASE("a paused clock stays paused through a new mayor's election") {
     // No time passed after the pause: quitting has no later clock reading to keep.
     CHECK(game->log().back().kind == ActionKind::elect_mayor);
     CHECK(game->state().mayor == seat(*game, "Ana"));
+}
+
+TEST_CASE("in a pipe, the line after the end is read as at a terminal: undo goes back") {
+    FakeDisk disk;
+    Options options;
+    options.temperature_mode = TemperatureMode::manual;
+    options.temperature_limit = 1;
+    ScriptedReader reader({"Hana", "heat", "undo", "Ben", ""});
+    Capture out, err;
+    Session session(make_game(spec_table(), options), "game.json",
+                    SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, [] { return GameClock::TimePoint{}; }), disk.writer());
+    CHECK(session.run() == 0);
+    const std::string text = out.text();
+    CHECK(text.find("── Game over ──") != std::string::npos);
+    CHECK(text.find("Undone: a degree of heat.") != std::string::npos);
+    auto game = load_game(disk.files["game.json"], "game.json");
+    REQUIRE(game.ok());
+    CHECK_FALSE(game->over());
+    CHECK(game->log().back().kind == ActionKind::carbon_target);
 }

@@ -468,7 +468,8 @@ Result<std::vector<Event>> Game::apply(const Action& action) {
 Refusal Game::set_cards_shown(std::optional<int> count) {
     if (!log_.empty()) return Error{"the game has started: the cards are all out"};
     if (count && (*count < 0 || *count > player_count()))
-        return Error{fmt::format("cards shown must be from 0 to {}, not {}", player_count(), *count)};
+        return Error{
+            fmt::format("cards shown must be from 0 to {}, not {}", player_count(), *count)};
     cards_shown_ = count == player_count() ? std::nullopt : count;
     return std::nullopt;
 }

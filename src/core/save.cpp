@@ -429,7 +429,8 @@ std::int64_t logged_clock(const Game& game) {
 std::string pending_text(const Game& game) {
     const State& state = game.state();
     const bool clock_ran_on = state.clock_s > logged_clock(game);
-    if (game.cards_shown()) return fmt::format(",\n  \"pending\": {{\"cards_shown\": {}}}", *game.cards_shown());
+    if (game.cards_shown())
+        return fmt::format(",\n  \"pending\": {{\"cards_shown\": {}}}", *game.cards_shown());
     if (!clock_ran_on && state.ballots.empty()) return "";
     std::string fields;
     if (clock_ran_on) fields = fmt::format("\"at\": {}", state.clock_s);

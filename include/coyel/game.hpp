@@ -148,6 +148,15 @@ class Game {
     // Why one voter's ballot is refused (SPEC section 5), or nullopt.
     Refusal ballot_refusal(const Ballot& ballot) const;
 
+    // --- The private walk-through of a random deal (SPEC section 8, "pending"). ---
+    // How many cards the moderator has been shown, while some are left to
+    // show; nullopt when none is (or there was no walk-through).
+    std::optional<int> cards_shown() const { return cards_shown_; }
+    // Records that `count` cards are shown; every card, or nullopt: none left.
+    // Refused once the game has started (the log is not empty) and out of
+    // 0..player_count(). The first action applied ends the walk-through.
+    Refusal set_cards_shown(std::optional<int> count);
+
     int slapps_left() const;
     // The moment the clock reaches the next degree, in clock mode.
     std::optional<std::int64_t> next_rise_at() const;
@@ -164,6 +173,7 @@ class Game {
     // The ballots of a vote the temperature limit cut short: undoing that
     // end restores them. Kept in memory only.
     std::vector<Ballot> interrupted_ballots_;
+    std::optional<int> cards_shown_;  // see cards_shown()
 };
 
 }  // namespace coyel

@@ -18,12 +18,12 @@ inline constexpr int save_format_version = 1;
 // are one line, prefixed with `label` (usually the file name): "game.json:
 // log entry 5 (ceo_lobby): Ana is out of the game". The "pending" key (beyond
 // SPEC, so other tools may ignore it) restores the ballots of a vote still
-// being taken.
+// being taken and the cards shown of a walk-through not finished.
 Result<Game> load_game(std::string_view text, std::string_view label);
 
 // The save file's text: stable key order, one log entry per line, and the
 // ballots of a vote being taken as "pending", so a resumed game asks the
-// next voter, not the first.
+// next voter, not the first (and, before the game, the cards shown so far).
 std::string save_game(const Game& game);
 
 // One log entry as the save file writes it, on one line.

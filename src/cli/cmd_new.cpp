@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <ctime>
+#include <optional>
 #include <random>
 #include <variant>
 
@@ -23,11 +26,17 @@ using narration::Args;
 template <typename T>
 using Step = std::variant<T, int>;
 
+// "coyel-2024-05-01-203015.json", or "...-2.json" and on when that exists:
+// two games started in the same second each get a file.
 std::string default_save_path() {
     std::time_t now = std::time(nullptr);
     char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M", std::localtime(&now));
-    return fmt::format("coyel-{}.json", stamp);
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", std::localtime(&now));
+    const std::string base = fmt::format("coyel-{}", stamp);
+    std::string path = base + ".json";
+    for (int copy = 2; ::access(path.c_str(), F_OK) == 0; ++copy)
+        path = fmt::format("{}-{}.json", base, copy);
+    return path;
 }
 
 void print_problems(const std::vector<std::string>& problems) {
@@ -67,37 +76,138 @@ Refusal set_options(const NewOptions& given, Options& options) {
     return check_options(options);
 }
 
-// The moderator's own deal, card by card.
-Step<std::vector<Role>> ask_cards(const Setup& setup, LineReader& reader,
-                                  const narration::Narrator& narrator) {
-    std::vector<Role> roles;
-    for (const auto& name : setup.players) {
-        for (;;) {
-            auto line = reader.read(narrator.line("new.card_prompt", Args{}.set("name", name)));
-            if (!line) return 1;
-            auto role = trim(*line).empty() ? Role::citizen : role_from_id(to_lower(trim(*line)));
-            if (role) {
-                roles.push_back(*role);
-                break;
-            }
-            fmt::print(stderr, "unknown role: citizen, fragile, carbon, ngo, ceo or banker\n");
-        }
-    }
-    return roles;
+// The card names the moderator may type besides the ids: the titles as printed.
+std::array<std::string, all_roles.size()> role_titles(const narration::Narrator& narrator) {
+    std::array<std::string, all_roles.size()> titles;
+    for (Role role : all_roles) titles[static_cast<std::size_t>(role)] = narrator.role_title(role);
+    return titles;
 }
 
-// The cards: --roles, --manual, or a random deal of the deck.
-Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineReader& reader,
-                                   const narration::Narrator& narrator) {
+// One typed card, or nullopt after saying why it is not one.
+std::optional<Role> read_card(const std::string& typed, const narration::Narrator& narrator) {
+    auto roles = match_card(typed, role_titles(narrator));
+    if (roles.size() == 1) return roles.front();
+    std::vector<std::string> names;
+    if (roles.empty())
+        for (Role role : all_roles) names.emplace_back(role_id(role));
+    for (Role role : roles) names.push_back(narrator.role_title(role));
+    const char* key = roles.empty() ? "new.card_unknown" : "new.card_ambiguous";
+    fmt::print(
+        stderr, "{}\n",
+        narrator.line(key, Args{}.set("typed", typed).set("cards", narrator.list_or(names))));
+    return std::nullopt;
+}
+
+// The seat before `seat` already dealt `role`, when the deck holds only one.
+std::optional<Seat> unique_taken(const std::vector<Role>& cards, Seat seat, Role role) {
+    if (!is_unique(role)) return std::nullopt;
+    for (Seat earlier = 0; earlier < seat; ++earlier)
+        if (cards[earlier] == role) return earlier;
+    return std::nullopt;
+}
+
+// The moderator's own deal, card by card from seat `from`, each card checked
+// as it comes: `back` returns to the card before; Enter keeps a card dealt
+// on an earlier pass (`cards` holds those), or deals a citizen. False when
+// the input ends.
+bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& cards, Seat from,
+                 LineReader& reader, const narration::Narrator& narrator) {
+    for (Seat seat = from; seat < std::ssize(players);) {
+        const Role kept = seat < std::ssize(cards) ? cards[seat] : Role::citizen;
+        Args prompt;
+        prompt.set("name", players[seat]).set("card", std::string{role_id(kept)});
+        auto line = reader.read(narrator.line("new.card_prompt", prompt));
+        if (!line) return false;
+        const std::string typed{trim(*line)};
+        if (to_lower(typed) == "back") {
+            if (seat == 0) fmt::print(stderr, "{}\n", narrator.line("new.card_first"));
+            seat = std::max(seat - 1, 0);
+            continue;
+        }
+        auto role = typed.empty() ? std::optional<Role>{kept} : read_card(typed, narrator);
+        if (!role) continue;
+        if (auto holder = unique_taken(cards, seat, *role)) {
+            Args taken;
+            taken.set("holder", players[*holder])
+                .set("card", narrator.role_with_article(*role))
+                .set("name", players[seat]);
+            fmt::print(stderr, "{}\n", narrator.line("new.card_taken", taken));
+            continue;
+        }
+        if (seat < std::ssize(cards))
+            cards[seat] = *role;
+        else
+            cards.push_back(*role);
+        ++seat;
+    }
+    return true;
+}
+
+enum class Verdict { start, back, quit };
+
+// The whole deal on screen, and the moderator's word on it.
+Verdict confirm_deal(const std::vector<std::string>& players, const std::vector<Role>& cards,
+                     LineReader& reader, const narration::Narrator& narrator) {
+    fmt::print("\n{}\n", narrator.line("new.deal_title"));
+    for (Seat seat = 0; seat < std::ssize(players); ++seat)
+        fmt::print("{}\n", narrator.line("new.deal_line",
+                                         Args{}
+                                             .set("seat", seat + 1)
+                                             .set("name", players[seat])
+                                             .set("card", narrator.role_title(cards[seat]))));
+    const auto problems = check_deck(deck_of(cards), static_cast<int>(players.size()));
+    print_problems(problems);
+    for (;;) {
+        auto line =
+            reader.read(narrator.line(problems.empty() ? "new.deal_confirm" : "new.deal_fix"));
+        if (!line) return Verdict::quit;
+        const std::string answer = to_lower(trim(*line));
+        if ((answer == "yes" || answer == "y") && problems.empty()) return Verdict::start;
+        if (answer == "back" || answer == "b") return Verdict::back;
+        if (answer == "quit" || answer == "q") return Verdict::quit;
+        if (problems.empty()) fmt::print(stderr, "{}\n", narrator.line("new.deal_answer"));
+        print_problems(problems);
+    }
+}
+
+// Leaves before the game starts: no card typed or shown stays on screen.
+int leave_unstarted(const LineReader& reader, const narration::Narrator& narrator) {
+    if (reader.interactive()) clear_screen();
+    fmt::print("{}\n", narrator.line("new.not_started"));
+    return 1;
+}
+
+// The moderator's deal: --roles, or --manual card by card. On a terminal it
+// is shown whole and confirmed before the game starts; a pipe is not asked,
+// so a script still gives one answer per line.
+Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup,
+                                     LineReader& reader, const narration::Narrator& narrator) {
+    std::vector<Role> cards;
     if (!given.roles.empty()) {
         auto roles = parse_roles(given.roles, setup.players);
         if (!roles) {
             fmt::print(stderr, "{}\n", roles.error());
             return 2;
         }
-        return *roles;
+        cards = *roles;
     }
-    if (given.manual) return ask_cards(setup, reader, narrator);
+    Seat from = static_cast<Seat>(cards.size());
+    for (;;) {
+        if (!enter_cards(setup.players, cards, from, reader, narrator))
+            return leave_unstarted(reader, narrator);
+        if (!reader.interactive()) return cards;
+        switch (confirm_deal(setup.players, cards, reader, narrator)) {
+            case Verdict::start: clear_screen(); return cards;
+            case Verdict::back: from = setup.player_count() - 1; break;
+            case Verdict::quit: return leave_unstarted(reader, narrator);
+        }
+    }
+}
+
+// The cards: --roles, --manual, or a random deal of the deck.
+Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineReader& reader,
+                                   const narration::Narrator& narrator) {
+    if (!given.roles.empty() || given.manual) return choose_cards(given, setup, reader, narrator);
     auto deck = given.deck.empty() ? default_deck(setup.player_count())
                                    : parse_deck(given.deck, setup.player_count());
     if (!deck) {
@@ -135,24 +245,6 @@ Step<std::string> choose_path(const NewOptions& given, LineReader& reader,
     return path;
 }
 
-// The private walk-through: one player's role at a time, the screen cleared
-// between, so the moderator can hand out the matching cards.
-bool walk_through(LineReader& reader, const Setup& setup, const narration::Narrator& narrator) {
-    fmt::print("\n{}\n", narrator.line("new.walk_intro"));
-    for (Seat seat = 0; seat < setup.player_count(); ++seat) {
-        if (!reader.read(narrator.line("new.walk_show", Args{}.set("seat", seat + 1))))
-            return false;
-        fmt::print("\x1b[2J\x1b[H{}\n\n    {}\n\n",
-                   narrator.line("new.walk_card",
-                                 Args{}.set("seat", seat + 1).set("name", setup.players[seat])),
-                   narrator.role_title(setup.roles[seat]));
-        if (!reader.read(narrator.line("new.walk_hide"))) return false;
-        fmt::print("\x1b[2J\x1b[H");
-    }
-    fmt::print("{}\n", narrator.line("new.walk_done"));
-    return true;
-}
-
 }  // namespace
 
 int run_new(const NewOptions& given) {
@@ -184,8 +276,12 @@ int run_new(const NewOptions& given) {
     Args saving;
     saving.set("path", save_path).set("seed", setup.seed ? std::to_string(*setup.seed) : "none");
     fmt::print("{}\n", narrator.line("new.saving", saving));
-    if (setup.seed && reader->interactive() && !walk_through(*reader, setup, narrator)) return 1;
-    return play(Game(std::move(setup)), save_path, *reader, std::move(*lock), !given.no_clear);
+    Game game(std::move(setup));
+    if (game.setup().seed && reader->interactive()) {
+        (void)game.set_cards_shown(0);
+        if (!walk_through(game, save_path, *reader, narrator)) return 1;
+    }
+    return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear);
 }
 
 }  // namespace coyel::cli

@@ -1,12 +1,38 @@
-// `coyel resume FILE`: the game goes on exactly where it stopped.
+// `coyel resume FILE`: the game goes on exactly where it stopped, the
+// walk-through of a random deal too when it was left before the last card.
 #include <fmt/format.h>
 
+#include "answer.hpp"
 #include "commands.hpp"
+#include "coyel/text.hpp"
 #include "line_reader.hpp"
+#include "narrator.hpp"
 #include "play.hpp"
 #include "save_file.hpp"
+#include "setup_args.hpp"
 
 namespace coyel::cli {
+namespace {
+
+// Offers the cards not shown yet; false when the moderator left meanwhile.
+bool finish_walk_through(Game& game, const std::string& path, LineReader& reader) {
+    const narration::Narrator narrator(narration::english_script());
+    const int shown = *game.cards_shown();
+    narration::Args offer;
+    offer.set("shown", shown).set("count", game.player_count()).set("seat", shown + 1);
+    for (;;) {
+        auto line = reader.read(narrator.line("new.walk_resume", offer));
+        if (!line) return false;
+        auto yes = parse_yes_no(trim(*line));
+        if (!yes) {
+            fmt::print(stderr, "{}\n", yes.error());
+            continue;
+        }
+        return !*yes || walk_through(game, path, reader, narrator);
+    }
+}
+
+}  // namespace
 
 int run_resume(const std::string& path, bool clear) {
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
@@ -20,6 +46,8 @@ int run_resume(const std::string& path, bool clear) {
         return 1;
     }
     auto reader = make_line_reader(stdin, stdout);
+    if (game->cards_shown() && reader->interactive() && !finish_walk_through(*game, path, *reader))
+        return 1;
     return play(std::move(*game), path, *reader, std::move(*lock), clear);
 }
 

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "coyel/save.hpp"
 #include "coyel/setup.hpp"
 #include "coyel/text.hpp"
+#include "save_file.hpp"
 
 namespace coyel::cli {
 
@@ -39,6 +41,71 @@ Result<std::vector<Role>> parse_roles(std::string_view text,
         roles[*seat] = *role;
     }
     return roles;
+}
+
+std::vector<Role> match_card(std::string_view typed,
+                             const std::array<std::string, all_roles.size()>& titles) {
+    const std::string wanted = to_lower(trim(typed));
+    std::vector<Role> starts;
+    for (Role role : all_roles) {
+        for (std::string name : {std::string{role_id(role)}, titles[static_cast<int>(role)]}) {
+            name = to_lower(name);
+            if (name == wanted) return {role};
+            const bool begins = !wanted.empty() && name.rfind(wanted, 0) == 0;
+            if (begins && (starts.empty() || starts.back() != role)) starts.push_back(role);
+        }
+    }
+    return starts;
+}
+
+void clear_screen() {
+    // ESC[3J as well: a card left in the scrollback is a card anyone can scroll to.
+    fmt::print("\x1b[2J\x1b[3J\x1b[H");
+    std::fflush(stdout);
+}
+
+namespace {
+
+// Writes the game as it stands; false (the screen cleared, the reason told)
+// when it cannot be written.
+bool save_deal(const Game& game, const std::string& path) {
+    if (auto failure = write_atomically(path, save_game(game))) {
+        clear_screen();
+        fmt::print(stderr, "{}\n", *failure);
+        return false;
+    }
+    return true;
+}
+
+bool leave_walk_through(const std::string& path, const narration::Narrator& narrator) {
+    clear_screen();
+    fmt::print("{}\n", narrator.line("new.walk_left", narration::Args{}.set("path", path)));
+    return false;
+}
+
+}  // namespace
+
+bool walk_through(Game& game, const std::string& path, LineReader& reader,
+                  const narration::Narrator& narrator) {
+    using narration::Args;
+    if (!save_deal(game, path)) return false;
+    fmt::print("\n{}\n", narrator.line("new.walk_intro"));
+    for (Seat seat = game.cards_shown().value_or(0); seat < game.player_count(); ++seat) {
+        if (!reader.read(narrator.line("new.walk_show", Args{}.set("seat", seat + 1))))
+            return leave_walk_through(path, narrator);
+        // Saved before it shows: a resumed game goes on from the next card.
+        (void)game.set_cards_shown(seat + 1);
+        if (!save_deal(game, path)) return false;
+        clear_screen();
+        fmt::print("{}\n\n    {}\n\n",
+                   narrator.line("new.walk_card",
+                                 Args{}.set("seat", seat + 1).set("name", game.name(seat))),
+                   narrator.role_title(game.role(seat)));
+        if (!reader.read(narrator.line("new.walk_hide"))) return leave_walk_through(path, narrator);
+        clear_screen();
+    }
+    fmt::print("{}\n", narrator.line("new.walk_done"));
+    return true;
 }
 
 }  // namespace coyel::cli

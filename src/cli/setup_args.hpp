@@ -1,13 +1,19 @@
-// The command line's setup arguments: players, a manual deal. (Decks and
-// options are parsed by the engine: parse_deck, set_option_text.)
+// The set-up of a new game as the front end takes it: players, a manual deal
+// card by card, and the private walk-through of a random deal (which `coyel
+// resume` finishes when it was left early). Decks and options are parsed by
+// the engine: parse_deck, set_option_text.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "coyel/game.hpp"
 #include "coyel/result.hpp"
 #include "coyel/roles.hpp"
+#include "line_reader.hpp"
+#include "narrator.hpp"
 
 namespace coyel::cli {
 
@@ -17,5 +23,22 @@ std::vector<std::string> split_names(std::string_view text);
 // "Ana=carbon, Ben=ngo": a role for each player named, citizen for the rest.
 Result<std::vector<Role>> parse_roles(std::string_view text,
                                       const std::vector<std::string>& players);
+
+// The roles a typed card names: its id ("ngo") or its title as printed
+// (`titles`, by role: "Environmental NGO"), whole or its first letters, in
+// any case. A whole name wins; more than one role: the start is ambiguous.
+std::vector<Role> match_card(std::string_view typed,
+                             const std::array<std::string, all_roles.size()>& titles);
+
+// Clears the screen and the terminal's scrollback, so no card stays behind.
+void clear_screen();
+
+// The private walk-through of a random deal: one player's card at a time,
+// from the first not shown yet, the screen cleared between. `game` records
+// the cards shown and is saved to `path` before the first card and before
+// each card shows. False when left early or unsaved (the screen cleared).
+// Precondition: game.cards_shown() holds a value.
+bool walk_through(Game& game, const std::string& path, LineReader& reader,
+                  const narration::Narrator& narrator);
 
 }  // namespace coyel::cli

@@ -461,7 +461,17 @@ Result<std::vector<Event>> Game::apply(const Action& action) {
     if (next.phase == Phase::over) interrupted_ballots_ = state_.ballots;
     state_ = std::move(next);
     log_.push_back(action);
+    cards_shown_.reset();  // the game has started: the cards are all out
     return events;
+}
+
+Refusal Game::set_cards_shown(std::optional<int> count) {
+    if (!log_.empty()) return Error{"the game has started: the cards are all out"};
+    if (count && (*count < 0 || *count > player_count()))
+        return Error{
+            fmt::format("cards shown must be from 0 to {}, not {}", player_count(), *count)};
+    cards_shown_ = count == player_count() ? std::nullopt : count;
+    return std::nullopt;
 }
 
 Result<std::vector<Event>> Game::advance_clock(std::int64_t seconds) {

@@ -322,10 +322,25 @@ Refusal restore_clock(const json& at, Game& game) {
     return std::nullopt;
 }
 
-// What is not in the log yet: the clock's reading and the vote being taken.
+// The cards of a random deal shown so far: only before the game starts, and
+// not every card (a finished walk-through leaves no key).
+Refusal restore_cards_shown(const json& count, Game& game) {
+    if (!game.log().empty()) return Error{"cards_shown, but the game has started"};
+    const int last = game.player_count() - 1;
+    if (!count.is_number_integer() || count.get<std::int64_t>() < 0 ||
+        count.get<std::int64_t>() > last)
+        return Error{fmt::format("cards_shown must be a whole number from 0 to {}, not {}", last,
+                                 shown(count))};
+    return game.set_cards_shown(count.get<int>());
+}
+
+// What is not in the log yet: the clock's reading, the vote being taken, the
+// cards shown in the walk-through of a random deal.
 Refusal restore_pending(const json& object, Game& game) {
     if (!object.is_object()) return Error{"must be an object"};
-    if (auto error = unknown_key(object, "", {"at", "votes"})) return error;
+    if (auto error = unknown_key(object, "", {"at", "votes", "cards_shown"})) return error;
+    if (object.contains("cards_shown"))
+        if (auto refusal = restore_cards_shown(object["cards_shown"], game)) return refusal;
     if (object.contains("votes"))
         if (auto refusal = restore_ballots(object["votes"], game)) return refusal;
     if (object.contains("at"))
@@ -409,10 +424,13 @@ std::int64_t logged_clock(const Game& game) {
     return moved == log.rend() ? 0 : *moved->at;
 }
 
-// ",\n  \"pending\": {...}" when the clock has run on or a vote is being taken.
+// ",\n  \"pending\": {...}" when the clock has run on, a vote is being taken
+// or the walk-through of the deal is not finished.
 std::string pending_text(const Game& game) {
     const State& state = game.state();
     const bool clock_ran_on = state.clock_s > logged_clock(game);
+    if (game.cards_shown())
+        return fmt::format(",\n  \"pending\": {{\"cards_shown\": {}}}", *game.cards_shown());
     if (!clock_ran_on && state.ballots.empty()) return "";
     std::string fields;
     if (clock_ran_on) fields = fmt::format("\"at\": {}", state.clock_s);

@@ -208,3 +208,42 @@ TEST_CASE("broken files: each kind of illegal action, named by position and acti
     CHECK(load_error(with("/log/7", json::object({{"do", "slapp"}, {"file", "yes"}}))) ==
           "game.json: log entry 8 (slapp): file must be true or false");
 }
+
+TEST_CASE("a walk-through not finished: the cards shown are saved and loaded, until the game") {
+    json root = json::parse(example);
+    root["log"] = json::array();
+    Game game = *load_game(root.dump(), "example");
+    CHECK_FALSE(game.cards_shown());
+    REQUIRE_FALSE(game.set_cards_shown(3));
+    const std::string text = save_game(game);
+    CHECK(text.find("\"pending\": {\"cards_shown\": 3}") != std::string::npos);
+    auto loaded = load_game(text, "game.json");
+    REQUIRE(loaded.ok());
+    CHECK(loaded->cards_shown() == 3);
+    CHECK(save_game(*loaded) == text);
+    // Every card shown: nothing left to show, nothing pending.
+    REQUIRE_FALSE(loaded->set_cards_shown(8));
+    CHECK_FALSE(loaded->cards_shown());
+    CHECK(save_game(*loaded).find("pending") == std::string::npos);
+    // The first action ends the walk-through.
+    REQUIRE_FALSE(game.set_cards_shown(0));
+    Action no_mayor;
+    no_mayor.kind = ActionKind::elect_mayor;
+    REQUIRE(game.apply(no_mayor).ok());
+    CHECK_FALSE(game.cards_shown());
+    CHECK(game.set_cards_shown(1)->message == "the game has started: the cards are all out");
+}
+
+TEST_CASE("broken files: cards shown out of range, or once the game has started") {
+    json root = json::parse(example);
+    root["pending"] = {{"cards_shown", 2}};
+    CHECK(load_error(root.dump()) == "game.json: pending: cards_shown, but the game has started");
+    root["log"] = json::array();
+    CHECK(load_game(root.dump(), "game.json").ok());
+    for (const json& wrong : {json(8), json(-1), json(1.5), json("2")}) {
+        root["pending"]["cards_shown"] = wrong;
+        CHECK(load_error(root.dump()) ==
+              "game.json: pending: cards_shown must be a whole number from 0 to 7, not " +
+                  wrong.dump());
+    }
+}

@@ -23,6 +23,8 @@ fail() { echo "FAIL: $1"; screen; exit 1; }
 
 tmux_ new-session -d -s t -x 100 -y 40 \
   "cd $folder && COYEL_FROZEN_CLOCK=1 $coyel new --players 'Ana,Pía,Émile,Zoe,Zoé' --roles 'Ana=carbon' --save game.json; echo EXITED; sleep 30"
+wait_for "Start the game with this deal?"  # --roles on a terminal: confirmed first
+tmux_ send-keys -t t 'yes' Enter
 wait_for "mayor> ?$"
 
 # 1. "pí" + Tab: two characters (three bytes) replaced by the name.

@@ -97,6 +97,8 @@ start() {
   tmux_ new-session -d -s t -x 100 -y 40 \
     "cd $folder && $coyel new --players Ana,Ben,Cleo,Dan,Eve,Finn --roles Ana=carbon,Ben=ngo,Cleo=ceo,Dan=banker --minutes 1 --save g.json; echo EXITED; sleep 30"
   tmux_ pipe-pane -o -t t "cat >> $folder/raw"
+  wait_for "Start the game with this deal?"  # --roles on a terminal: confirmed first
+  tmux_ send-keys -t t 'yes' Enter
 }
 
 # ---- Game A ----------------------------------------------------------------

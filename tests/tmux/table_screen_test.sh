@@ -27,6 +27,9 @@ mkdir -p "$(dirname "$save")"
 tmux_ new-session -d -s t -x 60 -y 30 \
   "COYEL_FROZEN_CLOCK=1 $coyel new --players Ana,Ben,Cleo,Dan,Eve --roles Ana=carbon,Cleo=ngo,Dan=ceo --mode night --save $save; echo EXITED; sleep 30"
 
+wait_for "Start the game with this deal?"  # --roles on a terminal: confirmed first
+tmux_ send-keys -t t 'yes' Enter
+
 # 1. The night's lines stay until Enter; then neither the screen nor the
 #    scrollback holds any of them.
 wait_for "mayor>"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A real terminal under tmux: tab completion, line editing and history
-# (libedit), and the private walk-through of a random deal.
+# (libedit), the private walk-through of a random deal (left early and
+# resumed), and a manual deal confirmed on screen.
 # Usage: terminal_test.sh PATH/TO/coyel
 set -euo pipefail
 coyel=$(realpath "$1")
@@ -11,6 +12,13 @@ trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$fol
 
 tmux_() { tmux -L "$server" "$@"; }
 screen() { tmux_ capture-pane -p -t t; }
+# The screen and the scrollback above it.
+history() { tmux_ capture-pane -p -S -200 -t t; }
+roles='Carbon Emission|Citizen-Ecosystem|Environmental NGO|Fossil Fuel CEO|Bank CEO|Fragile Ecosystem'
+# No card anywhere in the pane, scrollback included.
+no_card_left() { history | grep -qE "$roles" && fail "a card is left in the pane: $1" || true; }
+# After coyel, the terminal is back in cooked mode (start() prints stty's word).
+cooked() { screen | grep -q -- '-icanon' && fail "the terminal was left in raw mode: $1" || true; }
 # Waits until the screen shows $1 (at most 5 s).
 wait_for() {
   for _ in $(seq 150); do  # 15 s: the random-play test may hold both cores
@@ -28,11 +36,13 @@ start() {
   runs=$((runs + 1))
   server="coyel-test-$$-$runs"
   tmux_ new-session -d -s t -x 100 -y 40 \
-    "cd $folder && COYEL_FROZEN_CLOCK=1 $coyel $*; echo EXITED; sleep 30"
+    "cd $folder && COYEL_FROZEN_CLOCK=1 $coyel $*; echo EXITED; stty -a | grep -oE -- '-?icanon'; sleep 30"
 }
 
 # 1. Tab completes a name; editing keys fix a typo; Up recalls history.
 start new --players "Ana,Ben,Cleo,Dan,Hana" --roles "Ana=carbon" --save game.json
+wait_for "Start the game with this deal?"
+tmux_ send-keys -t t 'yes' Enter
 wait_for "mayor>"
 tmux_ send-keys -t t 'ha' Tab Enter
 wait_for "Hana is the mayor"
@@ -52,6 +62,8 @@ grep -q '"do": "elect_mayor", "player": "Hana"' "$folder/game.json" || fail "Han
 # 2. Several completions are listed; colours only on a terminal, off with NO_COLOR.
 rm -f "$folder/game.json"
 start new --players "Ana,Anton,Ben,Cleo,Dan" --roles "Ben=carbon" --save game.json
+wait_for "Start the game with this deal?"
+tmux_ send-keys -t t 'yes' Enter
 wait_for "mayor>"
 tmux_ send-keys -t t 'a' Tab
 wait_for "Anton"
@@ -72,6 +84,76 @@ screen | grep -q "1 · Ana" && fail "seat 1's card stayed on screen"
 for _ in 2 3 4 5 6; do tmux_ send-keys -t t Enter Enter; sleep 0.2; done
 wait_for "mayor>"
 screen | grep -qE 'Carbon Emission|Fossil Fuel CEO' && fail "a role is on screen after the deal"
+no_card_left "after the walk-through"
 tmux_ send-keys -t t 'quit' Enter
 wait_for "EXITED"
+
+# 4. The walk-through left with Ctrl-C while a card shows: the deal is saved
+# with the cards shown, nothing stays on screen, and resume shows the rest.
+start new --seed 7 --players "Ana,Ben,Cleo,Dan,Eve,Finn" --save deal.json
+wait_for "Enter shows seat 1's card"
+tmux_ send-keys -t t Enter
+wait_for "1 · Ana"
+tmux_ send-keys -t t Enter
+wait_for "Enter shows seat 2's card"
+tmux_ send-keys -t t Enter
+wait_for "2 · Ben"
+tmux_ send-keys -t t C-c
+wait_for "EXITED"
+no_card_left "after Ctrl-C in the walk-through"
+cooked "after Ctrl-C in the walk-through"
+grep -q '"pending": {"cards_shown": 2}' "$folder/deal.json" || fail "the cards shown were not saved"
+start resume deal.json
+wait_for "2 of 6 cards were shown. Show the rest now, from seat 3?"
+tmux_ send-keys -t t 'yes' Enter
+wait_for "Enter shows seat 3's card"
+tmux_ send-keys -t t Enter
+wait_for "3 · Cleo"
+tmux_ send-keys -t t Enter
+for _ in 4 5 6; do tmux_ send-keys -t t Enter Enter; sleep 0.2; done
+wait_for "mayor>"
+no_card_left "after the walk-through resumed"
+tmux_ send-keys -t t 'quit' Enter
+wait_for "EXITED"
+grep -q 'cards_shown' "$folder/deal.json" && fail "a finished walk-through is still pending"
+
+# 5. Ctrl-D before the first card: the deal is on disk already.
+rm -f "$folder/deal.json"
+start new --seed 7 --players "Ana,Ben,Cleo,Dan,Eve,Finn" --save deal.json
+wait_for "Enter shows seat 1's card"
+tmux_ send-keys -t t C-d
+wait_for "EXITED"
+cooked "after Ctrl-D in the walk-through"
+grep -q '"pending": {"cards_shown": 0}' "$folder/deal.json" || fail "the deal was not saved"
+
+# 6. A manual deal: each card checked at once, the whole deal shown and
+# confirmed (back fixes a card), then cleared from the pane.
+start new --players "Ana,Ben,Cleo,Dan,Eve" --manual --save manual.json
+wait_for "Ana's card"
+tmux_ send-keys -t t 'ngo' Enter
+wait_for "Ben's card"
+tmux_ send-keys -t t 'environ' Enter
+wait_for "Ana already has the Environmental NGO"
+tmux_ send-keys -t t 'carbon' Enter Enter Enter Enter
+wait_for "Start the game with this deal?"
+screen | grep -q "5 · Eve: Citizen-Ecosystem" || fail "the deal is not shown whole"
+tmux_ send-keys -t t 'back' Enter
+wait_for "Eve's card (Enter: citizen)"
+tmux_ send-keys -t t 'bank' Enter
+wait_for "5 · Eve: Bank CEO"
+tmux_ send-keys -t t 'yes' Enter
+wait_for "mayor>"
+no_card_left "after the deal was confirmed"
+tmux_ send-keys -t t 'quit' Enter
+wait_for "EXITED"
+grep -q '"Eve":"banker"' "$folder/manual.json" || fail "the fixed card was not kept"
+
+# 7. Ctrl-C at the confirmation: no game, no file, no card on screen.
+start new --players "Ana,Ben,Cleo,Dan,Eve" --roles "Ana=carbon,Ben=ngo" --save unconfirmed.json
+wait_for "Start the game with this deal?"
+tmux_ send-keys -t t C-c
+wait_for "EXITED"
+no_card_left "after Ctrl-C at the confirmation"
+cooked "after Ctrl-C at the confirmation"
+[[ -e $folder/unconfirmed.json ]] && fail "a game left at the confirmation was saved"
 echo "terminal test passed"

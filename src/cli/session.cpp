@@ -320,7 +320,8 @@ std::string Session::on_interrupt() {
     return captured([this] { say(narrator_.line("repl.interrupt")); });
 }
 
-bool Session::closed() const { return game_.over() && !end_shown_; }
+// The end came while the prompt waited; at a gate the end waits for Enter.
+bool Session::closed() const { return game_.over() && !end_shown_ && !gate_; }
 
 // A program stopped with Ctrl-Z is not being played: its clock stops too
 // (SPEC section 6), saved as it stood.

@@ -130,3 +130,19 @@ TEST_CASE("the SLAPP call names the saved player on screen only, and Enter clear
     CHECK(out.find("Ben", last_clear) ==
           std::string::npos);  // Ben is out: the vote does not name him
 }
+
+TEST_CASE("a game that ends at dawn waits at the gate, then shows the end") {
+    Options options;
+    options.temperature_mode = TemperatureMode::night;
+    options.temperature_limit = 1;  // the first dawn reaches it
+    auto typed = night_one();
+    typed.push_back({0ms, ""});  // Enter: the day's lines, and the end
+    typed.push_back({0ms, ""});  // Enter at the end: finished
+    Table table(typed, make_game(spec_table(), options), {}, /*clear=*/true);
+    CHECK(table.session.run() == 0);
+    const std::string out = table.out.text();
+    const auto cleared = out.find(clear_all);
+    REQUIRE(cleared != std::string::npos);
+    CHECK(out.find("── Game over ──", cleared) != std::string::npos);
+    CHECK(table.reader.prompts.back() == "[game over] Enter to finish, or undo> ");
+}

@@ -38,6 +38,11 @@ class LiveReader final : public LineReader {
 
     std::optional<std::string> read(const std::string&) override { return std::nullopt; }
     std::optional<std::string> read_live(LivePrompt& prompt) override {
+        // As the terminal's reader: a prompt closed already ends the read at once.
+        if (prompt.closed()) {
+            if (++closed_reads_ > 100) FAIL("the prompt stays closed: the session would spin");
+            return std::nullopt;
+        }
         while (!typed_.empty()) {
             Typed next = typed_.front();
             typed_.pop_front();
@@ -79,6 +84,7 @@ class LiveReader final : public LineReader {
 
     std::deque<Typed> typed_;
     GameClock::TimePoint& now_;
+    int closed_reads_ = 0;
 };
 
 // Every save, in order, as the session wrote them.

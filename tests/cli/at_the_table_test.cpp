@@ -146,3 +146,27 @@ TEST_CASE("a game that ends at dawn waits at the gate, then shows the end") {
     CHECK(out.find("── Game over ──", cleared) != std::string::npos);
     CHECK(table.reader.prompts.back() == "[game over] Enter to finish, or undo> ");
 }
+
+TEST_CASE(
+    "after dawn's clearing, twin games that differ only in hidden roles show the same screen") {
+    auto screen_after_dawn = [](Seating seating) {
+        Options options;
+        options.temperature_mode = TemperatureMode::night;
+        auto typed = night_one();
+        typed.push_back({0ms, ""});  // Enter: the day opens on a cleared screen
+        typed.push_back({0ms, "status"});
+        typed.push_back({0ms, ""});  // Enter: the roles go
+        typed.push_back({0ms, "quit"});
+        Table table(typed, make_game(seating, options), {}, /*clear=*/true);
+        table.session.run();
+        const std::string out = table.out.text();
+        return out.substr(out.rfind(clear_all));
+    };
+    // The twin: Cleo and Hana swap the NGO's card and a citizen's, which the
+    // night kept secret (the NGO protected nobody, Hana is only the mayor).
+    Seating twin = spec_table();
+    std::swap(twin[2].second, twin[7].second);
+    const std::string original = screen_after_dawn(spec_table());
+    CHECK(original.find("Everyone, open your eyes") == std::string::npos);  // told before `status`
+    CHECK(screen_after_dawn(twin) == original);
+}

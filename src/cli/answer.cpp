@@ -2,9 +2,51 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "coyel/text.hpp"
+#include "languages.hpp"
 
 namespace coyel::cli {
+namespace {
+
+// "oui|o" → {"oui", "o"}
+std::vector<std::string> alternatives(const std::string& text) {
+    std::vector<std::string> words;
+    for (std::size_t start = 0; start <= text.size();) {
+        const std::size_t bar = std::min(text.find('|', start), text.size());
+        if (bar > start) words.push_back(text.substr(start, bar - start));
+        start = bar + 1;
+    }
+    return words;
+}
+
+}  // namespace
+
+AnswerWords AnswerWords::from(const narration::Script& script) {
+    const narration::Script& english = narration::english_script();
+    auto words = [&](std::string_view key) {
+        std::vector<std::string> all = alternatives(script.line(key));
+        if (&script != &english)
+            for (auto& word : alternatives(english.line(key))) all.push_back(std::move(word));
+        return all;
+    };
+    return {words("answer.nobody"), words("answer.yes"),  words("answer.no"),
+            words("answer.up"),     words("answer.down"), words("answer.shake"),
+            words("answer.back"),   words("answer.quit")};
+}
+
+const AnswerWords& AnswerWords::english() {
+    static const AnswerWords words = from(narration::english_script());
+    return words;
+}
+
+bool is_word(const std::vector<std::string>& words, std::string_view typed) {
+    const std::string folded = to_lower(fold_accents(trim(typed)));
+    for (const auto& word : words)
+        if (to_lower(fold_accents(word)) == folded) return true;
+    return false;
+}
 
 bool is_player_name(std::string_view text, const Game& game) {
     return find_player(game.setup().players, text).has_value();
@@ -64,10 +106,11 @@ Result<Answer> parse_name(std::string_view text, const Game& game) {
 
 }  // namespace
 
-Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game, bool allow_none) {
+Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game, bool allow_none,
+                                         const AnswerWords& words) {
     const std::string_view text = trim(raw);
     if (text.empty()) return Error{"type a player's name, its first letters or seat number"};
-    if (iequals(text, "none") || iequals(text, "nobody")) {
+    if (is_word(words.nobody, text)) {
         if (!allow_none)
             return Error{"nobody is not an answer here: name a player", ErrorCode::refused};
         return Answer{};
@@ -82,18 +125,16 @@ Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game,
     return parse_name(text, game);
 }
 
-Result<bool> parse_yes_no(std::string_view raw) {
-    const std::string answer = to_lower(trim(raw));
-    if (answer == "yes" || answer == "y") return true;
-    if (answer == "no" || answer == "n") return false;
+Result<bool> parse_yes_no(std::string_view text, const AnswerWords& words) {
+    if (is_word(words.yes, text)) return true;
+    if (is_word(words.no, text)) return false;
     return Error{"answer yes or no", ErrorCode::unknown_answer};
 }
 
-Result<BankerChoice> parse_gesture(std::string_view raw) {
-    const std::string answer = to_lower(trim(raw));
-    if (answer == "up" || answer == "social") return BankerChoice::social;
-    if (answer == "down" || answer == "speculation") return BankerChoice::speculation;
-    if (answer == "none" || answer == "shake" || answer == "no") return BankerChoice::none;
+Result<BankerChoice> parse_gesture(std::string_view text, const AnswerWords& words) {
+    if (is_word(words.up, text)) return BankerChoice::social;
+    if (is_word(words.down, text)) return BankerChoice::speculation;
+    if (is_word(words.shake, text)) return BankerChoice::none;
     return Error{"answer up (social responsibility), down (speculation) or none (a head shake)",
                  ErrorCode::unknown_answer};
 }

@@ -14,6 +14,16 @@
 namespace coyel::cli {
 namespace {
 
+// --lang and --script: every command that narrates takes them.
+void add_language_options(CLI::App* command, LanguageOptions& given) {
+    command->add_option("--lang", given.lang,
+                        "Narrate in this language: en or fr (default: COYEL_LANG, else the "
+                        "locale, else en)");
+    command->add_option("--script", given.script,
+                        "Narrate from this script file (see `coyel script`); a line it lacks "
+                        "comes from the built-in script of its language, else English");
+}
+
 void add_new(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<NewOptions>();
     auto* command = app.add_subcommand(
@@ -38,6 +48,7 @@ void add_new(CLI::App& app, int& exit_code) {
                         "The save file (default: coyel-DATE-TIME.json here)");
     command->add_flag("--no-clear", given->no_clear,
                       "Keep the screen's history: no clearing at dawn nor after status");
+    add_language_options(command, given->language);
     std::string footer = "House rules (--option KEY=VALUE):\n";
     for (const auto& info : option_table())
         footer += fmt::format("  {:<20} {:<24} {}\n", info.key, info.values, info.meaning);
@@ -62,6 +73,7 @@ void add_replay(CLI::App& app, int& exit_code) {
         ->check(CLI::IsMember({"moderator", "table"}));
     command->add_flag("--markdown", given->markdown, "Print the chronicle as Markdown, to share");
     command->add_option("--html", given->html, "Write one self-contained HTML page with charts");
+    add_language_options(command, given->language);
     command->footer(
         "Examples:\n  coyel replay game.json --view table --step\n"
         "  coyel replay game.json --markdown > game.md\n  coyel replay game.json --html game.html");
@@ -72,13 +84,17 @@ void add_replay(CLI::App& app, int& exit_code) {
 void add_file_commands(CLI::App& app, int& exit_code) {
     auto path = std::make_shared<std::string>();  // one subcommand runs at a time
     auto as_json = std::make_shared<bool>(false);
+    auto language = std::make_shared<LanguageOptions>();
     auto* resume =
         app.add_subcommand("resume", "Go on with a saved game where it stopped, clock included");
     resume->add_option("FILE", *path, "The save file")->required();
     auto no_clear = std::make_shared<bool>(false);
     resume->add_flag("--no-clear", *no_clear,
                      "Keep the screen's history: no clearing at dawn nor after status");
-    resume->callback([path, no_clear, &exit_code] { exit_code = run_resume(*path, !*no_clear); });
+    add_language_options(resume, *language);
+    resume->callback([path, no_clear, language, &exit_code] {
+        exit_code = run_resume(*path, !*no_clear, *language);
+    });
     auto* status = app.add_subcommand(
         "status", "Show a saved game: round, phase, temperature, each player with role, next call");
     status->add_option("FILE", *path, "The save file")->required();
@@ -86,11 +102,31 @@ void add_file_commands(CLI::App& app, int& exit_code) {
     status->footer(
         "Shows every role: keep the screen away from the players.\n"
         "Example: coyel status game.json --json");
-    status->callback([path, as_json, &exit_code] { exit_code = run_status(*path, *as_json); });
+    add_language_options(status, *language);
+    status->callback([path, as_json, language, &exit_code] {
+        exit_code = run_status(*path, *as_json, *language);
+    });
     auto* check = app.add_subcommand(
         "check", "Check that a save file loads: prints ok and a summary, or the error (exit 1)");
     check->add_option("FILE", *path, "The save file")->required();
-    check->callback([path, &exit_code] { exit_code = run_check(*path); });
+    add_language_options(check, *language);
+    check->callback([path, language, &exit_code] { exit_code = run_check(*path, *language); });
+}
+
+void add_script(CLI::App& app, int& exit_code) {
+    auto given = std::make_shared<ScriptOptions>();
+    auto* command = app.add_subcommand(
+        "script", "Write your own narration: show a built-in script, check yours");
+    command->require_subcommand(1);
+    auto* check = command->add_subcommand(
+        "check", "Check script files against the reference: each problem as FILE: key: problem");
+    check->add_option("FILE", given->check, "Script files (JSON)")->required();
+    auto* show = command->add_subcommand("show", "Print a built-in script, as a starting point");
+    show->add_option("LANG", given->show, "en or fr")->required();
+    command->footer(
+        "Examples:\n  coyel script show fr > breton.json   (then translate, and set \"language\")\n"
+        "  coyel script check breton.json\n  coyel new --script breton.json");
+    command->callback([given, &exit_code] { exit_code = run_script(*given); });
 }
 
 }  // namespace
@@ -109,6 +145,7 @@ int run(int argc, char** argv) {
     add_new(app, exit_code);
     add_file_commands(app, exit_code);
     add_replay(app, exit_code);
+    add_script(app, exit_code);
     app.footer("Rules: docs/rules.md (the engine's rulebook); README.md for examples.");
     try {
         app.parse(argc, argv);

@@ -2,19 +2,21 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "language.hpp"
 #include "narrator.hpp"
 #include "save_file.hpp"
 
 namespace coyel::cli {
 
-int run_check(const std::string& path) {
+int run_check(const std::string& path, const LanguageOptions& language) {
+    const auto chosen = choose_script_or_say(language);
+    if (!chosen) return 2;
     auto game = read_save_file(path);
     if (!game) {
         fmt::print(stderr, "{}\n", game.error());
         return 1;
     }
-    fmt::print("ok: {}: {}\n", path,
-               narration::Narrator(narration::english_script()).summary(*game));
+    fmt::print("ok: {}: {}\n", path, narration::Narrator(chosen->script()).summary(*game));
     return 0;
 }
 

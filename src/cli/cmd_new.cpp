@@ -10,8 +10,10 @@
 #include <random>
 #include <variant>
 
+#include "answer.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
+#include "language.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "play.hpp"
@@ -112,6 +114,7 @@ std::optional<Seat> unique_taken(const std::vector<Role>& cards, Seat seat, Role
 // the input ends.
 bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& cards, Seat from,
                  LineReader& reader, const narration::Narrator& narrator) {
+    const AnswerWords words = AnswerWords::from(narrator.script());
     for (Seat seat = from; seat < std::ssize(players);) {
         const Role kept = seat < std::ssize(cards) ? cards[seat] : Role::citizen;
         Args prompt;
@@ -119,7 +122,7 @@ bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& car
         auto line = reader.read(narrator.line("new.card_prompt", prompt));
         if (!line) return false;
         const std::string typed{trim(*line)};
-        if (to_lower(typed) == "back") {
+        if (is_word(words.back, typed)) {
             if (seat == 0) fmt::print(stderr, "{}\n", narrator.line("new.card_first"));
             seat = std::max(seat - 1, 0);
             continue;
@@ -157,14 +160,14 @@ Verdict confirm_deal(const std::vector<std::string>& players, const std::vector<
                                              .set("card", narrator.role_title(cards[seat]))));
     const auto problems = check_deck(deck_of(cards), static_cast<int>(players.size()));
     print_problems(problems);
+    const AnswerWords words = AnswerWords::from(narrator.script());
     for (;;) {
         auto line =
             reader.read(narrator.line(problems.empty() ? "new.deal_confirm" : "new.deal_fix"));
         if (!line) return Verdict::quit;
-        const std::string answer = to_lower(trim(*line));
-        if ((answer == "yes" || answer == "y") && problems.empty()) return Verdict::start;
-        if (answer == "back" || answer == "b") return Verdict::back;
-        if (answer == "quit" || answer == "q") return Verdict::quit;
+        if (is_word(words.yes, *line) && problems.empty()) return Verdict::start;
+        if (is_word(words.back, *line)) return Verdict::back;
+        if (is_word(words.quit, *line)) return Verdict::quit;
         if (problems.empty()) fmt::print(stderr, "{}\n", narrator.line("new.deal_answer"));
         print_problems(problems);
     }
@@ -238,7 +241,7 @@ Step<std::string> choose_path(const NewOptions& given, LineReader& reader,
         return 1;
     }
     auto line = reader.read(narrator.line("new.overwrite", Args{}.set("path", path)));
-    if (!line || to_lower(trim(*line)) != "yes") {
+    if (!line || !is_word(AnswerWords::from(narrator.script()).yes, *line)) {
         fmt::print("{}\n", narrator.line("new.nothing_written"));
         return 1;
     }
@@ -248,8 +251,10 @@ Step<std::string> choose_path(const NewOptions& given, LineReader& reader,
 }  // namespace
 
 int run_new(const NewOptions& given) {
+    const auto chosen = choose_script_or_say(given.language);
+    if (!chosen) return 2;
     auto reader = make_line_reader(stdin, stdout);
-    const narration::Narrator narrator(narration::english_script());
+    const narration::Narrator narrator(chosen->script());
     Setup setup;
     auto players = ask_players(given, *reader, narrator);
     if (auto* code = std::get_if<int>(&players)) return *code;
@@ -281,7 +286,8 @@ int run_new(const NewOptions& given) {
         (void)game.set_cards_shown(0);
         if (!walk_through(game, save_path, *reader, narrator)) return 1;
     }
-    return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear);
+    return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear,
+                chosen->script());
 }
 
 }  // namespace coyel::cli

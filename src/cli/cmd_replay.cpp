@@ -10,6 +10,7 @@
 #include "chronicle.hpp"
 #include "commands.hpp"
 #include "coyel/table_view.hpp"
+#include "language.hpp"
 #include "line_reader.hpp"
 #include "render.hpp"
 #include "save_file.hpp"
@@ -106,12 +107,14 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
 }  // namespace
 
 int run_replay(const ReplayOptions& given) {
+    const auto chosen = choose_script_or_say(given.language);
+    if (!chosen) return usage_error;
     auto game = read_save_file(given.path);
     if (!game) {
         fmt::print(stderr, "{}\n", game.error());
         return 1;
     }
-    const Narrator narrator(narration::english_script());
+    const Narrator narrator(chosen->script());
     const View view = given.view == "table" ? View::table : View::moderator;
     const Chronicle chronicle = make_chronicle(narrator, *game, view, given.upto);
     if (auto error = range_error(given, *game, chronicle)) {

@@ -5,6 +5,7 @@
 #include "answer.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
+#include "language.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "play.hpp"
@@ -15,15 +16,15 @@ namespace coyel::cli {
 namespace {
 
 // Offers the cards not shown yet; false when the moderator left meanwhile.
-bool finish_walk_through(Game& game, const std::string& path, LineReader& reader) {
-    const narration::Narrator narrator(narration::english_script());
+bool finish_walk_through(Game& game, const std::string& path, LineReader& reader,
+                         const narration::Narrator& narrator) {
     const int shown = *game.cards_shown();
     narration::Args offer;
     offer.set("shown", shown).set("count", game.player_count()).set("seat", shown + 1);
     for (;;) {
         auto line = reader.read(narrator.line("new.walk_resume", offer));
         if (!line) return false;
-        auto yes = parse_yes_no(trim(*line));
+        auto yes = parse_yes_no(*line, AnswerWords::from(narrator.script()));
         if (!yes) {
             fmt::print(stderr, "{}\n", yes.error());
             continue;
@@ -34,7 +35,9 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
 
 }  // namespace
 
-int run_resume(const std::string& path, bool clear) {
+int run_resume(const std::string& path, bool clear, const LanguageOptions& language) {
+    const auto chosen = choose_script_or_say(language);
+    if (!chosen) return 2;
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
@@ -46,9 +49,11 @@ int run_resume(const std::string& path, bool clear) {
         return 1;
     }
     auto reader = make_line_reader(stdin, stdout);
-    if (game->cards_shown() && reader->interactive() && !finish_walk_through(*game, path, *reader))
+    const narration::Narrator narrator(chosen->script());
+    if (game->cards_shown() && reader->interactive() &&
+        !finish_walk_through(*game, path, *reader, narrator))
         return 1;
-    return play(std::move(*game), path, *reader, std::move(*lock), clear);
+    return play(std::move(*game), path, *reader, std::move(*lock), clear, chosen->script());
 }
 
 }  // namespace coyel::cli

@@ -6,13 +6,16 @@
 
 #include "commands.hpp"
 #include "coyel/status.hpp"
+#include "language.hpp"
 #include "save_file.hpp"
 #include "terminal.hpp"
 #include "views.hpp"
 
 namespace coyel::cli {
 
-int run_status(const std::string& path, bool as_json) {
+int run_status(const std::string& path, bool as_json, const LanguageOptions& language) {
+    const auto chosen = choose_script_or_say(language);
+    if (!chosen) return 2;
     auto game = read_save_file(path);
     if (!game) {
         fmt::print(stderr, "{}\n", game.error());
@@ -21,8 +24,8 @@ int run_status(const std::string& path, bool as_json) {
     if (as_json)
         fmt::print("{}\n", status_json(*game).dump(2));
     else
-        fmt::print("{}", moderator_view_text(narration::Narrator(narration::english_script()),
-                                             *game, colour_enabled(stdout)));
+        fmt::print("{}", moderator_view_text(narration::Narrator(chosen->script()), *game,
+                                             colour_enabled(stdout)));
     return 0;
 }
 

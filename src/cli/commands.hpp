@@ -10,6 +10,12 @@
 
 namespace coyel::cli {
 
+// --lang and --script, on every command that narrates (language.hpp).
+struct LanguageOptions {
+    std::string lang;    // "en", "fr"; empty: COYEL_LANG, else the locale, else English
+    std::string script;  // a script file of the group's own
+};
+
 struct NewOptions {
     std::string players;
     std::string deck;
@@ -21,6 +27,7 @@ struct NewOptions {
     std::string mode;
     std::string save;
     bool no_clear = false;
+    LanguageOptions language;
 };
 
 struct ReplayOptions {
@@ -31,13 +38,21 @@ struct ReplayOptions {
     std::string view = "moderator";
     bool markdown = false;
     std::string html;
+    LanguageOptions language;
+};
+
+// `coyel script check FILE...` and `coyel script show LANG`.
+struct ScriptOptions {
+    std::vector<std::string> check;  // files to check
+    std::string show;                // a built-in language to print
 };
 
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
-int run_resume(const std::string& path, bool clear);
+int run_resume(const std::string& path, bool clear, const LanguageOptions& language);
 int run_replay(const ReplayOptions& given);
-int run_status(const std::string& path, bool as_json);
-int run_check(const std::string& path);
+int run_status(const std::string& path, bool as_json, const LanguageOptions& language);
+int run_check(const std::string& path, const LanguageOptions& language);
+int run_script(const ScriptOptions& given);
 
 }  // namespace coyel::cli

@@ -7,11 +7,14 @@
 #include "coyel/game.hpp"
 #include "line_reader.hpp"
 #include "save_lock.hpp"
+#include "script.hpp"
 
 namespace coyel::cli {
 
 // `lock` is the save's (save_lock.hpp), held until the session ends.
 // `clear`: the screen may be cleared at dawn and after `status` (not --no-clear).
-int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear);
+// `script` narrates (language.hpp).
+int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
+         const narration::Script& script);
 
 }  // namespace coyel::cli

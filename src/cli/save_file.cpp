@@ -60,21 +60,28 @@ std::optional<std::string> write_atomically(const std::string& path, std::string
     return std::nullopt;
 }
 
-Result<Game> read_save_file(const std::string& path) {
+Result<std::string> read_text_file(const std::string& path, std::string_view noun) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0)
         return Error{fmt::format("{}: cannot open: {}", path, errno_text())};
-    if (S_ISDIR(info.st_mode)) return Error{fmt::format("{}: is a folder, not a save file", path)};
+    if (S_ISDIR(info.st_mode))
+        return Error{fmt::format("{}: is a folder, not a {} file", path, noun)};
     if (!S_ISREG(info.st_mode))
-        return Error{fmt::format("{}: is not a regular file, so not a save", path)};
+        return Error{fmt::format("{}: is not a regular file, so not a {}", path, noun)};
     if (static_cast<std::size_t>(info.st_size) > max_save_bytes)
-        return Error{fmt::format("{}: is too large to be a save ({} bytes; the limit is {})", path,
-                                 info.st_size, max_save_bytes)};
+        return Error{fmt::format("{}: is too large to be a {} ({} bytes; the limit is {})", path,
+                                 noun, info.st_size, max_save_bytes)};
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error{fmt::format("{}: cannot open: {}", path, errno_text())};
     std::ostringstream text;
     text << in.rdbuf();
-    return load_game(text.str(), path);
+    return text.str();
+}
+
+Result<Game> read_save_file(const std::string& path) {
+    auto text = read_text_file(path, "save");
+    if (!text) return text.failure();
+    return load_game(*text, path);
 }
 
 }  // namespace coyel::cli

@@ -16,6 +16,10 @@ namespace coyel::cli {
 // Returns why the file could not be written, or nullopt.
 std::optional<std::string> write_atomically(const std::string& path, std::string_view text);
 
+// Reads a whole file of text, a save or a script (`noun` names it in errors):
+// refuses folders, devices and files over the size limit before reading.
+Result<std::string> read_text_file(const std::string& path, std::string_view noun);
+
 // Reads and loads a save from disk: refuses folders, devices and files over
 // the size limit before reading; errors are one line naming the file.
 Result<Game> read_save_file(const std::string& path);

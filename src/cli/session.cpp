@@ -70,6 +70,7 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
       clock_(std::move(clock)),
       writer_(std::move(writer)),
       narrator_(script),
+      words_(AnswerWords::from(script)),
       announced_temperature_(game_.state().temperature) {
     // The clock goes on from the game's reading, from Night 1 on, and only
     // while the game is played.
@@ -112,15 +113,22 @@ void Session::say(const std::string& text) {
 // A command to copy, on a line of its own and never wrapped.
 void Session::command_line(const std::string& command) { write("    " + command + "\n"); }
 
+// A line read aloud between the script's quotation marks, wrapped so that
+// the text of every row starts under the first letter.
+std::vector<std::string> Session::quoted(const std::string& text) const {
+    const auto [open, close] = narrator_.quote_marks();
+    return wrap(open + text + close, columns() - 2, utf8_length(open));
+}
+
 // Lines for the table stand out: indented, quoted, in colour on a terminal.
 void Session::aloud(const std::string& text) {
-    for (const auto& line : wrap("“" + text + "”", columns() - 2, 1))
+    for (const auto& line : quoted(text))
         write("  " + paint(io_.colour, fmt::fg(fmt::terminal_color::cyan), line) + "\n");
 }
 
 void Session::alert(const std::string& text, bool ring) {
     if (ring && io_.reader.interactive()) write("\a");
-    for (const auto& line : wrap("“" + text + "”", columns() - 2, 1))
+    for (const auto& line : quoted(text))
         write("  " +
               paint(io_.colour, fmt::emphasis::bold | fmt::fg(fmt::terminal_color::yellow), line) +
               "\n");
@@ -356,13 +364,14 @@ void Session::refresh_completions() {
     std::vector<std::string> words;
     const auto call = game_.current_call();
     const AnswerKind kind = call ? call_info(*call).answer : AnswerKind::yes_no;
-    if (kind == AnswerKind::gesture) words = {"up", "down", "none"};
-    if (call && kind == AnswerKind::yes_no) words = {"yes", "no"};
+    if (kind == AnswerKind::gesture)
+        words = {words_.up.front(), words_.down.front(), words_.shake.front()};
+    if (call && kind == AnswerKind::yes_no) words = {words_.yes.front(), words_.no.front()};
     if (kind == AnswerKind::player || kind == AnswerKind::player_or_nobody) {
         // Every player in the game, not only the legal ones: a shorter list
         // would show a glancing player who the carbon emissions are.
         for (Seat seat : game_.seats_in_game()) words.push_back(game_.name(seat));
-        if (kind == AnswerKind::player_or_nobody) words.push_back("none");
+        if (kind == AnswerKind::player_or_nobody) words.push_back(words_.nobody.front());
     }
     for (const auto& command : commands()) words.emplace_back(command.name);
     io_.reader.set_completions(std::move(words));
@@ -535,21 +544,21 @@ void Session::answer(const std::string& text) {
     action.kind = call_info(call).action;
     switch (call_info(call).answer) {
         case AnswerKind::gesture: {
-            auto gesture = parse_gesture(text);
+            auto gesture = parse_gesture(text, words_);
             if (!gesture) return refuse_answer(gesture.failure(), text);
             action.choice = *gesture;
             break;
         }
         case AnswerKind::yes_no: {
-            auto filed = parse_yes_no(text);
+            auto filed = parse_yes_no(text, words_);
             if (!filed) return refuse_answer(filed.failure(), text);
             action.file = *filed;
             break;
         }
         case AnswerKind::player:
         case AnswerKind::player_or_nobody: {
-            auto player =
-                parse_player(text, game_, call_info(call).answer == AnswerKind::player_or_nobody);
+            auto player = parse_player(
+                text, game_, call_info(call).answer == AnswerKind::player_or_nobody, words_);
             if (!player) return refuse_answer(player.failure(), text);
             action.player = *player;
         }

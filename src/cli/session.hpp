@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "answer.hpp"
 #include "coyel/game.hpp"
 #include "game_clock.hpp"
 #include "line_reader.hpp"
@@ -111,9 +112,10 @@ class Session final : private LivePrompt {
     template <typename Show>
     std::string captured(Show show);
     void show(const std::vector<narration::Line>& lines);
-    void say(const std::string& text);                                // plain, to the moderator
-    void command_line(const std::string& command);                    // whole, to copy
-    void aloud(const std::string& text);                              // to read to the table
+    void say(const std::string& text);              // plain, to the moderator
+    void command_line(const std::string& command);  // whole, to copy
+    void aloud(const std::string& text);
+    std::vector<std::string> quoted(const std::string& text) const;   // to read to the table
     void alert(const std::string& text, bool ring = true);            // bell on a terminal
     void refuse(const std::string& reason);                           // one line; the prompt again
     void refuse_answer(const Error& error, const std::string& text);  // + "did you mean"
@@ -138,6 +140,7 @@ class Session final : private LivePrompt {
     GameClock clock_;
     GameWriter writer_;
     narration::Narrator narrator_;
+    AnswerWords words_;  // in the script's language and in English
     std::vector<SaveLock> locks_;
     std::size_t shown_at_ = static_cast<std::size_t>(-1);  // inputs when the call was shown
     int announced_temperature_;

@@ -6,4 +6,5 @@
 
 namespace coyel::narration::embedded {
 extern const std::string_view script_en_json;
+extern const std::string_view script_fr_json;
 }  // namespace coyel::narration::embedded

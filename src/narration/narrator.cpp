@@ -7,7 +7,6 @@
 #include <cstdlib>
 
 #include "coyel/text.hpp"
-#include "embedded_scripts.hpp"
 
 namespace coyel::narration {
 namespace {
@@ -48,15 +47,6 @@ std::string_view outcome_id(const Event& event) {
 }
 
 }  // namespace
-
-const Script& english_script() {
-    static const Script script = [] {
-        auto parsed = Script::parse(embedded::script_en_json, "data/script/en.json");
-        assert(parsed.ok());  // a test loads it; a broken build fails there
-        return std::move(*parsed);
-    }();
-    return script;
-}
 
 std::string clock_text(long long seconds) {
     if (seconds >= 3600)
@@ -104,6 +94,14 @@ std::string Narrator::list_or(const std::vector<std::string>& items) const {
     if (items.size() < 2) return items.empty() ? std::string{} : items.front();
     const std::vector<std::string> head(items.begin(), items.end() - 1);
     return join(head, line("words.list_separator")) + line("words.list_or") + items.back();
+}
+
+std::pair<std::string, std::string> Narrator::quote_marks() const {
+    const std::string marker = "\x01";  // a control character: no script has use for one
+    const std::string quoted = line("words.quoted", Args{}.set("text", marker));
+    const auto at = quoted.find(marker);
+    if (at == std::string::npos) return {quoted, ""};
+    return {quoted.substr(0, at), quoted.substr(at + marker.size())};
 }
 
 std::string Narrator::name(const TableView& view, std::optional<Seat> seat) const {

@@ -10,6 +10,7 @@
 
 #include "coyel/game.hpp"
 #include "coyel/table_view.hpp"
+#include "languages.hpp"
 #include "script.hpp"
 
 namespace coyel::narration {
@@ -41,6 +42,8 @@ class Narrator {
     Args level_args(int temperature) const;                            // "+2°C"
     std::string phase_title(Phase phase, int round) const;             // "Night 2"
     std::string list_or(const std::vector<std::string>& items) const;  // "Ana, Ben or Cleo"
+    // The marks around a line read aloud: {"“", "”"}, {"« ", " »"}.
+    std::pair<std::string, std::string> quote_marks() const;
 
     // --- The call the game asks now (precondition: not over) ---
     // Its heading, the lines to read aloud, and what to watch for and answer.
@@ -93,9 +96,6 @@ class Narrator {
 
     const Script& script_;
 };
-
-// The built-in English script.
-const Script& english_script();
 
 // "6:52" for 412 seconds, "1:02:03" past the hour.
 std::string clock_text(long long seconds);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -88,14 +89,15 @@ PluralRule plural_rule_for(std::string_view code) {
 
 std::string in_quotes(std::string_view text) { return "\"" + printable_excerpt(text) + "\""; }
 
-}  // namespace
+// The top level of a script's text: its language code and its "lines"
+// object, or the first thing wrong with it ("LABEL: why"; `label` printable).
+struct ScriptRoot {
+    std::string language;
+    json lines;
+};
 
-Result<Script> Script::parse(std::string_view text, std::string_view label,
-                             const Script* reference) {
-    const std::string shown_label = printable_ascii(std::string(label));
-    auto fail = [&](std::string_view why) {
-        return Error{fmt::format("{}: {}", shown_label, why)};
-    };
+Result<ScriptRoot> read_root(std::string_view text, const std::string& label) {
+    auto fail = [&](std::string_view why) { return Error{fmt::format("{}: {}", label, why)}; };
     JsonChecker checker;
     json::sax_parse(text.data(), text.data() + text.size(), &checker);
     if (!checker.syntax_error.empty())
@@ -103,7 +105,7 @@ Result<Script> Script::parse(std::string_view text, std::string_view label,
     if (!checker.duplicate_key.empty())
         return fail(fmt::format("the key {} appears twice in one object",
                                 in_quotes(checker.duplicate_key)));
-    const json root = json::parse(text, nullptr, false);
+    json root = json::parse(text, nullptr, false);
     if (root.is_discarded()) return fail("not valid JSON");
     if (!root.is_object()) return fail("a script is a JSON object with \"language\" and \"lines\"");
     for (const auto& [key, value] : root.items())
@@ -120,49 +122,71 @@ Result<Script> Script::parse(std::string_view text, std::string_view label,
     const auto lines = root.find("lines");
     if (lines == root.end()) return fail("\"lines\" is missing");
     if (!lines->is_object()) return fail("\"lines\" must be an object of texts");
+    return ScriptRoot{language->get<std::string>(), std::move(*lines)};
+}
 
+}  // namespace
+
+Result<Script> Script::parse(std::string_view text, std::string_view label, const Script* reference,
+                             const Script* fallback) {
+    const std::string shown_label = printable_ascii(std::string(label));
+    auto root = read_root(text, shown_label);
+    if (!root) return root.failure();
     Script script;
-    script.language_ = language->get<std::string>();
+    script.language_ = root->language;
     script.plural_rule_ = plural_rule_for(script.language_);
-    if (auto refusal = script.read_lines(*lines, shown_label, reference)) return *refusal;
-    if (reference)
-        for (const auto& [key, line] : reference->lines_)
+    if (auto refusal = script.read_lines(root->lines, shown_label, reference)) return *refusal;
+    if (!fallback) fallback = reference;
+    if (fallback)
+        for (const auto& [key, line] : fallback->lines_)
             if (!script.lines_.count(key))
                 script.lines_.emplace(key, Line{line.message, line.rule, true});
     return script;
 }
 
-// `label` is already printable.
-Refusal Script::read_lines(const json& lines, std::string_view label, const Script* reference) {
-    for (auto item = lines.begin(); item != lines.end(); ++item) {
-        const std::string& key = item.key();
-        const json& value = item.value();
-        auto fail = [&](std::string_view why) {
-            return Error{fmt::format("{}: line {}: {}", label, in_quotes(key), why)};
-        };
-        if (reference && !reference->has(key)) {
-            std::vector<std::string_view> known;
-            for (const auto& [reference_key, line] : reference->lines_)
-                known.push_back(reference_key);
-            return Error{fmt::format("{}: unknown key {}{}", label, in_quotes(key),
-                                     did_you_mean(key, known))};
+std::vector<std::string> Script::check(std::string_view text, std::string_view label,
+                                       const Script& reference) {
+    const std::string shown_label = printable_ascii(std::string(label));
+    auto root = read_root(text, shown_label);
+    if (!root) return {root.error()};
+    std::vector<std::string> problems;
+    for (auto item = root->lines.begin(); item != root->lines.end(); ++item) {
+        auto message = read_line(item.key(), item.value(), &reference);
+        if (!message) {
+            problems.push_back(fmt::format("{}: {}: {}", shown_label, printable_excerpt(item.key()),
+                                           message.error()));
+            continue;
         }
-        if (!value.is_string()) return fail("must be text");
-        auto message = Message::parse(value.get_ref<const std::string&>());
-        if (!message) return fail(message.error());
-        if (auto refusal = check_line(key, *message, reference)) return fail(refusal->message);
-        lines_.emplace(key, Line{std::move(*message), plural_rule_, false});
+        const auto used = message->arguments();
+        for (const std::string& name :
+             reference.lines_.find(item.key())->second.message.arguments())
+            if (!std::binary_search(used.begin(), used.end(), name))
+                problems.push_back(fmt::format("{}: {}: the placeholder {{{}}} is missing",
+                                               shown_label, item.key(), name));
     }
-    return std::nullopt;
+    for (const auto& [key, line] : reference.lines_)
+        if (!root->lines.contains(key))
+            problems.push_back(fmt::format("{}: {}: missing", shown_label, key));
+    return problems;
 }
 
-// Every placeholder of `message` must be one the reference's line `key` uses.
-Refusal Script::check_line(const std::string& key, const Message& message,
-                           const Script* reference) const {
-    if (!reference) return std::nullopt;
+// One line of a script: its key known to the reference, its text a well-formed
+// pattern whose placeholders the reference's line uses. The error is the
+// problem alone ("unknown placeholder {nme} (did you mean {name}?)").
+Result<Message> Script::read_line(const std::string& key, const json& value,
+                                  const Script* reference) {
+    if (reference && !reference->has(key)) {
+        std::vector<std::string_view> known;
+        for (const auto& [reference_key, line] : reference->lines_) known.push_back(reference_key);
+        return Error{"unknown key" + did_you_mean(key, known)};
+    }
+    if (!value.is_string()) return Error{"must be text"};
+    auto message = Message::parse(value.get_ref<const std::string&>());
+    if (!message) return message.failure();
+    if (!reference) return message;
     const std::vector<std::string> allowed =
         reference->lines_.find(key)->second.message.arguments();
-    for (const std::string& name : message.arguments()) {
+    for (const std::string& name : message->arguments()) {
         if (std::binary_search(allowed.begin(), allowed.end(), name)) continue;
         std::vector<std::string_view> candidates(allowed.begin(), allowed.end());
         std::string hint = did_you_mean(name, candidates);
@@ -170,6 +194,21 @@ Refusal Script::check_line(const std::string& key, const Message& message,
             hint = allowed.empty() ? " (the line takes none)"
                                    : " (the line takes {" + join(allowed, "}, {") + "})";
         return Error{fmt::format("unknown placeholder {{{}}}{}", name, hint)};
+    }
+    return message;
+}
+
+// `label` is already printable.
+Refusal Script::read_lines(const json& lines, std::string_view label, const Script* reference) {
+    for (auto item = lines.begin(); item != lines.end(); ++item) {
+        auto message = read_line(item.key(), item.value(), reference);
+        if (!message && reference && !reference->has(item.key()))  // "unknown key (did you…)"
+            return Error{fmt::format("{}: unknown key {}{}", label, in_quotes(item.key()),
+                                     message.error().substr(strlen("unknown key")))};
+        if (!message)
+            return Error{
+                fmt::format("{}: line {}: {}", label, in_quotes(item.key()), message.error())};
+        lines_.emplace(item.key(), Line{std::move(*message), plural_rule_, false});
     }
     return std::nullopt;
 }

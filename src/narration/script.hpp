@@ -22,11 +22,21 @@ class Script {
     // Strict: the JSON is an object with a "language" code ("en", "fr", "fr-CA")
     // and "lines", an object of texts; no other key, no key twice, every pattern
     // well formed. With `reference` (the built-in English script) every key must
-    // be one of the reference's, every placeholder one its line uses, and a key
-    // missing here falls back to the reference's line (formatted by the
-    // reference's plural rule). Without it the script is a reference itself.
+    // be one of the reference's and every placeholder one its line uses. A key
+    // missing here takes the line of `fallback` (default: the reference),
+    // formatted by the plural rule of the language it is written in. Without a
+    // reference the script is a reference itself.
     static Result<Script> parse(std::string_view text, std::string_view label,
-                                const Script* reference = nullptr);
+                                const Script* reference = nullptr,
+                                const Script* fallback = nullptr);
+
+    // Every problem of a script's text against the reference, one per string,
+    // "LABEL: KEY: problem" ("LABEL: problem" when the file as a whole is
+    // wrong); empty when there is none. Stricter than parse, for authors: a
+    // key the script lacks is a problem, and so is a placeholder the
+    // reference's line uses and the script's line leaves out.
+    static std::vector<std::string> check(std::string_view text, std::string_view label,
+                                          const Script& reference);
 
     const std::string& language() const { return language_; }
     // french for "fr" and "fr-…", english for any other language.
@@ -54,8 +64,10 @@ class Script {
     // Compiles and checks the "lines" object into lines_; the first error, if any.
     Refusal read_lines(const nlohmann::json& lines, std::string_view label,
                        const Script* reference);
-    Refusal check_line(const std::string& key, const Message& message,
-                       const Script* reference) const;
+    // One line compiled and checked against the reference; the error is the
+    // problem alone, without label or key.
+    static Result<Message> read_line(const std::string& key, const nlohmann::json& value,
+                                     const Script* reference);
 
     std::string language_;
     PluralRule plural_rule_ = PluralRule::english;

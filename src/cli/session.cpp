@@ -612,9 +612,13 @@ void Session::cmd_help(const std::string&) {
                                           : kind == AnswerKind::gesture          ? "gesture"
                                                                                  : "yes_no")));
     say(narrator_.line("repl.help.commands"));
+    // A long meaning wraps under the meanings' column.
     for (const auto& command : commands())
-        say(fmt::format("  {:<16} {}", fmt::format("{} {}", command.name, command.argument),
-                        narrator_.line(fmt::format("repl.command.{}", command.name))));
+        for (const auto& line :
+             wrap(fmt::format("  {:<16} {}", fmt::format("{} {}", command.name, command.argument),
+                              narrator_.line(fmt::format("repl.command.{}", command.name))),
+                  columns(), 19))
+            write(line + "\n");
     shown_at_ = static_cast<std::size_t>(-1);  // show the call again
 }
 

@@ -332,6 +332,13 @@ void collect_names(const Sequence& nodes, std::vector<std::string>& names) {
     }
 }
 
+void collect_texts(const Sequence& nodes, std::vector<std::string>& texts) {
+    for (const Node& node : nodes) {
+        if (node.kind == Node::Kind::text) texts.push_back(node.text);
+        for (const Branch& branch : node.branches) collect_texts(branch.body, texts);
+    }
+}
+
 }  // namespace
 
 Result<Message> Message::parse(std::string_view pattern) {
@@ -346,6 +353,12 @@ std::string Message::format(const Args& args, PluralRule rule) const {
     std::string out;
     render(nodes_, args, rule, nullptr, out);
     return out;
+}
+
+std::vector<std::string> Message::literals() const {
+    std::vector<std::string> texts;
+    collect_texts(nodes_, texts);
+    return texts;
 }
 
 std::vector<std::string> Message::arguments() const {

@@ -69,6 +69,8 @@ class Message {
 
     // Every argument name the pattern uses, sorted, each once.
     std::vector<std::string> arguments() const;
+    // The literal texts of the pattern, every branch's included, in order.
+    std::vector<std::string> literals() const;
 
     // The compiled tree; public so message.cpp's helpers can build and walk it.
     struct Node;

@@ -222,6 +222,12 @@ std::string Script::line(std::string_view key, const Args& args) const {
     return found->second.message.format(args, found->second.rule);
 }
 
+std::vector<std::string> Script::literals(std::string_view key) const {
+    const auto found = lines_.find(key);
+    assert(found != lines_.end());
+    return found == lines_.end() ? std::vector<std::string>{} : found->second.message.literals();
+}
+
 std::vector<std::string> Script::keys() const {
     std::vector<std::string> all;
     for (const auto& [key, line] : lines_) all.push_back(key);

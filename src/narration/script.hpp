@@ -48,6 +48,9 @@ class Script {
     // programming error (asserts in debug builds, renders "[key]" otherwise).
     std::string line(std::string_view key, const Args& args = {}) const;
 
+    // The literal texts of the line `key`'s pattern (precondition: has(key)).
+    std::vector<std::string> literals(std::string_view key) const;
+
     // Every key, sorted, fallbacks included (for `script show`, checks, tests).
     std::vector<std::string> keys() const;
     // The keys this script lacks and takes from its reference, sorted.

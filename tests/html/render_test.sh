@@ -5,6 +5,7 @@
 # with a deliberate script error, and one too wide, prove the checks can fail.
 # Usage: render_test.sh PATH/TO/coyel SAMPLE.json
 set -euo pipefail
+export COYEL_LANG=en  # English whatever the locale: the checks read English lines
 coyel=$(realpath "$1")
 sample=$(realpath "$2")
 folder=$(mktemp -d)

@@ -3,6 +3,7 @@
 # or without the accent, the completion carries the name's own spelling.
 # Usage: accented_names_test.sh PATH/TO/coyel
 set -euo pipefail
+export COYEL_LANG=en  # English whatever the locale: the checks read English lines
 coyel=$(realpath "$1")
 folder=$(mktemp -d)
 server="coyel-accents-$$"

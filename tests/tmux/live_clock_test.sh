@@ -9,6 +9,7 @@
 # which starts when the mayor is elected. Game A plays the checks that follow
 # the clock (1-5), in the clock's order; game B the closed terminal (6-7).
 set -euo pipefail
+export COYEL_LANG=en  # English whatever the locale: the checks read English lines
 coyel=$(realpath "$1")
 folder=$(realpath "$(mktemp -d)")
 server=""

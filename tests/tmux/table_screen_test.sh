@@ -4,6 +4,7 @@
 # wrap to the window's width and the command to copy is never split.
 # Usage: table_screen_test.sh PATH/TO/coyel
 set -euo pipefail
+export COYEL_LANG=en  # English whatever the locale: the checks read English lines
 coyel=$(realpath "$1")
 folder=$(realpath "$(mktemp -d)")
 export TMUX_TMPDIR=$folder

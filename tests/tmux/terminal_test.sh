@@ -4,6 +4,7 @@
 # resumed), and a manual deal confirmed on screen.
 # Usage: terminal_test.sh PATH/TO/coyel
 set -euo pipefail
+export COYEL_LANG=en  # English whatever the locale: the checks read English lines
 coyel=$(realpath "$1")
 folder=$(mktemp -d)
 server=""

@@ -165,7 +165,7 @@ TEST_CASE("coyel script show prints a built-in script as shipped") {
     CHECK(none.out == "no built-in script for de: coyel has en, fr\n");
 }
 
-TEST_CASE("--script narrates a game from a group's own file, the rest from the built-in") {
+TEST_CASE("a group's own script file (--script) narrates a game, the rest from the built-in") {
     const std::string folder = temporary_folder();
     std::ofstream(folder + "/space.json")
         << R"({"language": "en", "lines": {"call.first_mayor.aloud": "Crew, elect a captain."}})";

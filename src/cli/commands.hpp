@@ -33,9 +33,18 @@ struct ReplayOptions {
     std::string html;
 };
 
+struct StatsOptions {
+    std::vector<std::string> paths;  // files and folders; none: the games folder
+    bool markdown = false;
+    bool json = false;
+};
+
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
+// An empty path: the newest unfinished game in the games folder.
 int run_resume(const std::string& path, bool clear);
+int run_games(bool as_json);
+int run_stats(const StatsOptions& given);
 int run_replay(const ReplayOptions& given);
 int run_status(const std::string& path, bool as_json);
 int run_check(const std::string& path);

@@ -11,8 +11,9 @@ namespace coyel::narration {
 namespace {
 
 constexpr std::array<Team, team_count> teams = {Team::ecosystems, Team::carbon};
+// Grouped by the team each makes win.
 constexpr std::array<WinReason, win_reason_count> reasons = {
-    WinReason::temperature, WinReason::no_carbon, WinReason::no_ecosystems};
+    WinReason::no_carbon, WinReason::temperature, WinReason::no_ecosystems};
 
 // The team a reason makes win (SPEC section 7).
 Team winner_by(WinReason reason) {

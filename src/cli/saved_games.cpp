@@ -37,11 +37,15 @@ std::string name_part(std::string_view name) {
 
 bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
 
-// The files of a folder that may be saves, sorted.
-std::vector<std::string> folder_files(const std::string& folder) {
+// The files of a folder that may be saves, sorted; an unreadable folder is
+// reported to `skipped`.
+std::vector<std::string> folder_files(const std::string& folder,
+                                      const std::function<void(const std::string&)>& skipped) {
     std::vector<std::string> files;
     std::error_code error;
-    for (const auto& entry : fs::directory_iterator(folder, error)) {
+    fs::directory_iterator listing(folder, error);
+    if (error) skipped(fmt::format("{}: cannot read the folder: {}", folder, error.message()));
+    for (const auto& entry : listing) {
         const std::string name = entry.path().filename().string();
         if (name.front() == '.' || entry.path().extension() == ".tmp") continue;
         if (entry.is_directory(error)) continue;
@@ -140,8 +144,8 @@ std::vector<SavedGame> read_saved_games(const std::vector<std::string>& paths,
     std::vector<SavedGame> games;
     for (const auto& given : paths) {
         std::error_code error;
-        const auto files =
-            fs::is_directory(given, error) ? folder_files(given) : std::vector<std::string>{given};
+        const auto files = fs::is_directory(given, error) ? folder_files(given, skipped)
+                                                          : std::vector<std::string>{given};
         for (const auto& file : files) {
             auto game = read_save_file(file);
             if (!game) {

@@ -6,8 +6,15 @@
 set -euo pipefail
 coyel=$(realpath "$1")
 folder=$(mktemp -d)
-server="coyel-games-$$"
-trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
+runs=0
+server="coyel-games-$$-0"
+# Kills every server this test started, then removes the folder.
+cleanup() {
+  for run in $(seq 0 "$runs"); do tmux -L "coyel-games-$$-$run" kill-server 2>/dev/null || true; done
+  sleep 0.2
+  rm -rf "$folder" 2>/dev/null || true
+}
+trap cleanup EXIT
 
 tmux_() { tmux -L "$server" "$@"; }
 screen() { tmux_ capture-pane -p -J -t t; }
@@ -21,9 +28,11 @@ wait_for() {
   echo "FAIL: never saw: $1"; screen; exit 1
 }
 fail() { echo "FAIL: $1"; screen; exit 1; }
-# Runs coyel with the games folder under $folder, in a fresh window.
+# Runs coyel with the games folder under $folder. Each run gets a server of
+# its own: a new session on a server still shutting down fails.
 start() {
-  tmux_ kill-session -t t 2>/dev/null || true
+  runs=$((runs + 1))
+  server="coyel-games-$$-$runs"
   tmux_ new-session -d -s t -x 200 -y 40 \
     "cd $folder && XDG_DATA_HOME=$folder/data COYEL_FROZEN_CLOCK=1 $coyel $*; echo EXITED; sleep 30"
 }

@@ -213,6 +213,31 @@ void bump(json& object, const std::string& key, int by = 1) {
     object[key] = (object.contains(key) ? object[key].get<int>() : 0) + by;
 }
 
+// The cards' deeds: SLAPPs and the banker's gestures from the log itself,
+// saves, lobbies and revivals from the events of a replay.
+void count_deeds(json& cards, const Game& game) {
+    Game replay(game.setup());
+    for (const Action& action : game.log()) {
+        auto add = [&](const char* role, const char* key, bool yes) {
+            bump(cards[role], key, yes ? 1 : 0);
+        };
+        add("ceo", "slapps_filed", action.kind == ActionKind::slapp && action.file);
+        add("ceo", "slapps_declined", action.kind == ActionKind::slapp && !action.file);
+        add("banker", "social_used",
+            action.kind == ActionKind::banker && action.choice == BankerChoice::social);
+        add("banker", "speculation_used",
+            action.kind == ActionKind::banker && action.choice == BankerChoice::speculation);
+        auto events = replay.apply(action);
+        REQUIRE(events.ok());
+        for (const Event& event : *events) {
+            add("ngo", "protest_saves", event.kind == Event::Kind::saved);
+            add("ceo", "lobbies_landed",
+                event.kind == Event::Kind::lobby && event.lobby == LobbyOutcome::corrupted);
+            add("fragile", "revivals", event.kind == Event::Kind::fragile_revived);
+        }
+    }
+}
+
 // The figures `coyel stats --json` must give, counted here from the games.
 json expected_stats(const std::vector<Known>& known) {
     json out = {{"games", 0}, {"finished", 0}, {"unfinished", 0}};
@@ -251,28 +276,7 @@ json expected_stats(const std::vector<Known>& known) {
             bump(card, "finished");
             bump(card, "team_wins", team_id(team_of(*role_from_id(role))) == winner);
         }
-        // The cards' deeds: SLAPPs and the banker's gestures from the log itself,
-        // saves, lobbies and revivals from the events of a replay.
-        Game replay(game.setup());
-        for (const Action& action : game.log()) {
-            auto add = [&](const char* role, const char* key, bool yes) {
-                bump(cards[role], key, yes ? 1 : 0);
-            };
-            add("ceo", "slapps_filed", action.kind == ActionKind::slapp && action.file);
-            add("ceo", "slapps_declined", action.kind == ActionKind::slapp && !action.file);
-            add("banker", "social_used",
-                action.kind == ActionKind::banker && action.choice == BankerChoice::social);
-            add("banker", "speculation_used",
-                action.kind == ActionKind::banker && action.choice == BankerChoice::speculation);
-            auto events = replay.apply(action);
-            REQUIRE(events.ok());
-            for (const Event& event : *events) {
-                add("ngo", "protest_saves", event.kind == Event::Kind::saved);
-                add("ceo", "lobbies_landed",
-                    event.kind == Event::Kind::lobby && event.lobby == LobbyOutcome::corrupted);
-                add("fragile", "revivals", event.kind == Event::Kind::fragile_revived);
-            }
-        }
+        count_deeds(cards, game);
     }
     cards.erase("citizen");
     out["wins"] = wins;

@@ -45,7 +45,8 @@ void add_new(CLI::App& app, int& exit_code) {
     command->add_option("--mode", given->mode,
                         "Shortcut for --option temperature.mode=clock|night|manual");
     command->add_option("--save", given->save,
-                        "The save file (default: coyel-DATE-TIME.json here)");
+                        "The save file (default: a new file in the games folder, see "
+                        "`coyel games`)");
     command->add_flag("--no-clear", given->no_clear,
                       "Keep the screen's history: no clearing at dawn nor after status");
     add_language_options(command, given->language);
@@ -87,7 +88,8 @@ void add_file_commands(CLI::App& app, int& exit_code) {
     auto language = std::make_shared<LanguageOptions>();
     auto* resume =
         app.add_subcommand("resume", "Go on with a saved game where it stopped, clock included");
-    resume->add_option("FILE", *path, "The save file")->required();
+    resume->add_option("FILE", *path,
+                       "The save file (default: the newest unfinished game in the games folder)");
     auto no_clear = std::make_shared<bool>(false);
     resume->add_flag("--no-clear", *no_clear,
                      "Keep the screen's history: no clearing at dawn nor after status");
@@ -129,6 +131,33 @@ void add_script(CLI::App& app, int& exit_code) {
     command->callback([given, &exit_code] { exit_code = run_script(*given); });
 }
 
+// games and stats: the group's games, in the games folder or named.
+void add_group_commands(CLI::App& app, int& exit_code) {
+    auto as_json = std::make_shared<bool>(false);
+    auto* games = app.add_subcommand(
+        "games", "List the saved games of the games folder, newest first, one line each");
+    games->add_flag("--json", *as_json, "Print them as JSON");
+    games->footer(
+        "The games folder: $XDG_DATA_HOME/coyel/games, else ~/.local/share/coyel/games.\n"
+        "Each line: when it was last played, the players, where it stands or who won, the file.");
+    auto language = std::make_shared<LanguageOptions>();
+    add_language_options(games, *language);
+    games->callback(
+        [as_json, language, &exit_code] { exit_code = run_games(*as_json, *language); });
+    auto given = std::make_shared<StatsOptions>();
+    auto* stats = app.add_subcommand(
+        "stats", "The group's record over its finished games: wins and why, players, cards");
+    stats->add_option("PATHS", given->paths, "Save files or folders (default: the games folder)");
+    auto* markdown =
+        stats->add_flag("--markdown", given->markdown, "Print it as Markdown, to share");
+    stats->add_flag("--json", given->json, "Print the figures as JSON")->excludes(markdown);
+    stats->footer(
+        "Unfinished games are counted apart, in no figure; a file that is not a save is named and "
+        "skipped.\nExample: coyel stats ~/friday-games --markdown > friday.md");
+    add_language_options(stats, given->language);
+    stats->callback([given, &exit_code] { exit_code = run_stats(*given); });
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -146,6 +175,7 @@ int run(int argc, char** argv) {
     add_file_commands(app, exit_code);
     add_replay(app, exit_code);
     add_script(app, exit_code);
+    add_group_commands(app, exit_code);
     app.footer("Rules: docs/rules.md (the engine's rulebook); README.md for examples.");
     try {
         app.parse(argc, argv);

@@ -17,6 +17,7 @@
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "play.hpp"
+#include "saved_games.hpp"
 #include "setup_args.hpp"
 
 namespace coyel::cli {
@@ -27,19 +28,6 @@ using narration::Args;
 // What a step of the set-up gives: a value, or the exit code to leave with.
 template <typename T>
 using Step = std::variant<T, int>;
-
-// "coyel-2024-05-01-203015.json", or "...-2.json" and on when that exists:
-// two games started in the same second each get a file.
-std::string default_save_path() {
-    std::time_t now = std::time(nullptr);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M%S", std::localtime(&now));
-    const std::string base = fmt::format("coyel-{}", stamp);
-    std::string path = base + ".json";
-    for (int copy = 2; ::access(path.c_str(), F_OK) == 0; ++copy)
-        path = fmt::format("{}-{}.json", base, copy);
-    return path;
-}
 
 void print_problems(const std::vector<std::string>& problems) {
     for (const auto& problem : problems) fmt::print(stderr, "{}\n", problem);
@@ -230,10 +218,19 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
     return deal(*deck, *setup.seed);
 }
 
-// Where to save; an existing file only with the moderator's yes.
-Step<std::string> choose_path(const NewOptions& given, LineReader& reader,
-                              const narration::Narrator& narrator) {
-    std::string path = given.save.empty() ? default_save_path() : given.save;
+// Where to save: --save, or a new file in the games folder; an existing
+// file only with the moderator's yes.
+Step<std::string> choose_path(const NewOptions& given, const std::vector<std::string>& players,
+                              LineReader& reader, const narration::Narrator& narrator) {
+    if (given.save.empty()) {
+        auto folder = make_games_folder();
+        if (!folder) {
+            fmt::print(stderr, "{}\n", folder.error());
+            return 1;
+        }
+        return new_game_path(*folder, players, std::time(nullptr));
+    }
+    const std::string& path = given.save;
     if (::access(path.c_str(), F_OK) != 0) return path;
     if (!reader.interactive()) {
         fmt::print(stderr, "{} exists: coyel never overwrites a save; choose another --save\n",
@@ -270,7 +267,7 @@ int run_new(const NewOptions& given) {
         print_problems(problems);
         return 2;
     }
-    auto path = choose_path(given, *reader, narrator);
+    auto path = choose_path(given, setup.players, *reader, narrator);
     if (auto* code = std::get_if<int>(&path)) return *code;
     const std::string save_path = std::get<0>(std::move(path));
     auto lock = SaveLock::take(save_path);

@@ -1,15 +1,18 @@
-// `coyel resume FILE`: the game goes on exactly where it stopped, the
+// `coyel resume [FILE]`: the game goes on exactly where it stopped, the
 // walk-through of a random deal too when it was left before the last card.
+// Without FILE, the newest unfinished game of the games folder.
 #include <fmt/format.h>
 
 #include "answer.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
+#include "group_render.hpp"
 #include "language.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "play.hpp"
 #include "save_file.hpp"
+#include "saved_games.hpp"
 #include "setup_args.hpp"
 
 namespace coyel::cli {
@@ -33,11 +36,34 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
     }
 }
 
+// `coyel resume` alone: the newest unfinished game of the games folder, named.
+int resume_newest(bool clear, const LanguageOptions& language, const narration::Script& script) {
+    std::string folder;
+    auto games = read_games_folder(folder, print_skipped);
+    if (!games) {
+        fmt::print(stderr, "{}\n", games.error());
+        return 1;
+    }
+    for (const auto& saved : *games) {
+        if (saved.game.over()) continue;
+        const narration::Narrator narrator(script);
+        narration::Args args;
+        args.set("file", saved.path)
+            .set("players", narration::player_list(narrator, saved.game))
+            .set("standing", narration::game_standing(narrator, saved.game));
+        fmt::print("{}\n", narrator.line("games.resuming", args));
+        return run_resume(saved.path, clear, language);
+    }
+    fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);
+    return 1;
+}
+
 }  // namespace
 
 int run_resume(const std::string& path, bool clear, const LanguageOptions& language) {
     const auto chosen = choose_script_or_say(language);
     if (!chosen) return 2;
+    if (path.empty()) return resume_newest(clear, language, chosen->script());
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());

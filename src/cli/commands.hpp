@@ -47,9 +47,19 @@ struct ScriptOptions {
     std::string show;                // a built-in language to print
 };
 
+struct StatsOptions {
+    std::vector<std::string> paths;  // files and folders; none: the games folder
+    bool markdown = false;
+    bool json = false;
+    LanguageOptions language;
+};
+
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
+// An empty path: the newest unfinished game in the games folder.
 int run_resume(const std::string& path, bool clear, const LanguageOptions& language);
+int run_games(bool as_json, const LanguageOptions& language);
+int run_stats(const StatsOptions& given);
 int run_replay(const ReplayOptions& given);
 int run_status(const std::string& path, bool as_json, const LanguageOptions& language);
 int run_check(const std::string& path, const LanguageOptions& language);

@@ -27,15 +27,6 @@ std::string html_escape(std::string_view text) {
     return out;
 }
 
-std::string markdown_escape(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '|' || c == '*' || c == '_' || c == '`' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out;
-}
-
 std::string voters_text(const Narrator& narrator, const Statistics& s) {
     std::vector<std::string> voters;
     for (const auto& [name, count] : s.carbon_voters)
@@ -65,6 +56,15 @@ std::vector<std::string> statistics_lines(const Narrator& narrator, const Chroni
 }
 
 }  // namespace
+
+std::string markdown_escape(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '|' || c == '*' || c == '_' || c == '`' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
 
 // --- Text -----------------------------------------------------------------
 

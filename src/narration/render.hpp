@@ -12,6 +12,9 @@
 
 namespace coyel::narration {
 
+// Markdown-special characters (| * _ ` and the backslash) escaped with a backslash.
+std::string markdown_escape(std::string_view text);
+
 // One moment as the terminal shows it; `colour` makes headings bold and greys
 // the moderator's secrets.
 std::string render_text(const Moment& moment, bool colour);

@@ -1,4 +1,4 @@
-// `coyel new` as a script runs it: the save's default name, a manual deal.
+// `coyel new` as a script runs it: the save's default place and name, a manual deal.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -20,17 +20,38 @@ Run new_game(const std::string& folder, const std::string& arguments, const std:
 
 }  // namespace
 
-TEST_CASE("games started in the same second each get a save of their own") {
+TEST_CASE("without --save, games go to the games folder, each under a name of its own") {
     const std::string folder = temporary_folder();
-    for (int game = 0; game < 3; ++game)
-        CHECK(new_game(folder, players + " --roles Ana=carbon", "quit\\n").exit_code == 0);
+    const std::string data_home = "XDG_DATA_HOME=" + folder + "/data ";
+    for (int game = 0; game < 3; ++game) {
+        auto run = run_shell("cd " + folder + " && printf 'quit\\n' | " + data_home +
+                             COYEL_BINARY
+                             " new --players \"Ana,Bén,Cleo O'Neil,Dan,Eve\" "
+                             "--roles Ana=carbon 2>&1");
+        CHECK(run.exit_code == 0);
+    }
     std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(folder))
-        if (entry.path().extension() == ".json") names.push_back(entry.path().filename());
+    for (const auto& entry : fs::directory_iterator(folder + "/data/coyel/games"))
+        names.push_back(entry.path().filename());
     REQUIRE(names.size() == 3);
-    // Seconds in the name, then -2, -3 for a game started in the same second.
-    const std::regex pattern{R"(coyel-\d{4}-\d\d-\d\d-\d{6}(-[23])?\.json)"};
+    // The minute, the first three players (accents dropped), then -2, -3 for
+    // games started in the same minute.
+    const std::regex pattern{R"(\d{4}-\d\d-\d\d-\d{4}-ana-ben-cleo-o-neil(-[23])?\.json)"};
     for (const auto& name : names) CHECK(std::regex_match(name, pattern));
+    // Nothing where coyel was started.
+    CHECK(std::distance(fs::directory_iterator(folder), fs::directory_iterator{}) == 1);
+    fs::remove_all(folder);
+}
+
+TEST_CASE("without --save and without a home, coyel new says so and writes nothing") {
+    const std::string folder = temporary_folder();
+    auto run =
+        run_shell("cd " + folder + " && printf 'quit\\n' | env -u XDG_DATA_HOME -u HOME " +
+                  COYEL_BINARY " new --players Ana,Ben,Cleo,Dan,Eve --roles Ana=carbon 2>&1");
+    CHECK(run.exit_code == 1);
+    CHECK(run.out ==
+          "no games folder: set HOME or XDG_DATA_HOME to an absolute path, or use --save\n");
+    CHECK(fs::is_empty(folder));
     fs::remove_all(folder);
 }
 

@@ -1,0 +1,183 @@
+#include "saved_games.hpp"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#include "coyel/text.hpp"
+#include "save_file.hpp"
+
+namespace coyel::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Players named in a save's file name: enough to tell the evening's games apart.
+constexpr std::size_t players_in_name = 3;
+
+// "Émile O'Neil" -> "emile-o-neil": letters and digits, the rest as one dash.
+std::string name_part(std::string_view name) {
+    std::string part;
+    for (char c : fold_accents(name)) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (std::isalnum(byte) && byte < 0x80)
+            part += static_cast<char>(std::tolower(byte));
+        else if (!part.empty() && part.back() != '-')
+            part += '-';
+    }
+    while (!part.empty() && part.back() == '-') part.pop_back();
+    return part;
+}
+
+bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+
+// The files of a folder that may be saves, sorted; an unreadable folder is
+// reported to `skipped`.
+std::vector<std::string> folder_files(const std::string& folder,
+                                      const std::function<void(const std::string&)>& skipped) {
+    std::vector<std::string> files;
+    std::error_code error;
+    fs::directory_iterator listing(folder, error);
+    if (error) skipped(fmt::format("{}: cannot read the folder: {}", folder, error.message()));
+    for (const auto& entry : listing) {
+        const std::string name = entry.path().filename().string();
+        if (name.front() == '.' || entry.path().extension() == ".tmp") continue;
+        if (entry.is_directory(error)) continue;
+        files.push_back(entry.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::time_t last_played(const Game& game, const std::string& path) {
+    const auto& log = game.log();
+    for (auto entry = log.rbegin(); entry != log.rend(); ++entry)
+        if (entry->wall)
+            if (auto when = parse_wall(*entry->wall)) return *when;
+    struct stat info {};
+    return ::stat(path.c_str(), &info) == 0 ? info.st_mtime : 0;
+}
+
+// Digits at `text[at..at+count)` as a number, or -1.
+int digits(std::string_view text, std::size_t at, std::size_t count) {
+    if (at + count > text.size()) return -1;
+    int value = 0;
+    for (std::size_t i = at; i < at + count; ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) return -1;
+        value = value * 10 + (text[i] - '0');
+    }
+    return value;
+}
+
+}  // namespace
+
+Result<std::string> games_folder() {
+    const char* data_home = std::getenv("XDG_DATA_HOME");
+    if (data_home && data_home[0] == '/') return std::string{data_home} + "/coyel/games";
+    const char* home = std::getenv("HOME");
+    if (home && home[0] == '/') return std::string{home} + "/.local/share/coyel/games";
+    return Error{"no games folder: set HOME or XDG_DATA_HOME to an absolute path, or use --save"};
+}
+
+Result<std::string> make_games_folder() {
+    auto folder = games_folder();
+    if (!folder) return folder;
+    std::error_code error;
+    fs::create_directories(*folder, error);
+    if (error) return Error{fmt::format("cannot create {}: {}", *folder, error.message())};
+    return folder;
+}
+
+std::string new_game_path(const std::string& folder, const std::vector<std::string>& players,
+                          std::time_t now) {
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M", std::localtime(&now));
+    std::string base = folder + "/" + stamp;
+    for (std::size_t seat = 0; seat < std::min(players.size(), players_in_name); ++seat)
+        if (auto part = name_part(players[seat]); !part.empty()) base += "-" + part;
+    std::string path = base + ".json";
+    for (int copy = 2; exists(path); ++copy) path = fmt::format("{}-{}.json", base, copy);
+    return path;
+}
+
+std::optional<std::time_t> parse_wall(std::string_view wall) {
+    // YYYY-MM-DDTHH:MM:SS, then optional fraction, then Z, ±HH:MM or nothing.
+    if (wall.size() < 19 || wall[4] != '-' || wall[7] != '-' ||
+        (wall[10] != 'T' && wall[10] != ' ') || wall[13] != ':' || wall[16] != ':')
+        return std::nullopt;
+    std::tm time{};
+    time.tm_year = digits(wall, 0, 4) - 1900;
+    time.tm_mon = digits(wall, 5, 2) - 1;
+    time.tm_mday = digits(wall, 8, 2);
+    time.tm_hour = digits(wall, 11, 2);
+    time.tm_min = digits(wall, 14, 2);
+    time.tm_sec = digits(wall, 17, 2);
+    if (time.tm_year < 0 || time.tm_mon < 0 || time.tm_mon > 11 || time.tm_mday < 1 ||
+        time.tm_mday > 31 || time.tm_hour < 0 || time.tm_hour > 23 || time.tm_min < 0 ||
+        time.tm_min > 59 || time.tm_sec < 0 || time.tm_sec > 60)
+        return std::nullopt;
+    std::size_t at = 19;
+    if (at < wall.size() && wall[at] == '.')
+        for (++at; at < wall.size() && std::isdigit(static_cast<unsigned char>(wall[at]));) ++at;
+    long offset = 0;
+    if (at < wall.size() && (wall[at] == '+' || wall[at] == '-')) {
+        const bool colon = wall.size() == at + 6 && wall[at + 3] == ':';
+        if (!colon && wall.size() != at + 5) return std::nullopt;
+        const int hours = digits(wall, at + 1, 2);
+        const int minutes = digits(wall, at + (colon ? 4 : 3), 2);
+        if (hours < 0 || minutes < 0) return std::nullopt;
+        offset = (wall[at] == '+' ? 1 : -1) * (hours * 3600L + minutes * 60L);
+    } else if (at < wall.size() && wall.substr(at) != "Z") {
+        return std::nullopt;
+    }
+    return ::timegm(&time) - offset;
+}
+
+std::vector<SavedGame> read_saved_games(const std::vector<std::string>& paths,
+                                        const std::function<void(const std::string&)>& skipped) {
+    std::vector<SavedGame> games;
+    for (const auto& given : paths) {
+        std::error_code error;
+        const auto files = fs::is_directory(given, error) ? folder_files(given, skipped)
+                                                          : std::vector<std::string>{given};
+        for (const auto& file : files) {
+            auto game = read_save_file(file);
+            if (!game) {
+                skipped(game.error());
+                continue;
+            }
+            const std::time_t when = last_played(*game, file);
+            games.push_back({file, std::move(*game), when});
+        }
+    }
+    std::stable_sort(games.begin(), games.end(), [](const SavedGame& a, const SavedGame& b) {
+        return a.when != b.when ? a.when > b.when : a.path < b.path;
+    });
+    return games;
+}
+
+Result<std::vector<SavedGame>> read_games_folder(
+    std::string& folder, const std::function<void(const std::string&)>& skipped) {
+    auto found = games_folder();
+    if (!found) return found.failure();
+    folder = *found;
+    std::error_code error;
+    if (!fs::exists(folder, error)) return std::vector<SavedGame>{};
+    return read_saved_games({folder}, skipped);
+}
+
+void print_skipped(const std::string& reason) { fmt::print(stderr, "skipped: {}\n", reason); }
+
+std::string local_time_text(std::time_t when) {
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", std::localtime(&when));
+    return text;
+}
+
+}  // namespace coyel::cli

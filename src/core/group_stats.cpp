@@ -1,0 +1,193 @@
+#include "coyel/group_stats.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <nlohmann/json.hpp>
+
+#include "coyel/text.hpp"
+
+namespace coyel {
+namespace {
+
+void add_finish(WinTally& tally, Team winner) {
+    ++tally.finished;
+    ++tally.wins[static_cast<std::size_t>(winner)];
+}
+
+void add_to_span(Span& span, std::int64_t value, bool first) {
+    span.least = first ? value : std::min(span.least, value);
+    span.most = first ? value : std::max(span.most, value);
+    span.total += value;
+}
+
+CardRecord& card(GroupStats& stats, Role role) {
+    return stats.cards[static_cast<std::size_t>(role)];
+}
+
+// What the special cards did in one game: its log replayed for the events.
+void count_deeds(GroupStats& stats, const Game& game) {
+    Game replay(game.setup());
+    for (const Action& action : game.log()) {
+        auto events = replay.apply(action);
+        assert(events.ok());  // the loader replayed this very log
+        if (!events) return;
+        if (action.kind == ActionKind::banker && action.choice == BankerChoice::social)
+            ++card(stats, Role::banker).social_used;
+        if (action.kind == ActionKind::banker && action.choice == BankerChoice::speculation)
+            ++card(stats, Role::banker).speculation_used;
+        for (const Event& event : *events) {
+            if (event.kind == Event::Kind::saved) ++card(stats, Role::ngo).protest_saves;
+            if (event.kind == Event::Kind::slapp)
+                ++(event.extra ? card(stats, Role::ceo).slapps_filed
+                               : card(stats, Role::ceo).slapps_declined);
+            if (event.kind == Event::Kind::lobby && event.lobby == LobbyOutcome::corrupted)
+                ++card(stats, Role::ceo).lobbies_landed;
+            if (event.kind == Event::Kind::fragile_revived) ++card(stats, Role::fragile).revivals;
+        }
+    }
+}
+
+void count_players(std::vector<PlayerRecord>& players, const Game& game, Team winner) {
+    for (Seat seat = 0; seat < game.player_count(); ++seat) {
+        const std::string key = spelling_key(game.name(seat));
+        auto record = std::find_if(players.begin(), players.end(), [&](const PlayerRecord& p) {
+            return spelling_key(p.name) == key;
+        });
+        if (record == players.end()) record = players.insert(players.end(), {game.name(seat)});
+        ++record->finished;
+        record->wins += team_of(game.role(seat)) == winner;
+        ++record->roles[static_cast<std::size_t>(game.role(seat))];
+    }
+}
+
+void count_finished(GroupStats& stats, const Game& game) {
+    const State& state = game.state();
+    const Team winner = *state.winner;
+    const bool first = stats.overall.finished == 0;
+    add_finish(stats.overall, winner);
+    ++stats.reasons[static_cast<std::size_t>(*state.win_reason)];
+    add_finish(stats.by_player_count[game.player_count()], winner);
+    add_finish(stats.by_deck[special_cards(game.setup())], winner);
+    add_to_span(stats.rounds, state.round, first);
+    add_to_span(stats.seconds, state.clock_s, first);
+    count_players(stats.players, game, winner);
+    const Deck deck = deck_of(game.setup().roles);
+    for (Role role : all_roles) {
+        if (role == Role::citizen || deck[role] == 0) continue;
+        ++card(stats, role).finished;
+        card(stats, role).team_wins += team_of(role) == winner;
+    }
+    count_deeds(stats, game);
+}
+
+}  // namespace
+
+std::string special_cards(const Setup& setup) {
+    Deck deck = deck_of(setup.roles);
+    deck[Role::citizen] = 0;
+    return describe_deck(deck);
+}
+
+GroupStats group_stats(const std::vector<const Game*>& games) {
+    GroupStats stats;
+    for (const Game* game : games) {
+        ++stats.games;
+        if (game->over())
+            count_finished(stats, *game);
+        else
+            ++stats.unfinished;
+    }
+    std::stable_sort(stats.players.begin(), stats.players.end(),
+                     [](const PlayerRecord& a, const PlayerRecord& b) {
+                         if (a.finished != b.finished) return a.finished > b.finished;
+                         return spelling_key(a.name) < spelling_key(b.name);
+                     });
+    return stats;
+}
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+json tally_json(const WinTally& tally) {
+    json wins;
+    for (Team team : {Team::ecosystems, Team::carbon})
+        wins[std::string{team_id(team)}] = tally.wins[static_cast<std::size_t>(team)];
+    return {{"finished", tally.finished}, {"wins", wins}};
+}
+
+json span_json(const Span& span, int finished) {
+    json out = {{"least", span.least}, {"most", span.most}, {"total", span.total}};
+    out["mean"] = finished ? json(static_cast<double>(span.total) / finished) : json(nullptr);
+    return out;
+}
+
+json card_json(Role role, const CardRecord& record) {
+    json out = {{"finished", record.finished}, {"team_wins", record.team_wins}};
+    switch (role) {
+        case Role::ngo: out["protest_saves"] = record.protest_saves; break;
+        case Role::ceo:
+            out["slapps_filed"] = record.slapps_filed;
+            out["slapps_declined"] = record.slapps_declined;
+            out["lobbies_landed"] = record.lobbies_landed;
+            break;
+        case Role::banker:
+            out["social_used"] = record.social_used;
+            out["speculation_used"] = record.speculation_used;
+            break;
+        case Role::fragile: out["revivals"] = record.revivals; break;
+        case Role::carbon:
+        case Role::citizen: break;
+    }
+    return out;
+}
+
+json players_json(const std::vector<PlayerRecord>& players) {
+    json out = json::array();
+    for (const auto& player : players) {
+        json roles = json::object();
+        for (Role role : all_roles)
+            if (int count = player.roles[static_cast<std::size_t>(role)])
+                roles[std::string{role_id(role)}] = count;
+        out.push_back({{"name", player.name},
+                       {"finished", player.finished},
+                       {"wins", player.wins},
+                       {"roles", roles}});
+    }
+    return out;
+}
+
+}  // namespace
+
+nlohmann::ordered_json group_stats_json(const GroupStats& stats) {
+    json out;
+    out["games"] = stats.games;
+    out["finished"] = stats.overall.finished;
+    out["unfinished"] = stats.unfinished;
+    out["wins"] = tally_json(stats.overall)["wins"];
+    json reasons;
+    for (WinReason reason :
+         {WinReason::temperature, WinReason::no_carbon, WinReason::no_ecosystems})
+        reasons[std::string{win_reason_id(reason)}] =
+            stats.reasons[static_cast<std::size_t>(reason)];
+    out["reasons"] = reasons;
+    json by_count = json::object();
+    for (const auto& [count, tally] : stats.by_player_count)
+        by_count[std::to_string(count)] = tally_json(tally);
+    out["by_player_count"] = by_count;
+    json by_deck = json::object();
+    for (const auto& [deck, tally] : stats.by_deck) by_deck[deck] = tally_json(tally);
+    out["by_deck"] = by_deck;
+    out["rounds"] = span_json(stats.rounds, stats.overall.finished);
+    out["seconds"] = span_json(stats.seconds, stats.overall.finished);
+    out["players"] = players_json(stats.players);
+    json cards = json::object();
+    for (Role role : all_roles)
+        if (role != Role::citizen)
+            cards[std::string{role_id(role)}] =
+                card_json(role, stats.cards[static_cast<std::size_t>(role)]);
+    out["cards"] = cards;
+    return out;
+}
+
+}  // namespace coyel

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The group's games in a real terminal: a game started without --save lands
+# in the games folder, `coyel games` lists it, and `coyel resume` alone names
+# it and goes on at its prompt.
+# Usage: games_test.sh PATH/TO/coyel
+set -euo pipefail
+coyel=$(realpath "$1")
+folder=$(mktemp -d)
+runs=0
+server="coyel-games-$$-0"
+# Kills every server this test started, then removes the folder.
+cleanup() {
+  for run in $(seq 0 "$runs"); do tmux -L "coyel-games-$$-$run" kill-server 2>/dev/null || true; done
+  sleep 0.2
+  rm -rf "$folder" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+tmux_() { tmux -L "$server" "$@"; }
+screen() { tmux_ capture-pane -p -J -t t; }
+# Waits until a line of the screen matches the extended regex $1 (at most 15 s:
+# other tests may hold both cores).
+wait_for() {
+  for _ in $(seq 150); do
+    screen | grep -qE -- "$1" && return 0
+    sleep 0.1
+  done
+  echo "FAIL: never saw: $1"; screen; exit 1
+}
+fail() { echo "FAIL: $1"; screen; exit 1; }
+# Runs coyel with the games folder under $folder. Each run gets a server of
+# its own: a new session on a server still shutting down fails.
+start() {
+  runs=$((runs + 1))
+  server="coyel-games-$$-$runs"
+  tmux_ new-session -d -s t -x 200 -y 40 \
+    "cd $folder && XDG_DATA_HOME=$folder/data COYEL_FROZEN_CLOCK=1 $coyel $*; echo EXITED; sleep 30"
+}
+
+# 1. Without --save: the game goes to the games folder, under its own name.
+start new --players "Ana,Bén,Cleo,Dan,Eve" --roles "Ana=carbon"
+wait_for "Start the game with this deal?"
+tmux_ send-keys -t t 'yes' Enter
+wait_for "mayor> ?$"
+tmux_ send-keys -t t -l 'cleo'
+tmux_ send-keys -t t Enter
+wait_for "carbon target> ?$"
+tmux_ send-keys -t t -l 'quit'
+tmux_ send-keys -t t Enter
+wait_for "EXITED"
+save=$(ls "$folder"/data/coyel/games/*.json)
+[[ $(basename "$save") =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]{4}-ana-ben-cleo\.json$ ]] ||
+  fail "unexpected save name: $save"
+
+# 2. coyel games: one line, the game at Night 1.
+start games
+wait_for "EXITED"
+screen | grep -qE "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}  Ana, Bén, Cleo, Dan, Eve  Night 1  $save$" ||
+  fail "coyel games does not list the game"
+
+# 3. coyel resume alone: named, then the very prompt it stopped at.
+start resume
+wait_for "carbon target> ?$"
+screen | grep -qF "Resuming $save: Ana, Bén, Cleo, Dan, Eve, Night 1." || fail "resume did not name the game"
+tmux_ send-keys -t t -l 'quit'
+tmux_ send-keys -t t Enter
+wait_for "EXITED"
+echo "games test passed"

@@ -33,11 +33,17 @@ struct ReplayOptions {
     std::string html;
 };
 
+struct DisplayOptions {
+    std::string path;  // empty: the game in play (cmd_display.cpp)
+    bool once = false;
+};
+
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
 int run_resume(const std::string& path, bool clear);
 int run_replay(const ReplayOptions& given);
 int run_status(const std::string& path, bool as_json);
 int run_check(const std::string& path);
+int run_display(const DisplayOptions& given);
 
 }  // namespace coyel::cli

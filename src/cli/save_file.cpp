@@ -61,6 +61,12 @@ std::optional<std::string> write_atomically(const std::string& path, std::string
 }
 
 Result<Game> read_save_file(const std::string& path) {
+    auto saved = read_saved_game(path);
+    if (!saved) return saved.failure();
+    return std::move(saved->game);
+}
+
+Result<SavedGame> read_saved_game(const std::string& path) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0)
         return Error{fmt::format("{}: cannot open: {}", path, errno_text())};
@@ -74,7 +80,7 @@ Result<Game> read_save_file(const std::string& path) {
     if (!in) return Error{fmt::format("{}: cannot open: {}", path, errno_text())};
     std::ostringstream text;
     text << in.rdbuf();
-    return load_game(text.str(), path);
+    return load_save(text.str(), path);
 }
 
 }  // namespace coyel::cli

@@ -10,6 +10,7 @@
 
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
+#include "coyel/save.hpp"
 
 namespace coyel::cli {
 
@@ -19,6 +20,8 @@ std::optional<std::string> write_atomically(const std::string& path, std::string
 // Reads and loads a save from disk: refuses folders, devices and files over
 // the size limit before reading; errors are one line naming the file.
 Result<Game> read_save_file(const std::string& path);
+// The same, with the save's live clock (save.hpp) for a players' screen.
+Result<SavedGame> read_saved_game(const std::string& path);
 
 // The file-writing interface the REPL uses; tests replace it with a fake.
 using FileWriter = std::function<std::optional<std::string>(const std::string&, std::string_view)>;

@@ -45,9 +45,9 @@ void countdown(const Narrator& narrator, const TableView& view, const ClockNow& 
     }
     const std::int64_t left = std::max<std::int64_t>(0, *view.next_rise_at - clock.seconds);
     screen.countdown_figure = clock_text(left);
-    screen.countdown = narrator.line(
-        "display.countdown",
-        Args{}.set("running", clock.next_second ? "yes" : "no").set("clock", clock_text(left)));
+    const char* running = view.phase == Phase::setup ? "waiting" : clock.next_second ? "yes" : "no";
+    screen.countdown = narrator.line("display.countdown",
+                                     Args{}.set("running", running).set("clock", clock_text(left)));
     if (left > 0) screen.changes_in = clock.next_second;
 }
 

@@ -177,13 +177,15 @@ TEST_CASE("display --once: twins that differ only in hidden facts print the same
     const LiveClock live{false, wall, wall + 60'000};
     Hidden swapped;  // Cleo and Gus, both still in, swap the NGO and a carbon emission
     std::swap(swapped.seating[2].second, swapped.seating[6].second);
+    Hidden ceo;  // Dan and Finn, both still in, swap the CEO and the fragile ecosystem
+    std::swap(ceo.seating[3].second, ceo.seating[5].second);
     Hidden answers;  // another protection, another player corrupted
     answers.protect = "Dan";
     answers.second_lobby = "Finn";
     const std::string original = write_save(folder + "/a.json", night_two({}), live);
     const std::string shown = run_coyel("display --once " + original).out;
     const std::string status = run_coyel("status " + original).out;
-    for (const Hidden& twin : {swapped, answers}) {
+    for (const Hidden& twin : {swapped, ceo, answers}) {
         const std::string path = write_save(folder + "/twin.json", night_two(twin), live);
         CHECK(run_coyel("display --once " + path).out == shown);
         CHECK(run_coyel("status " + path).out != status);  // the moderator tells them apart

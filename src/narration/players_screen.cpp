@@ -78,6 +78,7 @@ std::vector<PlayersScreen::Row> rows(const Narrator& narrator, const TableView& 
         else
             row.status = narrator.line("display.in");
         if (player.mayor) row.status += " · " + narrator.line("display.mayor");
+        if (player.corrupted) row.status += " · " + narrator.line("view.corrupted");  // at the end
     }
     return out;
 }

@@ -101,7 +101,7 @@ void add_display(CLI::App& app, int& exit_code) {
                         "The save (default: the game in play here, else in the games folder)");
     command->add_flag("--once", given->once, "Print the view once and exit");
     command->footer(
-        "Follows the save as the moderator plays; q or Ctrl-C leaves.\n"
+        "Follows the save as the moderator plays. Leave with q or Ctrl-C.\n"
         "Example: coyel display friday.json");
     command->callback([given, &exit_code] { exit_code = run_display(*given); });
 }

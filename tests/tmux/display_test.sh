@@ -124,8 +124,14 @@ while ((SECONDS < until)) && [[ $(large_lines) != "$big" ]]; do sleep 0.05; done
 mv "$folder/g.json" "$folder/g.away"
 wait_for d "The save is not there right now"
 screen d | grep -qF "Eve is the mayor" || fail "the view went with the save"
-mv "$folder/g.away" "$folder/g.json"
+# A torn save (half a file, written in place, as no coyel writes one): the
+# last good view stays, and no note.
+head -c 300 "$folder/g.away" >"$folder/g.json"
+sleep 1
 wait_gone d "The save is not there right now"
+screen d | grep -qF "Eve is the mayor" || fail "a torn save replaced the view"
+screen d | grep -qF "clock paused" || fail "a torn save changed the countdown"
+mv "$folder/g.away" "$folder/g.json"
 latency "resume" '"running": true' "next degree in"
 
 # 6. q leaves: the shell's screen as it was, the terminal's settings too.

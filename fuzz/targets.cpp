@@ -98,8 +98,8 @@ void session(const std::uint8_t* data, std::size_t size) {
     const Game* saved = nullptr;
     std::optional<State> saved_state;
     std::size_t saved_entries = 0;
-    cli::GameWriter writer = [&](const std::string&,
-                                 const Game& game) -> std::optional<std::string> {
+    cli::GameWriter writer = [&](const std::string&, const Game& game,
+                                 const std::optional<LiveClock>&) -> std::optional<std::string> {
         saved = &game;
         saved_state = game.state();
         saved_entries = game.log().size();

@@ -2,7 +2,9 @@
 // derived. Loading is strict and replays every entry through the engine.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +16,28 @@ namespace coyel {
 inline constexpr std::string_view save_format_name = "coyel-heaven";
 inline constexpr int save_format_version = 1;
 
+// What a players' screen needs to tick between saves, written by the session
+// in play as the top-level key "live" (beyond SPEC: other tools may ignore
+// it). Times are Unix milliseconds, written as ISO-8601 UTC text.
+struct LiveClock {
+    bool running = false;  // the game clock runs in a coyel that is playing the save
+    // When the game clock read the save's reading (state().clock_s): while it
+    // runs, the moment that second began; while paused, the moment of saving.
+    std::int64_t wall_ms = 0;
+    std::optional<std::int64_t> timer_ends_ms;  // a `timer` running for this phase
+    bool operator==(const LiveClock&) const = default;
+};
+
+// A save as read: the game, and the live clock when the file has one.
+struct SavedGame {
+    Game game;
+    std::optional<LiveClock> live;
+};
+
+// Reads a save and its "live" key; load_game() below, which drops the key,
+// is the same check.
+Result<SavedGame> load_save(std::string_view text, std::string_view label);
+
 // Reads a save from its text (reading the file is the front end's). Errors
 // are one line, prefixed with `label` (usually the file name): "game.json:
 // log entry 5 (ceo_lobby): Ana is out of the game". The "pending" key (beyond
@@ -24,7 +48,13 @@ Result<Game> load_game(std::string_view text, std::string_view label);
 // The save file's text: stable key order, one log entry per line, and the
 // ballots of a vote being taken as "pending", so a resumed game asks the
 // next voter, not the first (and, before the game, the cards shown so far).
-std::string save_game(const Game& game);
+// With `live`, the "live" key too.
+std::string save_game(const Game& game, const std::optional<LiveClock>& live = std::nullopt);
+
+// "2026-11-30T20:21:31.123Z" for Unix milliseconds, and back (nullopt for
+// anything not in exactly that shape, or outside the years 1970 to 9999).
+std::string iso_time_text(std::int64_t unix_ms);
+std::optional<std::int64_t> iso_time_from_text(std::string_view text);
 
 // One log entry as the save file writes it, on one line.
 std::string action_text(const Action& action, const Setup& setup);

@@ -158,6 +158,20 @@ void add_group_commands(CLI::App& app, int& exit_code) {
     stats->callback([given, &exit_code] { exit_code = run_stats(*given); });
 }
 
+void add_display(CLI::App& app, int& exit_code) {
+    auto given = std::make_shared<DisplayOptions>();
+    auto* command = app.add_subcommand(
+        "display", "The players' screen, full screen for a projector: what the table knows");
+    command->add_option("FILE", given->path,
+                        "The save (default: the game in play here, else in the games folder)");
+    command->add_flag("--once", given->once, "Print the view once and exit");
+    add_language_options(command, given->language);
+    command->footer(
+        "Follows the save as the moderator plays. Leave with q or Ctrl-C.\n"
+        "Example: coyel display friday.json");
+    command->callback([given, &exit_code] { exit_code = run_display(*given); });
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -176,6 +190,7 @@ int run(int argc, char** argv) {
     add_replay(app, exit_code);
     add_script(app, exit_code);
     add_group_commands(app, exit_code);
+    add_display(app, exit_code);
     app.footer("Rules: docs/rules.md (the engine's rulebook); README.md for examples.");
     try {
         app.parse(argc, argv);

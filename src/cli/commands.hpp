@@ -54,6 +54,12 @@ struct StatsOptions {
     LanguageOptions language;
 };
 
+struct DisplayOptions {
+    std::string path;  // empty: the game in play (cmd_display.cpp)
+    bool once = false;
+    LanguageOptions language;
+};
+
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
 // An empty path: the newest unfinished game in the games folder.
@@ -64,5 +70,6 @@ int run_replay(const ReplayOptions& given);
 int run_status(const std::string& path, bool as_json, const LanguageOptions& language);
 int run_check(const std::string& path, const LanguageOptions& language);
 int run_script(const ScriptOptions& given);
+int run_display(const DisplayOptions& given);
 
 }  // namespace coyel::cli

@@ -4,11 +4,19 @@
 
 namespace coyel::cli {
 
-GameClock::GameClock(std::int64_t seconds, Now now) : now_(std::move(now)), banked_(seconds) {}
+GameClock::GameClock(std::int64_t seconds, Now now)
+    : now_(std::move(now)),
+      banked_(seconds),
+      origin_(now_()),
+      wall_origin_(std::chrono::system_clock::now()) {}
 
 GameClock GameClock::from_environment(std::int64_t seconds) {
     const char* frozen = std::getenv("COYEL_FROZEN_CLOCK");
-    if (frozen && *frozen) return GameClock(seconds, [] { return TimePoint{}; });
+    if (frozen && *frozen) {
+        GameClock clock(seconds, [] { return TimePoint{}; });
+        clock.frozen_ = true;
+        return clock;
+    }
     return GameClock(seconds);
 }
 
@@ -38,6 +46,18 @@ void GameClock::stop() {
     if (!running_) return;
     banked_ = seconds();
     running_ = false;
+}
+
+std::optional<std::int64_t> GameClock::wall_ms(TimePoint moment) const {
+    using std::chrono::milliseconds;
+    if (frozen_) return std::nullopt;
+    const auto wall = wall_origin_ + std::chrono::duration_cast<milliseconds>(moment - origin_);
+    return std::chrono::duration_cast<milliseconds>(wall.time_since_epoch()).count();
+}
+
+std::optional<std::int64_t> GameClock::wall_ms_of_reading(std::int64_t reading) const {
+    if (!running_) return wall_ms(now_());
+    return wall_ms(since_ + std::chrono::seconds(reading - banked_));
 }
 
 }  // namespace coyel::cli

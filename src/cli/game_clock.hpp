@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace coyel::cli {
 
@@ -30,12 +31,22 @@ class GameClock {
     // The time source's reading: the session's timers count on it, so a
     // frozen clock freezes them too.
     TimePoint now() const { return now_(); }
+    // The Unix time, in milliseconds, of `moment` on this clock's time
+    // source (the system clock's reading at construction, moved on as the
+    // source moved); nullopt for a frozen clock, whose moments have none.
+    std::optional<std::int64_t> wall_ms(TimePoint moment) const;
+    // When the clock read `reading`: the start of that second while running,
+    // now while stopped. For a players' screen to tick on from a save.
+    std::optional<std::int64_t> wall_ms_of_reading(std::int64_t reading) const;
 
   private:
     Now now_;
     std::int64_t banked_ = 0;  // seconds counted before the current run
     TimePoint since_{};
     bool running_ = false;
+    bool frozen_ = false;
+    TimePoint origin_{};  // now_() at construction, when the system clock read wall_origin_
+    std::chrono::system_clock::time_point wall_origin_{};
 };
 
 }  // namespace coyel::cli

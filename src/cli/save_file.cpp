@@ -79,9 +79,15 @@ Result<std::string> read_text_file(const std::string& path, std::string_view nou
 }
 
 Result<Game> read_save_file(const std::string& path) {
+    auto saved = read_saved_game(path);
+    if (!saved) return saved.failure();
+    return std::move(saved->game);
+}
+
+Result<SavedGame> read_saved_game(const std::string& path) {
     auto text = read_text_file(path, "save");
     if (!text) return text.failure();
-    return load_game(*text, path);
+    return load_save(*text, path);
 }
 
 }  // namespace coyel::cli

@@ -10,6 +10,7 @@
 
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
+#include "coyel/save.hpp"
 
 namespace coyel::cli {
 
@@ -23,6 +24,8 @@ Result<std::string> read_text_file(const std::string& path, std::string_view nou
 // Reads and loads a save from disk: refuses folders, devices and files over
 // the size limit before reading; errors are one line naming the file.
 Result<Game> read_save_file(const std::string& path);
+// The same, with the save's live clock (save.hpp) for a players' screen.
+Result<SavedGame> read_saved_game(const std::string& path);
 
 // The file-writing interface the REPL uses; tests replace it with a fake.
 using FileWriter = std::function<std::optional<std::string>(const std::string&, std::string_view)>;

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 #include <cerrno>
+#include <csignal>
 #include <utility>
 
 #include "coyel/text.hpp"
@@ -39,6 +40,16 @@ std::string lock_path_of(const std::string& save_path) {
     const std::string folder = slash == std::string::npos ? "" : save_path.substr(0, slash + 1);
     const std::string name = slash == std::string::npos ? save_path : save_path.substr(slash + 1);
     return folder + "." + name + ".lock";
+}
+
+bool in_play(const std::string& save_path) {
+    const int fd = ::open(lock_path_of(save_path).c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;  // no lock file: released, or never taken
+    const std::string holder = holder_of(fd);
+    ::close(fd);
+    if (holder.empty() || holder.size() > 9) return false;
+    // A lock file left by a killed coyel names a process that is gone.
+    return ::kill(std::stoi(holder), 0) == 0 || errno == EPERM;
 }
 
 Result<SaveLock> SaveLock::take(const std::string& save_path) {

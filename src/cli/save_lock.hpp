@@ -31,6 +31,10 @@ class SaveLock {
     std::string path_;  // of the lock file
 };
 
+// Whether a coyel is playing the save now: its lock file names a process
+// that is alive. Only reads, so it never stands in the way of a `resume`.
+bool in_play(const std::string& save_path);
+
 // ".NAME.lock" in the save's folder.
 std::string lock_path_of(const std::string& save_path);
 

@@ -57,8 +57,9 @@ const std::vector<Session::Command>& Session::commands() {
 Session::Session(Game game, std::string path, SessionIo io, GameClock clock, FileWriter writer,
                  const narration::Script& script)
     : Session(std::move(game), std::move(path), io, std::move(clock),
-              GameWriter{[writer = std::move(writer)](const std::string& to, const Game& saved) {
-                  return writer(to, save_game(saved));
+              GameWriter{[writer = std::move(writer)](const std::string& to, const Game& saved,
+                                                      const std::optional<LiveClock>& live) {
+                  return writer(to, save_game(saved, live));
               }},
               script) {}
 
@@ -183,8 +184,22 @@ void Session::refuse(const std::string& reason) {
 
 // --- Saving -------------------------------------------------------------
 
+// What a players' screen needs to tick on from this save (save.hpp); none
+// with a frozen clock, whose moments have no wall time.
+std::optional<LiveClock> Session::live_clock() const {
+    const State& state = game_.state();
+    auto wall = clock_.wall_ms_of_reading(state.clock_s);
+    if (!wall) return std::nullopt;
+    LiveClock live;
+    live.running = clock_.running() && state.phase != Phase::setup && !game_.over();
+    live.wall_ms = *wall;
+    if (timer_ && timer_->phase == state.phase && timer_->round == state.round)
+        live.timer_ends_ms = clock_.wall_ms(timer_->ends);
+    return live;
+}
+
 bool Session::save() {
-    if (auto failure = writer_(path_, game_)) {
+    if (auto failure = writer_(path_, game_, live_clock())) {
         refuse(narrator_.line("repl.save_failed", Args{}.set("why", *failure)));
         save_failing_ = true;
         return false;
@@ -222,9 +237,10 @@ int Session::run() {
     return finish();
 }
 
-// Saves the clock's last reading and the vote being taken, and says how to
+// Saves the clock's last reading, stopped, and the vote being taken, and says how to
 // go on; after a closed terminal, nothing is said: nobody is there to read it.
 int Session::finish() {
+    clock_.stop();  // a closed program is not being played (SPEC section 6)
     catch_up_clock();
     save();
     const int signal = signals::leaving();
@@ -265,7 +281,7 @@ void Session::save_reading() {
         save();
         return;
     }
-    if (writer_(path_, game_)) return;
+    if (writer_(path_, game_, live_clock())) return;
     save_failing_ = false;
     say(narrator_.line("repl.saved_again", Args{}.set("path", path_)));
 }
@@ -338,8 +354,10 @@ void Session::on_suspend(bool stopped) {
         catch_up_clock();
         running_before_suspend_ = clock_.running();
         clock_.stop();
+        save();  // a players' screen stops ticking too
     } else if (running_before_suspend_) {
         clock_.start();
+        save();
     }
 }
 
@@ -664,6 +682,7 @@ void Session::cmd_pause(const std::string&) {
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     if (game_.state().phase == Phase::setup) return refuse("the clock starts with Night 1");
     clock_.stop();
+    save();  // a players' screen stops ticking
     say(narrator_.line("repl.paused", Args{}.set("clock", clock_text(clock_.seconds()))));
 }
 
@@ -671,6 +690,7 @@ void Session::cmd_resume(const std::string&) {
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     if (game_.state().phase == Phase::setup) return refuse("the clock starts with Night 1");
     clock_.start();
+    save();
     say(narrator_.line("repl.running", Args{}.set("clock", clock_text(clock_.seconds()))));
 }
 
@@ -716,12 +736,14 @@ void Session::cmd_timer(const std::string& argument) {
     if (to_lower(argument) == "off") {
         if (!timer_) return refuse(narrator_.line("repl.no_timer"));
         timer_.reset();
+        save();  // a players' screen shows the timer too
         return say(narrator_.line("repl.timer_off"));
     }
     const auto seconds = argument.empty() ? std::optional<int>{180} : timer_seconds(argument);
     if (!seconds) return refuse(narrator_.line("repl.timer_usage"));
     timer_ = Timer{clock_.now() + std::chrono::seconds(*seconds), game_.state().phase,
                    game_.state().round};
+    save();
     Args args;
     args.set("minutes", *seconds / 60).set("clock", clock_text(*seconds));
     args.set("whole", *seconds % 60 == 0 ? "yes" : "no");

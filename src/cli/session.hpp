@@ -14,6 +14,7 @@
 
 #include "answer.hpp"
 #include "coyel/game.hpp"
+#include "coyel/save.hpp"
 #include "game_clock.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
@@ -25,8 +26,9 @@ namespace coyel::cli {
 // Where the session's saves go: `game`, to be written to `path`; a failure's
 // reason, or nothing. Given a FileWriter, the session passes it the text of
 // save_game(game); the fuzz target keeps the game and serialises only the last.
-using GameWriter =
-    std::function<std::optional<std::string>(const std::string& path, const Game& game)>;
+// `live` is what a players' screen needs to tick on (save.hpp).
+using GameWriter = std::function<std::optional<std::string>(
+    const std::string& path, const Game& game, const std::optional<LiveClock>& live)>;
 
 struct SessionIo {
     LineReader& reader;
@@ -93,6 +95,7 @@ class Session final : private LivePrompt {
     void refresh_completions();
     void catch_up_clock();
     void save_reading();
+    std::optional<LiveClock> live_clock() const;
     void check_timer();
     std::optional<std::chrono::milliseconds> timer_left() const;
     int finish();

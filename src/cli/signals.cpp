@@ -89,4 +89,24 @@ Wait wait_for(int fd, std::optional<std::chrono::milliseconds> timeout) {
     return Wait::input;  // readable, or closed: the read says which
 }
 
+Ready wait_for_any(const std::vector<int>& fds, std::optional<std::chrono::milliseconds> timeout) {
+    std::vector<pollfd> polled;
+    for (int fd : fds) polled.push_back({fd, POLLIN, 0});
+    if (wake_pipe[0] >= 0) polled.push_back({wake_pipe[0], POLLIN, 0});
+    const int ms = timeout ? static_cast<int>(std::max<long long>(0, timeout->count())) : -1;
+    Ready ready{std::vector<bool>(fds.size(), false), false};
+    const int count = ::poll(polled.data(), static_cast<nfds_t>(polled.size()), ms);
+    if (count < 0) {  // EINTR
+        ready.signal = true;
+        return ready;
+    }
+    for (std::size_t i = 0; i < fds.size(); ++i)
+        ready.readable[i] = (polled[i].revents & (POLLIN | POLLHUP | POLLERR)) != 0;
+    if (wake_pipe[0] >= 0 && (polled.back().revents & POLLIN)) {
+        drain_wake_pipe();
+        ready.signal = true;
+    }
+    return ready;
+}
+
 }  // namespace coyel::cli::signals

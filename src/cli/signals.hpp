@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <optional>
+#include <vector>
 
 namespace coyel::cli::signals {
 
@@ -32,5 +33,13 @@ enum class Wait { input, timeout, signal };
 // Waits until `fd` can be read, `timeout` passes (never, when nullopt) or a
 // watched signal arrives, even one that came just before the call.
 Wait wait_for(int fd, std::optional<std::chrono::milliseconds> timeout);
+
+// The same for several descriptors: which of `fds` can be read (all false
+// after a timeout or a signal), and whether a watched signal arrived.
+struct Ready {
+    std::vector<bool> readable;
+    bool signal = false;
+};
+Ready wait_for_any(const std::vector<int>& fds, std::optional<std::chrono::milliseconds> timeout);
 
 }  // namespace coyel::cli::signals

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "json_text.hpp"
@@ -383,9 +384,80 @@ Refusal replay_entry(const json& entry, std::size_t position, Game& game) {
     return std::nullopt;
 }
 
+// The longest `timer` the REPL sets is ten hours: a timer ending later than
+// that after the save is not one coyel wrote.
+constexpr std::int64_t longest_timer_ms = 600LL * 60 * 1000;
+
+Result<std::int64_t> time_field(const json& object, std::string_view key) {
+    const json& value = object[std::string{key}];
+    auto ms = value.is_string() ? iso_time_from_text(value.get<std::string>()) : std::nullopt;
+    if (!ms)
+        return Error{fmt::format("{} must be a UTC time like \"2026-11-30T20:21:31.123Z\" (got {})",
+                                 key, shown(value))};
+    return *ms;
+}
+
+// The "live" key: the clock runs only in a game under way, and a timer
+// ends within the longest one after the save.
+Result<LiveClock> live_from_json(const json& object, const Game& game) {
+    if (!object.is_object()) return Error{"must be an object"};
+    if (auto error = unknown_key(object, "", {"running", "wall", "timer_ends"})) return *error;
+    if (!object.contains("running") || !object["running"].is_boolean())
+        return Error{"running must be true or false"};
+    if (!object.contains("wall")) return Error{"missing \"wall\""};
+    LiveClock live;
+    live.running = object["running"].get<bool>();
+    const bool under_way = game.state().phase != Phase::setup && !game.over();
+    if (live.running && !under_way)
+        return Error{"running, but the game clock runs only from Night 1 to the end"};
+    auto wall = time_field(object, "wall");
+    if (!wall) return wall.failure();
+    live.wall_ms = *wall;
+    if (object.contains("timer_ends")) {
+        auto ends = time_field(object, "timer_ends");
+        if (!ends) return ends.failure();
+        if (*ends > live.wall_ms + longest_timer_ms + 60'000)
+            return Error{"timer_ends is more than ten hours after wall: no timer lasts that long"};
+        live.timer_ends_ms = *ends;
+    }
+    return live;
+}
+
 }  // namespace
 
-Result<Game> load_game(std::string_view text, std::string_view label) {
+std::string iso_time_text(std::int64_t unix_ms) {
+    using namespace std::chrono;
+    const sys_days day = floor<days>(sys_time<milliseconds>(milliseconds(unix_ms)));
+    const year_month_day date(day);
+    const std::int64_t in_day =
+        unix_ms - duration_cast<milliseconds>(day.time_since_epoch()).count();
+    return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", static_cast<int>(date.year()),
+                       static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
+                       in_day / 3'600'000, in_day / 60'000 % 60, in_day / 1000 % 60, in_day % 1000);
+}
+
+std::optional<std::int64_t> iso_time_from_text(std::string_view text) {
+    // YYYY-MM-DDTHH:MM:SS.mmmZ, every digit in place.
+    constexpr std::string_view shape = "dddd-dd-ddTdd:dd:dd.dddZ";
+    if (text.size() != shape.size()) return std::nullopt;
+    for (std::size_t i = 0; i < shape.size(); ++i)
+        if (shape[i] == 'd' ? !std::isdigit(static_cast<unsigned char>(text[i]))
+                            : text[i] != shape[i])
+            return std::nullopt;
+    auto number = [&](std::size_t from, std::size_t length) {
+        return std::stoi(std::string{text.substr(from, length)});
+    };
+    using namespace std::chrono;
+    const year_month_day date{year(number(0, 4)), month(static_cast<unsigned>(number(5, 2))),
+                              day(static_cast<unsigned>(number(8, 2)))};
+    const int hours = number(11, 2), minutes = number(14, 2), seconds = number(17, 2);
+    if (!date.ok() || date.year() < year(1970) || hours > 23 || minutes > 59 || seconds > 59)
+        return std::nullopt;
+    const auto midnight = duration_cast<milliseconds>(sys_days(date).time_since_epoch()).count();
+    return midnight + ((hours * 60LL + minutes) * 60 + seconds) * 1000 + number(20, 3);
+}
+
+Result<SavedGame> load_save(std::string_view text, std::string_view label) {
     auto fail = [&](std::string_view message) {
         return Error{fmt::format("{}: {}", label, message)};
     };
@@ -397,7 +469,8 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
     if (auto refusal = check_format(root)) return fail(refusal->message);
     // Version 1 is the only one so far. A version 2 would convert here, in
     // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
-    if (auto error = unknown_key(root, "", {"format", "version", "setup", "log", "pending"}))
+    if (auto error =
+            unknown_key(root, "", {"format", "version", "setup", "log", "pending", "live"}))
         return fail(error->message);
     if (!root.contains("setup")) return fail("the save has no setup");
     auto setup = setup_from_json(root["setup"]);
@@ -411,7 +484,19 @@ Result<Game> load_game(std::string_view text, std::string_view label) {
     if (root.contains("pending"))
         if (auto refusal = restore_pending(root["pending"], game))
             return fail("pending: " + refusal->message);
-    return game;
+    SavedGame saved{std::move(game), std::nullopt};
+    if (root.contains("live")) {
+        auto live = live_from_json(root["live"], saved.game);
+        if (!live) return fail("live: " + live.error());
+        saved.live = *live;
+    }
+    return saved;
+}
+
+Result<Game> load_game(std::string_view text, std::string_view label) {
+    auto saved = load_save(text, label);
+    if (!saved) return saved.failure();
+    return std::move(saved->game);
 }
 
 namespace {
@@ -446,9 +531,18 @@ std::string pending_text(const Game& game) {
     return ",\n  \"pending\": {" + fields + "}";
 }
 
+std::string live_text(const std::optional<LiveClock>& live) {
+    if (!live) return "";
+    std::string out = fmt::format(",\n  \"live\": {{\"running\": {}, \"wall\": \"{}\"",
+                                  live->running, iso_time_text(live->wall_ms));
+    if (live->timer_ends_ms)
+        out += fmt::format(", \"timer_ends\": \"{}\"", iso_time_text(*live->timer_ends_ms));
+    return out + "}";
+}
+
 }  // namespace
 
-std::string save_game(const Game& game) {
+std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
     const Setup& setup = game.setup();
     ordered_json setup_json;
     setup_json["players"] = setup.players;
@@ -470,6 +564,7 @@ std::string save_game(const Game& game) {
     }
     out += log.empty() ? "]" : "\n  ]";
     out += pending_text(game);
+    out += live_text(live);
     out += "\n}\n";
     return out;
 }

@@ -49,8 +49,11 @@ TEST_CASE("live clock: the reading is saved every second it runs, and only then"
     std::vector<std::int64_t> readings;
     for (const auto& text : table.disk.saves)
         readings.push_back(load_game(text, "game.json")->state().clock_s);
-    // Before the election, after it; then 1 to 5 s; paused: nothing more.
-    CHECK(readings == std::vector<std::int64_t>{0, 0, 1, 2, 3, 4, 5, 5});
+    // Before the election, after it; then 1 to 5 s; the pause, saved once
+    // for a players' screen to stop ticking; paused: nothing more till quit.
+    CHECK(readings == std::vector<std::int64_t>{0, 0, 1, 2, 3, 4, 5, 5, 5});
+    CHECK(load_save(table.disk.saves[6], "game.json")->live->running);
+    CHECK_FALSE(load_save(table.disk.saves[7], "game.json")->live->running);
 }
 
 TEST_CASE("live clock: the limit ends the game at its second, then the end prompt waits") {

@@ -2,7 +2,7 @@
 // hidden facts give byte-identical outputs wherever an output claims to be
 // the table's: the core's table_view, the REPL's `table`, and the replay's
 // table story as text, Markdown and HTML, its statistics and the HTML's
-// players included.
+// players included, and the players' screen (`coyel display`).
 //
 // Twins come from random games. For a prefix of a game's log, a twin either
 // (a) swaps the roles of two players both still in the game there, or
@@ -17,7 +17,9 @@
 #include "../narration_helpers.hpp"
 #include "../random_games.hpp"
 #include "chronicle.hpp"
+#include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
+#include "players_screen.hpp"
 #include "render.hpp"
 #include "views.hpp"
 
@@ -158,6 +160,7 @@ struct TableOutputs {
     std::string view_text, view_colour;  // the REPL's `table`; replay --upto
     std::string story, story_colour;     // replay --view table: each moment, the statistics
     std::string markdown, html;
+    std::string players_screen;  // coyel display, ticking with a timer running
 };
 
 TableOutputs table_outputs(const Game& game) {
@@ -175,6 +178,8 @@ TableOutputs table_outputs(const Game& game) {
     out.story_colour += statistics;
     out.markdown = render_markdown(narrator(), chronicle, "twins.json");
     out.html = render_html(narrator(), chronicle, "twins.json");
+    const LiveClock live{true, 0, 90'000};
+    out.players_screen = players_screen_text(players_screen(narrator(), game, live, 2'500));
     return out;
 }
 
@@ -202,7 +207,8 @@ std::string table_difference(const Game& a, const Game& b) {
         {"replay text", &TableOutputs::story},
         {"replay text (colour)", &TableOutputs::story_colour},
         {"replay Markdown", &TableOutputs::markdown},
-        {"replay HTML", &TableOutputs::html}};
+        {"replay HTML", &TableOutputs::html},
+        {"players' screen", &TableOutputs::players_screen}};
     for (const auto& [name, text] : texts)
         if (x.*text != y.*text)
             return std::string{name} + ": " + first_difference(x.*text, y.*text);

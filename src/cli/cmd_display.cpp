@@ -1,0 +1,272 @@
+// `coyel display [FILE] [--once]`: the players' screen, full screen for a
+// projector, following the save as the moderator plays. What it shows is the
+// narration's PlayersScreen (never a hidden fact); this file only finds the
+// save, watches it and keeps the terminal.
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/inotify.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include "commands.hpp"
+#include "display_screen.hpp"
+#include "language.hpp"
+#include "players_screen.hpp"
+#include "save_file.hpp"
+#include "save_lock.hpp"
+#include "signals.hpp"
+#include "terminal.hpp"
+
+namespace coyel::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+std::int64_t unix_ms_now() {
+    return std::chrono::duration_cast<milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// $XDG_DATA_HOME/coyel/games, else ~/.local/share/coyel/games (none without HOME).
+std::optional<fs::path> games_folder() {
+    if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data == '/')
+        return fs::path(data) / "coyel" / "games";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".local" / "share" / "coyel" / "games";
+    return std::nullopt;
+}
+
+// The saves of `folder` a coyel is playing now: each ".NAME.lock" whose
+// holder is alive, beside an existing NAME.
+void saves_in_play(const fs::path& folder, std::vector<fs::path>& found) {
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(folder, error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.size() <= 6 || name[0] != '.' || name.substr(name.size() - 5) != ".lock") continue;
+        const fs::path save = folder / name.substr(1, name.size() - 6);
+        if (fs::is_regular_file(save, error) && in_play(save.string())) found.push_back(save);
+    }
+}
+
+// `display` alone: the game in play here, else in the games folder; of
+// several, the one saved last.
+Result<std::string> game_in_play() {
+    std::vector<fs::path> found;
+    saves_in_play(".", found);
+    const auto folder = games_folder();
+    if (found.empty() && folder) saves_in_play(*folder, found);
+    if (found.empty())
+        return Error{
+            fmt::format("no game is in play here{}: name the save (coyel display FILE)",
+                        folder ? fmt::format(" nor in {}", folder->string()) : std::string{})};
+    std::error_code error;
+    auto newest = std::max_element(found.begin(), found.end(), [&](const auto& a, const auto& b) {
+        return fs::last_write_time(a, error) < fs::last_write_time(b, error);
+    });
+    std::string path = newest->string();
+    return path.rfind("./", 0) == 0 ? path.substr(2) : path;
+}
+
+// The save's folder, watched for the save (or its lock) being replaced by a
+// rename, written, created or removed: inotify, so no busy polling.
+class SaveWatch {
+  public:
+    explicit SaveWatch(const std::string& path)
+        : fd_(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC)),
+          name_(fs::path(path).filename().string()),
+          lock_name_(fs::path(lock_path_of(path)).filename().string()) {
+        const fs::path folder = fs::path(path).parent_path();
+        const std::string watched = folder.empty() ? "." : folder.string();
+        constexpr auto events =
+            IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM;
+        if (fd_ >= 0 && ::inotify_add_watch(fd_, watched.c_str(), events) < 0) {
+            ::close(fd_);
+            fd_ = -1;
+        }
+    }
+    SaveWatch(const SaveWatch&) = delete;
+    SaveWatch& operator=(const SaveWatch&) = delete;
+    ~SaveWatch() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+    int fd() const { return fd_; }
+
+    // Reads every pending event: true when one named the save or its lock.
+    bool named_the_save() {
+        alignas(inotify_event) char buffer[4096];
+        bool named = false;
+        for (;;) {
+            const ssize_t n = ::read(fd_, buffer, sizeof buffer);
+            if (n <= 0) return named;
+            for (ssize_t at = 0; at < n;) {
+                const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
+                const std::string name = event->len ? event->name : "";
+                named = named || name == name_ || name == lock_name_ ||
+                        (event->mask & IN_Q_OVERFLOW);  // events lost: look anyway
+                at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
+            }
+        }
+    }
+
+  private:
+    int fd_;
+    std::string name_, lock_name_;
+};
+
+// The alternate screen, no cursor, keys read one by one without echo; the
+// terminal as it was when left (also for Ctrl-Z).
+class FullScreen {
+  public:
+    FullScreen() { enter(); }
+    FullScreen(const FullScreen&) = delete;
+    FullScreen& operator=(const FullScreen&) = delete;
+    ~FullScreen() { leave(); }
+
+    void enter() {
+        if (::tcgetattr(STDIN_FILENO, &saved_) == 0) {
+            termios keys = saved_;
+            keys.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);  // Ctrl-C stays a signal
+            keys.c_cc[VMIN] = 1;
+            keys.c_cc[VTIME] = 0;
+            have_saved_ = ::tcsetattr(STDIN_FILENO, TCSANOW, &keys) == 0;
+        }
+        put("\x1b[?1049h\x1b[?25l");
+    }
+    void leave() {
+        put("\x1b[?25h\x1b[?1049l");
+        if (have_saved_) ::tcsetattr(STDIN_FILENO, TCSANOW, &saved_);
+        have_saved_ = false;
+    }
+    static void put(std::string_view text) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+    }
+
+  private:
+    termios saved_{};
+    bool have_saved_ = false;
+};
+
+ScreenSize screen_size() {
+    winsize size{};
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return {};
+    return {size.ws_row, size.ws_col};
+}
+
+// What the display knows of the save: the last good reading, kept while the
+// file is missing or cannot be read (a broken file, or one being written).
+struct Followed {
+    std::string path;
+    const narration::Narrator& narrator;  // in the language chosen
+    std::optional<SavedGame> saved;
+    bool missing = false;
+};
+
+void reload(Followed& followed) {
+    auto read = read_saved_game(followed.path);
+    std::error_code error;
+    followed.missing = !read && !fs::exists(followed.path, error);
+    if (read) followed.saved.emplace(std::move(*read));
+}
+
+// The screen now. The clock ticks on only in a game some coyel is playing:
+// a save left by a killed coyel says "running" for ever.
+narration::PlayersScreen screen_now(const Followed& followed) {
+    std::optional<LiveClock> live = followed.saved->live;
+    if (live && live->running && !in_play(followed.path)) live->running = false;
+    return narration::players_screen(followed.narrator, followed.saved->game, live, unix_ms_now());
+}
+
+// True when the keys typed ask to leave (q).
+bool quit_typed(bool& keys_open) {
+    char typed[64];
+    const ssize_t n = ::read(STDIN_FILENO, typed, sizeof typed);
+    if (n <= 0) keys_open = n < 0 && (errno == EINTR || errno == EAGAIN);
+    for (ssize_t i = 0; i < n; ++i)
+        if (typed[i] == 'q' || typed[i] == 'Q') return true;
+    return false;
+}
+
+// Redraws at each change of the save, each second while something ticks, and
+// each resize, until q, Ctrl-C or a signal to leave.
+int follow(Followed followed) {
+    SaveWatch watch(followed.path);
+    if (watch.fd() < 0) {
+        fmt::print(stderr, "cannot watch {}: {}\n", followed.path, std::strerror(errno));
+        return 1;
+    }
+    signals::watch();
+    FullScreen full;
+    const bool colour = colour_enabled(stdout);
+    const narration::Narrator& narrator = followed.narrator;
+    bool keys_open = ::isatty(STDIN_FILENO) != 0;
+    for (;;) {
+        const auto screen = screen_now(followed);
+        const std::string note = followed.missing ? narrator.line("display.missing") : "";
+        FullScreen::put(draw_players_screen(screen, screen_size(), colour, note));
+        std::vector<int> fds{watch.fd()};
+        if (keys_open) fds.push_back(STDIN_FILENO);
+        // A few milliseconds past the next second, so that it has come.
+        std::optional<milliseconds> timeout;
+        if (screen.changes_in) timeout = *screen.changes_in + milliseconds(5);
+        const auto ready = signals::wait_for_any(fds, timeout);
+        if (ready.signal) {
+            if (signals::take_interrupt()) return 0;
+            if (signals::leaving()) return 128 + signals::leaving();
+            if (signals::take_stop()) {
+                full.leave();
+                signals::stop_now();
+                full.enter();
+            }
+            signals::take_resize();  // the loop redraws at the new size
+            signals::take_continue();
+        }
+        if (ready.readable[0] && watch.named_the_save()) reload(followed);
+        if (keys_open && ready.readable[1] && quit_typed(keys_open)) return 0;
+    }
+}
+
+}  // namespace
+
+int run_display(const DisplayOptions& given) {
+    const auto chosen = choose_script_or_say(given.language);
+    if (!chosen) return 2;
+    const narration::Narrator narrator(chosen->script());
+    std::string path = given.path;
+    if (path.empty()) {
+        auto found = game_in_play();
+        if (!found) {
+            fmt::print(stderr, "{}\n", found.error());
+            return 1;
+        }
+        path = *found;
+    }
+    Followed followed{path, narrator, std::nullopt, false};
+    auto first = read_saved_game(path);  // a file that does not load at first is refused
+    if (!first) {
+        fmt::print(stderr, "{}\n", first.error());
+        return 1;
+    }
+    followed.saved.emplace(std::move(*first));
+    if (given.once) {
+        fmt::print("{}", narration::players_screen_text(screen_now(followed)));
+        return 0;
+    }
+    if (!::isatty(STDOUT_FILENO)) {
+        fmt::print(stderr, "coyel display draws on a terminal: use --once to print the view\n");
+        return 1;
+    }
+    return follow(std::move(followed));
+}
+
+}  // namespace coyel::cli

@@ -1,0 +1,138 @@
+#include "players_screen.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "chronicle.hpp"
+#include "coyel/table_view.hpp"
+#include "coyel/text.hpp"
+
+namespace coyel::narration {
+namespace {
+
+using std::chrono::milliseconds;
+
+// The game clock at `now_ms`: the saved reading, moved on by the wall time
+// since, while it runs; and how long until its next second.
+struct ClockNow {
+    std::int64_t seconds = 0;
+    std::optional<milliseconds> next_second;
+};
+
+ClockNow clock_now(const Game& game, const std::optional<LiveClock>& live, std::int64_t now_ms) {
+    const std::int64_t reading = game.state().clock_s;
+    if (!live || !live->running) return {reading, std::nullopt};
+    const std::int64_t elapsed = std::max<std::int64_t>(0, now_ms - live->wall_ms);
+    return {reading + elapsed / 1000, milliseconds(1000 - elapsed % 1000)};
+}
+
+std::optional<milliseconds> sooner(std::optional<milliseconds> a, std::optional<milliseconds> b) {
+    if (!a) return b;
+    if (!b) return a;
+    return std::min(*a, *b);
+}
+
+// The countdown to the next degree, or how the temperature rises otherwise.
+// At zero it waits, still, for the save that logs the degree.
+void countdown(const Narrator& narrator, const TableView& view, const ClockNow& clock,
+               PlayersScreen& screen) {
+    if (view.phase == Phase::over) return;
+    if (!view.next_rise_at) {
+        screen.countdown =
+            narrator.line("display.rises", Args{}.set("mode", std::string{id_of(view.mode)}));
+        return;
+    }
+    const std::int64_t left = std::max<std::int64_t>(0, *view.next_rise_at - clock.seconds);
+    screen.countdown_figure = clock_text(left);
+    const char* running = view.phase == Phase::setup ? "waiting" : clock.next_second ? "yes" : "no";
+    screen.countdown = narrator.line("display.countdown",
+                                     Args{}.set("running", running).set("clock", clock_text(left)));
+    if (left > 0) screen.changes_in = clock.next_second;
+}
+
+// A running timer, shown rounded up (3:00 when set, 0:01 in its last second).
+void timer(const Narrator& narrator, const std::optional<LiveClock>& live, std::int64_t now_ms,
+           PlayersScreen& screen) {
+    if (!live || !live->timer_ends_ms) return;
+    const std::int64_t left_ms = std::max<std::int64_t>(0, *live->timer_ends_ms - now_ms);
+    screen.timer_figure = clock_text((left_ms + 999) / 1000);
+    screen.timer = narrator.line("display.timer", Args{}.set("clock", *screen.timer_figure));
+    if (left_ms > 0)
+        screen.changes_in =
+            sooner(screen.changes_in, milliseconds(left_ms % 1000 ? left_ms % 1000 : 1000));
+}
+
+std::vector<PlayersScreen::Row> rows(const Narrator& narrator, const TableView& view) {
+    std::vector<PlayersScreen::Row> out;
+    for (std::size_t seat = 0; seat < view.players.size(); ++seat) {
+        const TablePlayer& player = view.players[seat];
+        PlayersScreen::Row& row = out.emplace_back();
+        row.seat = static_cast<int>(seat) + 1;
+        row.name = player.name;
+        row.in_game = player.in_game;
+        row.mayor = player.mayor;
+        if (player.role)
+            row.status = narrator.line(player.in_game ? "display.revealed" : "display.out",
+                                       Args{}.set("role", narrator.role_title(*player.role)));
+        else
+            row.status = narrator.line("display.in");
+        if (player.mayor) row.status += " · " + narrator.line("display.mayor");
+        if (player.corrupted) row.status += " · " + narrator.line("view.corrupted");  // at the end
+    }
+    return out;
+}
+
+// The lines of the last log entry the table was told something about.
+std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game) {
+    const Chronicle story = make_chronicle(narrator, game, View::table);
+    std::vector<std::string> lines;
+    std::optional<std::size_t> entry;
+    for (auto moment = story.moments.rbegin(); moment != story.moments.rend(); ++moment) {
+        const bool told = moment->kind == Moment::Kind::line || moment->kind == Moment::Kind::end;
+        if (!told || moment->secret || moment->text.empty()) continue;
+        if (entry && moment->entry != *entry) break;
+        entry = moment->entry;
+        lines.insert(lines.begin(), moment->text);
+    }
+    if (lines.empty()) lines.push_back(narrator.line("display.waiting"));
+    return lines;
+}
+
+}  // namespace
+
+PlayersScreen players_screen(const Narrator& narrator, const Game& game,
+                             const std::optional<LiveClock>& live, std::int64_t now_ms) {
+    const TableView view = table_view(game);
+    PlayersScreen screen;
+    screen.phase = narrator.phase_title(view.phase, view.round);
+    screen.temperature = view.temperature;
+    screen.temperature_limit = view.temperature_limit;
+    screen.degrees = narrator.degrees(view.temperature);
+    screen.temperature_text = narrator.line(
+        "display.temperature", Args{}
+                                   .set("temperature", narrator.degrees(view.temperature))
+                                   .set("limit", narrator.degrees(view.temperature_limit)));
+    countdown(narrator, view, clock_now(game, live, now_ms), screen);
+    if (view.phase != Phase::over) timer(narrator, live, now_ms, screen);
+    screen.players = rows(narrator, view);
+    screen.announcement = last_announcement(narrator, game);
+    if (view.winner) screen.result = narrator.winner(view);
+    return screen;
+}
+
+std::string players_screen_text(const PlayersScreen& screen) {
+    std::string out = screen.phase + " · " + screen.temperature_text + "\n";
+    if (!screen.countdown.empty()) out += screen.countdown + "\n";
+    if (screen.timer) out += *screen.timer + "\n";
+    std::size_t width = 0;
+    for (const auto& row : screen.players) width = std::max(width, utf8_length(row.name));
+    for (const auto& row : screen.players)
+        out += fmt::format("  {:>2}  {}{}  {}\n", row.seat, row.name,
+                           std::string(width - utf8_length(row.name), ' '), row.status);
+    for (const auto& line : screen.announcement) out += line + "\n";
+    if (screen.result) out += *screen.result + "\n";
+    return out;
+}
+
+}  // namespace coyel::narration

@@ -66,16 +66,6 @@ Step<std::vector<std::string>> ask_players(const NewOptions& given, LineReader& 
     }
 }
 
-// House rules from --option, --minutes and --mode.
-Refusal set_options(const NewOptions& given, Options& options) {
-    std::vector<std::string> assignments = given.options;
-    if (given.minutes) assignments.push_back(fmt::format("temperature.minutes={}", *given.minutes));
-    if (!given.mode.empty()) assignments.push_back("temperature.mode=" + given.mode);
-    for (const auto& assignment : assignments)
-        if (auto problem = set_option_text(options, assignment)) return problem;
-    return check_options(options);
-}
-
 // The card names the moderator may type besides the ids: the titles as printed.
 std::array<std::string, all_roles.size()> role_titles(const narration::Narrator& narrator) {
     std::array<std::string, all_roles.size()> titles;
@@ -254,7 +244,7 @@ int run_new(const NewOptions& given) {
     auto players = ask_players(given, *reader, narrator);
     if (auto* code = std::get_if<int>(&players)) return *code;
     setup.players = std::get<0>(std::move(players));
-    if (auto problem = set_options(given, setup.options)) {
+    if (auto problem = set_options(given.options, given.minutes, given.mode, setup.options)) {
         fmt::print(stderr, "{}\n", problem->message);
         return 2;
     }

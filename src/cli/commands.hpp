@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "simulate.hpp"
+
 namespace coyel::cli {
 
 struct NewOptions {
@@ -33,11 +35,30 @@ struct ReplayOptions {
     std::string html;
 };
 
+struct BalanceOptions {
+    int players = 0;
+    std::string deck;
+    std::vector<std::string> options;
+    std::optional<int> minutes;
+    std::string mode;
+    std::string policy = "table";
+    int skill = 2;
+    std::optional<std::int64_t> games;
+    std::uint64_t seed = 1;
+    std::optional<int> threads;
+    bool json = false;
+    bool advise = false;
+    int skill_table = 0;  // 0: no table
+    bool values = false;
+    sim::TimeModel time;
+};
+
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
 int run_resume(const std::string& path, bool clear);
 int run_replay(const ReplayOptions& given);
 int run_status(const std::string& path, bool as_json);
 int run_check(const std::string& path);
+int run_balance(const BalanceOptions& given);
 
 }  // namespace coyel::cli

@@ -202,6 +202,11 @@ int run_balance(const BalanceOptions& given) {
     if (given.skill_table > 0) return run_skill_table(*config, given.skill_table, size, given.json);
     if (given.values) return run_values(*config, size, given.json);
     const Summary summary = sim::simulate(*config, size.games, size.seed, size.threads);
+    if (summary.tally.refused > 0) {
+        fmt::print(stderr, "balance: the engine refused {} simulated answers: a simulator bug\n",
+                   summary.tally.refused);
+        return 1;
+    }
     if (given.json) {
         json out = summary_json(summary);
         out["players"] = config->players;

@@ -22,6 +22,7 @@ struct Play {
     SplitMix64 rng;
     std::int64_t now = 0;
     int votes = 0;
+    bool refused = false;  // the engine refused an answer: a policy bug, the game stops
 
     // The clock moves on by `seconds`; in clock mode that may end the game.
     bool spend(int seconds) {
@@ -50,8 +51,10 @@ void take_vote(Play& play, CallId call) {
         const Choices legal = play.game.ballots(*voter);
         const auto ballot = choose_ballot(play.config, play.game, plan, *voter, legal, play.rng);
         bool completed = false;
-        [[maybe_unused]] const bool accepted = play.game.cast_ballot(ballot, play.now, completed);
-        assert(accepted);  // a policy only picks legal ballots
+        if (!play.game.cast_ballot(ballot, play.now, completed)) {
+            play.refused = true;  // a policy only picks legal ballots
+            return;
+        }
         if (completed) {
             if (call == CallId::vote) ++play.votes;
             return;
@@ -78,8 +81,7 @@ void answer_call(Play& play, CallId call) {
             accepted = play.game.answer_player(
                 call, choose_player(play.config, call, play.game, play.rng), play.now);
     }
-    assert(accepted);  // a policy only picks legal answers
-    (void)accepted;
+    if (!accepted) play.refused = true;  // a policy only picks legal answers
 }
 
 }  // namespace
@@ -101,6 +103,10 @@ std::optional<Policy> policy_from_id(std::string_view id) {
 
 void Tally::add(const GameOutcome& outcome) {
     ++games;
+    if (outcome.refused) {
+        ++refused;
+        return;
+    }
     if (outcome.winner == Team::ecosystems) ++ecosystems_wins;
     ++ends[static_cast<std::size_t>(outcome.reason)];
     rounds += outcome.rounds;
@@ -110,6 +116,7 @@ void Tally::add(const GameOutcome& outcome) {
 
 void Tally::add(const Tally& other) {
     games += other.games;
+    refused += other.refused;
     ecosystems_wins += other.ecosystems_wins;
     for (std::size_t i = 0; i < ends.size(); ++i) ends[i] += other.ends[i];
     rounds += other.rounds;
@@ -163,13 +170,14 @@ GameOutcome play_game(const SimConfig& config, std::uint64_t seed) {
     setup.options = config.options;
     Play play{config, EnginePort(std::move(setup)), rng};
     while (auto call = play.game.call()) {
+        if (play.refused) return {Team::carbon, WinReason::temperature, 0, 0, 0, true};
         if (*call == CallId::vote || *call == CallId::revote)
             take_vote(play, *call);
         else
             answer_call(play, *call);
     }
     const State& state = play.game.state();
-    return {*state.winner, *state.win_reason, state.round, state.clock_s, play.votes};
+    return {*state.winner, *state.win_reason, state.round, state.clock_s, play.votes, false};
 }
 
 Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed,

@@ -45,11 +45,13 @@ struct GameOutcome {
     int rounds = 0;
     std::int64_t seconds = 0;  // of game clock at the end
     int votes = 0;             // day votes completed before the end (revotes aside)
+    bool refused = false;      // the engine refused a policy's answer: the game was cut short
 };
 
 // Sums over games: integers only, so any split between threads adds up the same.
 struct Tally {
     std::int64_t games = 0;
+    std::int64_t refused = 0;  // games cut short by a refused answer (a bug: never expected)
     std::int64_t ecosystems_wins = 0;
     std::array<std::int64_t, 3> ends{};  // by WinReason
     std::int64_t rounds = 0;

@@ -121,7 +121,7 @@ json candidate_json(const sim::Candidate& candidate) {
 void print_candidate(const std::string& label, const sim::Candidate& candidate,
                      const Options& options) {
     const Summary& summary = candidate.summary;
-    fmt::print("{:>9}  {:>6} ({:>5} to {:>5})  {:<40}  {}\n", label,
+    fmt::print("{:>9}  {:>6} ({:>5} to {:>5})  {:<48}  {}\n", label,
                percent(summary.ecosystems_win), percent(summary.ci95.low),
                percent(summary.ci95.high), describe_deck(candidate.deck),
                length_of(options, candidate.minutes));

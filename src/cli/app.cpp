@@ -14,6 +14,12 @@
 namespace coyel::cli {
 namespace {
 
+// --minutes and --mode, as `new` and `balance` both take them.
+void add_temperature_shortcuts(CLI::App& command, std::optional<int>& minutes, std::string& mode) {
+    command.add_option("--minutes", minutes, "Shortcut for --option temperature.minutes=N");
+    command.add_option("--mode", mode, "Shortcut for --option temperature.mode=clock|night|manual");
+}
+
 void add_new(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<NewOptions>();
     auto* command = app.add_subcommand(
@@ -31,9 +37,7 @@ void add_new(CLI::App& app, int& exit_code) {
     command->add_flag("--manual", given->manual, "Ask each player's card in turn (your own deal)");
     command->add_option("--option", given->options,
                         "A house rule, KEY=VALUE (repeatable); see below");
-    command->add_option("--minutes", given->minutes, "Shortcut for --option temperature.minutes=N");
-    command->add_option("--mode", given->mode,
-                        "Shortcut for --option temperature.mode=clock|night|manual");
+    add_temperature_shortcuts(*command, given->minutes, given->mode);
     command->add_option("--save", given->save,
                         "The save file (default: coyel-DATE-TIME.json here)");
     command->add_flag("--no-clear", given->no_clear,
@@ -101,9 +105,7 @@ void add_balance(CLI::App& app, int& exit_code) {
     command->add_option("--deck", given->deck,
                         "Special cards, the rest citizens, as for new (default: for the count)");
     command->add_option("--option", given->options, "A house rule, KEY=VALUE, as for new");
-    command->add_option("--minutes", given->minutes, "Shortcut for --option temperature.minutes=N");
-    command->add_option("--mode", given->mode,
-                        "Shortcut for --option temperature.mode=clock|night|manual");
+    add_temperature_shortcuts(*command, given->minutes, given->mode);
     command->add_option("--policy", given->policy, "How players answer: random, uniform, table")
         ->default_str("table");
     command

@@ -1,6 +1,17 @@
 #include "engine_port.hpp"
 
 namespace coyel::sim {
+namespace {
+
+// An action of `kind` stamped `at`: the fields every answer shares.
+Action stamped(ActionKind kind, std::int64_t at) {
+    Action action;
+    action.kind = kind;
+    action.at = at;
+    return action;
+}
+
+}  // namespace
 
 Gestures EnginePort::gestures() const {
     return {!game_.banker_refusal(BankerChoice::social),
@@ -8,26 +19,20 @@ Gestures EnginePort::gestures() const {
 }
 
 bool EnginePort::answer_player(CallId call, std::optional<Seat> player, std::int64_t at) {
-    Action action;
-    action.kind = call_info(call).action;
+    Action action = stamped(call_info(call).action, at);
     action.player = player;
-    action.at = at;
     return game_.apply(action).ok();
 }
 
 bool EnginePort::answer_gesture(BankerChoice choice, std::int64_t at) {
-    Action action;
-    action.kind = ActionKind::banker;
+    Action action = stamped(ActionKind::banker, at);
     action.choice = choice;
-    action.at = at;
     return game_.apply(action).ok();
 }
 
 bool EnginePort::answer_slapp(bool file, std::int64_t at) {
-    Action action;
-    action.kind = ActionKind::slapp;
+    Action action = stamped(ActionKind::slapp, at);
     action.file = file;
-    action.at = at;
     return game_.apply(action).ok();
 }
 

@@ -9,13 +9,21 @@
 
 #include "commands.hpp"
 #include "lab.hpp"
+#include "narrator.hpp"
 #include "setup_args.hpp"
 
 namespace coyel::cli {
 namespace {
 
+using narration::Args;
 using nlohmann::json;
 using sim::Summary;
+
+// The lab's words come from the script, like every line coyel shows.
+const narration::Narrator& narrator() {
+    static const narration::Narrator english(narration::english_script());
+    return english;
+}
 
 constexpr std::int64_t max_games = 100'000'000;
 
@@ -66,12 +74,9 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
 std::string percent(double fraction) { return fmt::format("{:.1f}%", 100 * fraction); }
 
 std::string length_of(const Options& options, int minutes) {
-    switch (options.temperature_mode) {
-        case TemperatureMode::clock: return fmt::format("{} minutes", minutes);
-        case TemperatureMode::night: return "a degree each night";
-        case TemperatureMode::manual: return "no heat";
-    }
-    return "";
+    return narrator().line(
+        "balance.length_of",
+        Args{}.set("mode", std::string{id_of(options.temperature_mode)}).set("minutes", minutes));
 }
 
 json summary_json(const Summary& summary) {
@@ -90,25 +95,44 @@ json summary_json(const Summary& summary) {
 }
 
 void print_summary(const Summary& summary) {
-    fmt::print("Ecosystems win {} (95% CI {} to {})\n", percent(summary.ecosystems_win),
-               percent(summary.ci95.low), percent(summary.ci95.high));
-    fmt::print("Ends: temperature {}, no carbon {}, no ecosystems {}\n",
-               percent(summary.ends[static_cast<std::size_t>(WinReason::temperature)]),
-               percent(summary.ends[static_cast<std::size_t>(WinReason::no_carbon)]),
-               percent(summary.ends[static_cast<std::size_t>(WinReason::no_ecosystems)]));
-    fmt::print("Mean length: {:.1f} rounds, {:.1f} minutes; {:.2f} votes before the end\n",
-               summary.rounds_mean, summary.minutes_mean, summary.votes_mean);
-    fmt::print("{} games at {:.0f} games/s\n", summary.tally.games, summary.games_per_second);
+    auto end = [&](WinReason reason) {
+        return percent(summary.ends[static_cast<std::size_t>(reason)]);
+    };
+    fmt::print("{}\n",
+               narrator().line("balance.win", Args{}
+                                                  .set("win", percent(summary.ecosystems_win))
+                                                  .set("low", percent(summary.ci95.low))
+                                                  .set("high", percent(summary.ci95.high))));
+    fmt::print("{}\n", narrator().line("balance.ends",
+                                       Args{}
+                                           .set("temperature", end(WinReason::temperature))
+                                           .set("no_carbon", end(WinReason::no_carbon))
+                                           .set("no_ecosystems", end(WinReason::no_ecosystems))));
+    fmt::print("{}\n",
+               narrator().line("balance.length",
+                               Args{}
+                                   .set("rounds", fmt::format("{:.1f}", summary.rounds_mean))
+                                   .set("minutes", fmt::format("{:.1f}", summary.minutes_mean))
+                                   .set("votes", fmt::format("{:.2f}", summary.votes_mean))));
+    fmt::print("{}\n",
+               narrator().line("balance.speed",
+                               Args{}
+                                   .set("games", std::to_string(summary.tally.games))
+                                   .set("speed", fmt::format("{:.0f}", summary.games_per_second))));
 }
 
 // The first line: what is simulated, so a pasted result says what it measures.
 void print_heading(const sim::SimConfig& config, const sim::RunSize& size) {
     std::string policy{sim::policy_id(config.policy)};
     if (config.policy == sim::Policy::table) policy += fmt::format(", skill {}", config.skill);
-    fmt::print("{} players · {} · {} · policy {} · seed {}, {} thread{}\n", config.players,
-               describe_deck(config.deck),
-               length_of(config.options, config.options.temperature_minutes), policy, size.seed,
-               size.threads, size.threads == 1 ? "" : "s");
+    Args args;
+    args.set("players", config.players)
+        .set("deck", describe_deck(config.deck))
+        .set("length", length_of(config.options, config.options.temperature_minutes))
+        .set("policy", policy)
+        .set("seed", std::to_string(size.seed))
+        .set("threads", size.threads);
+    fmt::print("{}\n", narrator().line("balance.heading", args));
 }
 
 json candidate_json(const sim::Candidate& candidate) {
@@ -138,10 +162,10 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
                                .dump(2));
         return 0;
     }
-    fmt::print("Closest to a fair game (ecosystems win 50%), ranked:\n");
+    fmt::print("{}\n", narrator().line("balance.advise_title"));
     for (std::size_t rank = 0; rank < advice.ranked.size(); ++rank)
         print_candidate(fmt::format("{}.", rank + 1), advice.ranked[rank], config.options);
-    print_candidate("given", advice.reference, config.options);
+    print_candidate(narrator().line("balance.advise_given"), advice.reference, config.options);
     return 0;
 }
 
@@ -149,7 +173,7 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
                     bool as_json) {
     const auto rows = sim::skill_table(config, max_skill, size);
     json out = json::array();
-    if (!as_json) fmt::print("skill  ecosystems win (95% CI)      rounds  minutes\n");
+    if (!as_json) fmt::print("{}\n", narrator().line("balance.skill_header"));
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const Summary& row = rows[i];
         if (as_json) {
@@ -168,7 +192,7 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
 int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_json) {
     const auto values = sim::card_values(config, size);
     json out = json::array();
-    if (!as_json) fmt::print("card     points  (with → without; measured by)\n");
+    if (!as_json) fmt::print("{}\n", narrator().line("balance.values_header"));
     for (const auto& value : values) {
         const std::string role{role_id(value.role)};
         if (as_json) {
@@ -181,7 +205,8 @@ int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
         }
         fmt::print("{:<8} {:>+6.1f}  ({} → {}; {})\n", role, value.points(),
                    percent(value.with.ecosystems_win), percent(value.without.ecosystems_win),
-                   value.in_deck ? "taken out for a citizen" : "put in for a citizen");
+                   narrator().line("balance.value_by",
+                                   Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
     }
     if (as_json) fmt::print("{}\n", out.dump(2));
     return 0;

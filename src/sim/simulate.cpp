@@ -186,8 +186,10 @@ Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base
     threads = std::max(1, threads);
     std::vector<Tally> tallies(static_cast<std::size_t>(threads));
     auto work = [&](int thread) {
+        Tally local;  // written once at the end: no cache line shared while playing
         for (std::int64_t index = thread; index < games; index += threads)
-            tallies[thread].add(play_game(config, game_seed(base_seed, index)));
+            local.add(play_game(config, game_seed(base_seed, index)));
+        tallies[thread] = local;
     };
     std::vector<std::thread> workers;
     for (int thread = 1; thread < threads; ++thread) workers.emplace_back(work, thread);

@@ -151,7 +151,8 @@ void print_candidate(const std::string& label, const sim::Candidate& candidate,
                length_of(options, candidate.minutes));
 }
 
-int run_advise(const sim::SimConfig& config, const sim::RunSize& size, bool as_json) {
+int run_advise(const sim::SimConfig& config, const sim::RunSize& size, bool default_deck,
+               bool as_json) {
     const auto advice = sim::advise(config, size, std::max<std::int64_t>(size.games / 20, 200), 10);
     if (as_json) {
         json ranked = json::array();
@@ -165,7 +166,9 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
     fmt::print("{}\n", narrator().line("balance.advise_title"));
     for (std::size_t rank = 0; rank < advice.ranked.size(); ++rank)
         print_candidate(fmt::format("{}.", rank + 1), advice.ranked[rank], config.options);
-    print_candidate(narrator().line("balance.advise_given"), advice.reference, config.options);
+    print_candidate(narrator().line("balance.advise_given",
+                                    Args{}.set("deck", default_deck ? "default" : "given")),
+                    advice.reference, config.options);
     return 0;
 }
 
@@ -223,7 +226,7 @@ int run_balance(const BalanceOptions& given) {
     size.threads = given.threads
                        ? *given.threads
                        : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    if (given.advise) return run_advise(*config, size, given.json);
+    if (given.advise) return run_advise(*config, size, given.deck.empty(), given.json);
     if (given.skill_table > 0) return run_skill_table(*config, given.skill_table, size, given.json);
     if (given.values) return run_values(*config, size, given.json);
     const Summary summary = sim::simulate(*config, size.games, size.seed, size.threads);

@@ -25,7 +25,7 @@ std::optional<Seat> draw_suspect(const EnginePort& game, SeatSet seats, int heav
     return std::nullopt;
 }
 
-// The players of the carbon team's enemy a carbon emission may point at.
+// `seats` without the carbon emissions: whom a carbon emission would vote out.
 SeatSet without_carbon(const EnginePort& game, SeatSet seats) {
     for (Seat seat : seats)
         if (game.role(seat) == Role::carbon) seats.erase(seat);

@@ -24,6 +24,12 @@ void add_language_options(CLI::App* command, LanguageOptions& given) {
                         "comes from the built-in script of its language, else English");
 }
 
+// --minutes and --mode, as `new` and `balance` both take them.
+void add_temperature_shortcuts(CLI::App& command, std::optional<int>& minutes, std::string& mode) {
+    command.add_option("--minutes", minutes, "Shortcut for --option temperature.minutes=N");
+    command.add_option("--mode", mode, "Shortcut for --option temperature.mode=clock|night|manual");
+}
+
 void add_new(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<NewOptions>();
     auto* command = app.add_subcommand(
@@ -41,9 +47,7 @@ void add_new(CLI::App& app, int& exit_code) {
     command->add_flag("--manual", given->manual, "Ask each player's card in turn (your own deal)");
     command->add_option("--option", given->options,
                         "A house rule, KEY=VALUE (repeatable); see below");
-    command->add_option("--minutes", given->minutes, "Shortcut for --option temperature.minutes=N");
-    command->add_option("--mode", given->mode,
-                        "Shortcut for --option temperature.mode=clock|night|manual");
+    add_temperature_shortcuts(*command, given->minutes, given->mode);
     command->add_option("--save", given->save,
                         "The save file (default: a new file in the games folder, see "
                         "`coyel games`)");
@@ -172,6 +176,55 @@ void add_display(CLI::App& app, int& exit_code) {
     command->callback([given, &exit_code] { exit_code = run_display(*given); });
 }
 
+void add_balance(CLI::App& app, int& exit_code) {
+    auto given = std::make_shared<BalanceOptions>();
+    auto* command = app.add_subcommand(
+        "balance", "Simulate many games of a deck and length: the ecosystems' chance, and advice");
+    command->add_option("--players", given->players, "How many players (5 to 30)")->required();
+    command->add_option("--deck", given->deck,
+                        "Special cards, the rest citizens, as for new (default: for the count)");
+    command->add_option("--option", given->options, "A house rule, KEY=VALUE, as for new");
+    add_temperature_shortcuts(*command, given->minutes, given->mode);
+    command->add_option("--policy", given->policy, "How players answer: random, uniform, table")
+        ->default_str("table");
+    command
+        ->add_option("--skill", given->skill,
+                     "table: a carbon emission is K times as likely a suspect (1 = chance)")
+        ->default_str("2");
+    command->add_option("--games", given->games, "Games to play (default 9604: about ±1 point)");
+    command->add_option("--seed", given->seed, "Base seed: the same seed, the same figures")
+        ->default_str("1");
+    command->add_option("--threads", given->threads, "Threads (default: every core)");
+    command->add_flag("--json", given->json, "Print the figures as JSON");
+    command->add_flag("--advise", given->advise,
+                      "Rank the decks and lengths closest to a fair game for the count");
+    command->add_option("--skill-table", given->skill_table,
+                        "The ecosystems' chance at skill 1 to N");
+    command->add_flag("--values", given->values,
+                      "Each special card's worth in points of the ecosystems' chance");
+    command
+        ->add_option("--call-seconds", given->time.call_seconds, "Modelled length of a night call")
+        ->default_str("20");
+    command
+        ->add_option("--day-seconds", given->time.day_seconds,
+                     "Modelled talk before a day's vote (a revote: a quarter)")
+        ->default_str("240");
+    command
+        ->add_option("--ballot-seconds", given->time.ballot_seconds,
+                     "Modelled length of one ballot")
+        ->default_str("5");
+    command
+        ->add_option("--election-seconds", given->time.election_seconds,
+                     "Modelled length of a new mayor's election")
+        ->default_str("180");
+    command->footer(
+        "Policies and the time model: README.md \"Balance lab\" and docs/balance.md.\n"
+        "Examples:\n  coyel balance --players 9\n  coyel balance --players 9 --advise\n"
+        "  coyel balance --players 12 --deck carbon=2,ngo --minutes 30 --json");
+    add_language_options(command, given->language);
+    command->callback([given, &exit_code] { exit_code = run_balance(*given); });
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -191,6 +244,7 @@ int run(int argc, char** argv) {
     add_script(app, exit_code);
     add_group_commands(app, exit_code);
     add_display(app, exit_code);
+    add_balance(app, exit_code);
     app.footer("Rules: docs/rules.md (the engine's rulebook); README.md for examples.");
     try {
         app.parse(argc, argv);

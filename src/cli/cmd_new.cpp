@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <ctime>
 #include <optional>
 #include <random>
+#include <thread>
 #include <variant>
 
 #include "answer.hpp"
@@ -19,6 +21,7 @@
 #include "play.hpp"
 #include "saved_games.hpp"
 #include "setup_args.hpp"
+#include "simulate.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -54,16 +57,6 @@ Step<std::vector<std::string>> ask_players(const NewOptions& given, LineReader& 
         if (!given.players.empty()) return 2;
         text.clear();
     }
-}
-
-// House rules from --option, --minutes and --mode.
-Refusal set_options(const NewOptions& given, Options& options) {
-    std::vector<std::string> assignments = given.options;
-    if (given.minutes) assignments.push_back(fmt::format("temperature.minutes={}", *given.minutes));
-    if (!given.mode.empty()) assignments.push_back("temperature.mode=" + given.mode);
-    for (const auto& assignment : assignments)
-        if (auto problem = set_option_text(options, assignment)) return problem;
-    return check_options(options);
 }
 
 // The card names the moderator may type besides the ids: the titles as printed.
@@ -195,6 +188,23 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
     }
 }
 
+// The balance lab's quick estimate for the deck and the house rules: a few
+// thousand table-policy games from a fixed seed, so a deck and length always
+// show the same figure, whatever the deal. On a terminal only: it costs a
+// fraction of a second that scripts and transcripts need not pay.
+void show_estimate(const Setup& setup, const Deck& deck, const narration::Narrator& narrator) {
+    constexpr int games = 2000;
+    sim::SimConfig config;
+    config.players = setup.player_count();
+    config.deck = deck;
+    config.options = setup.options;
+    const int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    const auto summary = sim::simulate(config, games, 1, threads);
+    const auto percent = static_cast<int>(std::lround(100 * summary.ecosystems_win));
+    fmt::print("{}\n", narrator.line("new.deck_estimate",
+                                     Args{}.set("percent", percent).set("games", games)));
+}
+
 // The cards: --roles, --manual, or a random deal of the deck.
 Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineReader& reader,
                                    const narration::Narrator& narrator) {
@@ -213,6 +223,7 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
         "{}\n",
         narrator.line("new.deck",
                       Args{}.set("count", setup.player_count()).set("deck", describe_deck(*deck))));
+    if (reader.interactive()) show_estimate(setup, *deck, narrator);
     setup.seed =
         given.seed ? *given.seed : std::random_device{}() * 4294967296ULL + std::random_device{}();
     return deal(*deck, *setup.seed);
@@ -256,7 +267,7 @@ int run_new(const NewOptions& given) {
     auto players = ask_players(given, *reader, narrator);
     if (auto* code = std::get_if<int>(&players)) return *code;
     setup.players = std::get<0>(std::move(players));
-    if (auto problem = set_options(given, setup.options)) {
+    if (auto problem = set_options(given.options, given.minutes, given.mode, setup.options)) {
         fmt::print(stderr, "{}\n", problem->message);
         return 2;
     }

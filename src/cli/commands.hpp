@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "simulate.hpp"
+
 namespace coyel::cli {
 
 // --lang and --script, on every command that narrates (language.hpp).
@@ -60,6 +62,25 @@ struct DisplayOptions {
     LanguageOptions language;
 };
 
+struct BalanceOptions {
+    int players = 0;
+    std::string deck;
+    std::vector<std::string> options;
+    std::optional<int> minutes;
+    std::string mode;
+    std::string policy = "table";
+    int skill = 2;
+    std::optional<std::int64_t> games;
+    std::uint64_t seed = 1;
+    std::optional<int> threads;
+    bool json = false;
+    bool advise = false;
+    int skill_table = 0;  // 0: no table
+    bool values = false;
+    sim::TimeModel time;
+    LanguageOptions language;
+};
+
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
 // An empty path: the newest unfinished game in the games folder.
@@ -71,5 +92,6 @@ int run_status(const std::string& path, bool as_json, const LanguageOptions& lan
 int run_check(const std::string& path, const LanguageOptions& language);
 int run_script(const ScriptOptions& given);
 int run_display(const DisplayOptions& given);
+int run_balance(const BalanceOptions& given);
 
 }  // namespace coyel::cli

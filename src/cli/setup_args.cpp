@@ -43,6 +43,16 @@ Result<std::vector<Role>> parse_roles(std::string_view text,
     return roles;
 }
 
+Refusal set_options(const std::vector<std::string>& assignments, std::optional<int> minutes,
+                    const std::string& mode, Options& options) {
+    std::vector<std::string> all = assignments;
+    if (minutes) all.push_back(fmt::format("temperature.minutes={}", *minutes));
+    if (!mode.empty()) all.push_back("temperature.mode=" + mode);
+    for (const auto& assignment : all)
+        if (auto problem = set_option_text(options, assignment)) return problem;
+    return check_options(options);
+}
+
 std::vector<Role> match_card(std::string_view typed,
                              const std::array<std::string, all_roles.size()>& titles) {
     const std::string wanted = to_lower(trim(typed));

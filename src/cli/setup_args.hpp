@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,11 @@ std::vector<std::string> split_names(std::string_view text);
 // "Ana=carbon, Ben=ngo": a role for each player named, citizen for the rest.
 Result<std::vector<Role>> parse_roles(std::string_view text,
                                       const std::vector<std::string>& players);
+
+// House rules from --option KEY=VALUE (each), --minutes and --mode, as
+// `coyel new` and `coyel balance` take them; the first problem found.
+Refusal set_options(const std::vector<std::string>& assignments, std::optional<int> minutes,
+                    const std::string& mode, Options& options);
 
 // The roles a typed card names: its id ("ngo") or its title as printed
 // (`titles`, by role: "Environmental NGO"), whole or its first letters, in

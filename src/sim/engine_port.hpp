@@ -1,0 +1,55 @@
+// Every call the simulator makes into the rules engine, in this one file, so
+// that the simulator can move to a leaner engine API by changing it alone.
+// A simulated game is a real `Game`: the engine decides every rule; the
+// policies only choose among the answers it calls legal.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "coyel/calls.hpp"
+#include "coyel/game.hpp"
+
+namespace coyel::sim {
+
+// The banker's legal gestures as a small set, so that asking costs no vector.
+struct Gestures {
+    bool social = false;
+    bool speculation = false;
+};
+
+class EnginePort {
+  public:
+    // Precondition: check_setup(setup) is empty.
+    explicit EnginePort(Setup setup) : game_(std::move(setup)) {}
+
+    // --- What the game asks. ---
+    std::optional<CallId> call() const { return game_.current_call(); }
+    Choices choices() const { return game_.legal_choices(); }
+    Choices ballots(Seat voter) const { return game_.legal_ballots(voter); }
+    std::optional<Seat> next_voter() const { return game_.next_voter(); }
+    Gestures gestures() const;
+
+    // --- Answers, each stamped `at` seconds of game clock. False if refused. ---
+    bool answer_player(CallId call, std::optional<Seat> player, std::int64_t at);
+    bool answer_gesture(BankerChoice choice, std::int64_t at);
+    bool answer_slapp(bool file, std::int64_t at);
+    // One ballot of the vote being taken; `completed` is set when it was the last.
+    bool cast_ballot(std::optional<Seat> choice, std::int64_t at, bool& completed);
+    // Moves the clock to `at` (clock mode: the degrees on the way, maybe the end).
+    void advance_clock(std::int64_t at);
+
+    // --- Facts a policy may use (each documented where it is used). ---
+    const Setup& setup() const { return game_.setup(); }
+    const State& state() const { return game_.state(); }
+    SeatSet in_game() const { return game_.seats_in_game(); }
+    Role role(Seat seat) const { return game_.role(seat); }
+    bool corrupted(Seat seat) const { return game_.state().players[seat].corrupted; }
+    std::optional<Seat> holder(Role role) const { return game_.holder(role); }
+    bool over() const { return game_.over(); }
+
+  private:
+    Game game_;
+};
+
+}  // namespace coyel::sim

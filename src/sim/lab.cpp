@@ -1,0 +1,101 @@
+#include "lab.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace coyel::sim {
+namespace {
+
+constexpr std::array<Role, 4> special_roles = {Role::ngo, Role::ceo, Role::banker, Role::fragile};
+constexpr std::array<int, 6> advised_minutes = {15, 20, 25, 30, 35, 45};
+
+// Every valid deck for the count: 1 to the most carbon emissions the rules
+// allow, with each subset of the four special cards.
+std::vector<Deck> all_decks(int players) {
+    std::vector<Deck> decks;
+    for (int carbon = 1; 2 * carbon < players; ++carbon)
+        for (unsigned subset = 0; subset < (1U << special_roles.size()); ++subset) {
+            Deck deck;
+            deck[Role::carbon] = carbon;
+            for (std::size_t i = 0; i < special_roles.size(); ++i)
+                if (subset >> i & 1U) deck[special_roles[i]] = 1;
+            deck[Role::citizen] = players - deck.size();
+            if (deck[Role::citizen] >= 0 && check_deck(deck, players).empty())
+                decks.push_back(deck);
+        }
+    return decks;
+}
+
+Candidate play_candidate(SimConfig config, const Deck& deck, int minutes, const RunSize& size) {
+    config.deck = deck;
+    if (minutes > 0) config.options.temperature_minutes = minutes;
+    return {deck, minutes, simulate(config, size.games, size.seed, size.threads)};
+}
+
+double distance_from_fair(const Candidate& candidate) {
+    return std::abs(candidate.summary.ecosystems_win - 0.5);
+}
+
+}  // namespace
+
+Advice advise(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
+              std::size_t top) {
+    const bool clock = config.options.temperature_mode == TemperatureMode::clock;
+    Advice advice;
+    advice.reference =
+        play_candidate(config, config.deck, clock ? config.options.temperature_minutes : 0, size);
+    RunSize screen = size;
+    screen.games = screen_games;
+    std::vector<Candidate> screened;
+    for (const Deck& deck : all_decks(config.players)) {
+        if (!clock) {
+            screened.push_back(play_candidate(config, deck, 0, screen));
+            continue;
+        }
+        for (int minutes : advised_minutes)
+            screened.push_back(play_candidate(config, deck, minutes, screen));
+    }
+    auto closer = [](const Candidate& a, const Candidate& b) {
+        return distance_from_fair(a) < distance_from_fair(b);
+    };
+    std::sort(screened.begin(), screened.end(), closer);
+    screened.resize(std::min(top, screened.size()));
+    for (const auto& candidate : screened)
+        advice.ranked.push_back(play_candidate(config, candidate.deck, candidate.minutes, size));
+    std::stable_sort(advice.ranked.begin(), advice.ranked.end(), closer);
+    return advice;
+}
+
+std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size) {
+    std::vector<Summary> rows;
+    for (int skill = 1; skill <= max_skill; ++skill) {
+        config.skill = skill;
+        rows.push_back(simulate(config, size.games, size.seed, size.threads));
+    }
+    return rows;
+}
+
+std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size) {
+    std::vector<CardValue> values;
+    const Summary given = simulate(config, size.games, size.seed, size.threads);
+    std::array<Role, 5> roles = {Role::carbon, Role::ngo, Role::ceo, Role::banker, Role::fragile};
+    for (Role role : roles) {
+        CardValue value;
+        value.role = role;
+        // A carbon emission is "in" when one more could be taken out and one remain.
+        value.in_deck = role == Role::carbon ? config.deck[role] > 1 : config.deck[role] > 0;
+        SimConfig variant = config;
+        const int step = value.in_deck ? -1 : 1;
+        variant.deck[role] += step;
+        variant.deck[Role::citizen] -= step;
+        if (variant.deck[Role::citizen] < 0 || !check_deck(variant.deck, config.players).empty())
+            continue;
+        const Summary other = simulate(variant, size.games, size.seed, size.threads);
+        value.with = value.in_deck ? given : other;
+        value.without = value.in_deck ? other : given;
+        values.push_back(value);
+    }
+    return values;
+}
+
+}  // namespace coyel::sim

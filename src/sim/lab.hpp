@@ -1,0 +1,52 @@
+// The balance lab's questions beyond one setup's figures: which decks and
+// lengths come closest to a fair game, how skill moves the chance, and what
+// each special card is worth. Each runs `simulate` on variants of a config.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "simulate.hpp"
+
+namespace coyel::sim {
+
+// How many games, from which seed, on how many threads.
+struct RunSize {
+    std::int64_t games = 9604;  // ±1 point at 95% for a chance near 50%
+    std::uint64_t seed = 1;
+    int threads = 1;
+};
+
+struct Candidate {
+    Deck deck;
+    int minutes = 0;  // clock mode's length; 0 in the other modes
+    Summary summary;
+};
+
+struct Advice {
+    Candidate reference;            // the config as given (the default deck unless --deck)
+    std::vector<Candidate> ranked;  // closest to 50% first
+};
+
+// Every valid deck of carbon emissions and special cards for the count (and,
+// in clock mode, lengths of 15 to 45 minutes), screened with `screen_games`
+// each; the `top` closest to 50% are then played `size.games` times and ranked.
+Advice advise(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
+              std::size_t top);
+
+// The ecosystems' figures at skill 1..max_skill (table policy).
+std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size);
+
+// One card's worth: the chance with it and without it (a citizen instead).
+struct CardValue {
+    Role role = Role::carbon;
+    bool in_deck = false;  // measured by taking it out; else by putting it in
+    Summary with;
+    Summary without;
+    double points() const { return 100 * (with.ecosystems_win - without.ecosystems_win); }
+};
+// Each special card and one carbon emission, where the variant deck is valid.
+std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size);
+
+}  // namespace coyel::sim

@@ -1,0 +1,204 @@
+#include "simulate.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "coyel/rng.hpp"
+#include "engine_port.hpp"
+#include "policy.hpp"
+
+namespace coyel::sim {
+namespace {
+
+constexpr std::array<Policy, 3> all_policies = {Policy::random, Policy::uniform, Policy::table};
+
+// One game in progress: the engine, the policy's dice and the model's clock.
+struct Play {
+    const SimConfig& config;
+    EnginePort game;
+    SplitMix64 rng;
+    std::int64_t now = 0;
+    int votes = 0;
+    bool refused = false;  // the engine refused an answer: a policy bug, the game stops
+
+    // The clock moves on by `seconds`; in clock mode that may end the game.
+    bool spend(int seconds) {
+        now += seconds;
+        if (config.options.temperature_mode == TemperatureMode::clock) game.advance_clock(now);
+        return !game.over();
+    }
+};
+
+SeatSet seats_of(const std::vector<Seat>& seats) {
+    SeatSet set;
+    for (Seat seat : seats) set.insert(seat);
+    return set;
+}
+
+// A whole vote (or revote), ballot by ballot in seat order, each ballot on the clock.
+void take_vote(Play& play, CallId call) {
+    const int talk =
+        call == CallId::vote ? play.config.time.day_seconds : play.config.time.day_seconds / 4;
+    if (!play.spend(talk)) return;
+    const SeatSet candidates =
+        call == CallId::vote ? play.game.in_game() : seats_of(play.game.state().revote_candidates);
+    const VotePlan plan = plan_vote(play.config, play.game, candidates, play.rng);
+    while (auto voter = play.game.next_voter()) {
+        if (!play.spend(play.config.time.ballot_seconds)) return;
+        const Choices legal = play.game.ballots(*voter);
+        const auto ballot = choose_ballot(play.config, play.game, plan, *voter, legal, play.rng);
+        bool completed = false;
+        if (!play.game.cast_ballot(ballot, play.now, completed)) {
+            play.refused = true;  // a policy only picks legal ballots
+            return;
+        }
+        if (completed) {
+            if (call == CallId::vote) ++play.votes;
+            return;
+        }
+    }
+}
+
+// Answers one call that is not a vote.
+void answer_call(Play& play, CallId call) {
+    const TimeModel& time = play.config.time;
+    if (call == CallId::new_mayor && !play.spend(time.election_seconds)) return;
+    if (call != CallId::first_mayor && call != CallId::new_mayor && !play.spend(time.call_seconds))
+        return;
+    bool accepted = false;
+    switch (call_info(call).answer) {
+        case AnswerKind::gesture:
+            accepted = play.game.answer_gesture(choose_gesture(play.config, play.game, play.rng),
+                                                play.now);
+            break;
+        case AnswerKind::yes_no:
+            accepted = play.game.answer_slapp(choose_slapp(play.config, play.rng), play.now);
+            break;
+        default:
+            accepted = play.game.answer_player(
+                call, choose_player(play.config, call, play.game, play.rng), play.now);
+    }
+    if (!accepted) play.refused = true;  // a policy only picks legal answers
+}
+
+}  // namespace
+
+std::string_view policy_id(Policy policy) {
+    switch (policy) {
+        case Policy::random: return "random";
+        case Policy::uniform: return "uniform";
+        case Policy::table: return "table";
+    }
+    return "table";
+}
+
+std::optional<Policy> policy_from_id(std::string_view id) {
+    for (Policy policy : all_policies)
+        if (policy_id(policy) == id) return policy;
+    return std::nullopt;
+}
+
+void Tally::add(const GameOutcome& outcome) {
+    ++games;
+    if (outcome.refused) {
+        ++refused;
+        return;
+    }
+    if (outcome.winner == Team::ecosystems) ++ecosystems_wins;
+    ++ends[static_cast<std::size_t>(outcome.reason)];
+    rounds += outcome.rounds;
+    seconds += outcome.seconds;
+    votes += outcome.votes;
+}
+
+void Tally::add(const Tally& other) {
+    games += other.games;
+    refused += other.refused;
+    ecosystems_wins += other.ecosystems_wins;
+    for (std::size_t i = 0; i < ends.size(); ++i) ends[i] += other.ends[i];
+    rounds += other.rounds;
+    seconds += other.seconds;
+    votes += other.votes;
+}
+
+Interval wilson95(std::int64_t wins, std::int64_t games) {
+    if (games == 0) return {0, 1};
+    constexpr double z = 1.959963984540054;
+    const double n = static_cast<double>(games);
+    const double p = static_cast<double>(wins) / n;
+    const double denominator = 1 + z * z / n;
+    const double centre = (p + z * z / (2 * n)) / denominator;
+    const double half = z / denominator * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+Summary summarise(const Tally& tally, double elapsed_seconds) {
+    Summary summary;
+    summary.tally = tally;
+    if (tally.games == 0) return summary;
+    const double n = static_cast<double>(tally.games);
+    summary.ecosystems_win = static_cast<double>(tally.ecosystems_wins) / n;
+    summary.ci95 = wilson95(tally.ecosystems_wins, tally.games);
+    for (std::size_t i = 0; i < tally.ends.size(); ++i)
+        summary.ends[i] = static_cast<double>(tally.ends[i]) / n;
+    summary.rounds_mean = static_cast<double>(tally.rounds) / n;
+    summary.minutes_mean = static_cast<double>(tally.seconds) / n / 60;
+    summary.votes_mean = static_cast<double>(tally.votes) / n;
+    summary.games_per_second = elapsed_seconds > 0 ? n / elapsed_seconds : 0;
+    return summary;
+}
+
+std::uint64_t game_seed(std::uint64_t base_seed, std::uint64_t index) {
+    // Two SplitMix64 steps apart per index: neighbouring games share nothing.
+    return SplitMix64(base_seed ^ (index * 0xD1B54A32D192ED03ULL)).next();
+}
+
+std::vector<std::string> seat_names(int players) {
+    std::vector<std::string> names;
+    for (int seat = 1; seat <= players; ++seat) names.push_back("P" + std::to_string(seat));
+    return names;
+}
+
+GameOutcome play_game(const SimConfig& config, std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    Setup setup;
+    setup.players = seat_names(config.players);
+    setup.roles = deal(config.deck, rng.next());
+    setup.options = config.options;
+    Play play{config, EnginePort(std::move(setup)), rng};
+    while (auto call = play.game.call()) {
+        if (play.refused) return {Team::carbon, WinReason::temperature, 0, 0, 0, true};
+        if (*call == CallId::vote || *call == CallId::revote)
+            take_vote(play, *call);
+        else
+            answer_call(play, *call);
+    }
+    const State& state = play.game.state();
+    return {*state.winner, *state.win_reason, state.round, state.clock_s, play.votes, false};
+}
+
+Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed,
+                 int threads) {
+    const auto start = std::chrono::steady_clock::now();
+    threads = std::max(1, threads);
+    std::vector<Tally> tallies(static_cast<std::size_t>(threads));
+    auto work = [&](int thread) {
+        Tally local;  // written once at the end: no cache line shared while playing
+        for (std::int64_t index = thread; index < games; index += threads)
+            local.add(play_game(config, game_seed(base_seed, index)));
+        tallies[thread] = local;
+    };
+    std::vector<std::thread> workers;
+    for (int thread = 1; thread < threads; ++thread) workers.emplace_back(work, thread);
+    work(0);
+    for (auto& worker : workers) worker.join();
+    Tally total;
+    for (const auto& tally : tallies) total.add(tally);
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    return summarise(total, elapsed.count());
+}
+
+}  // namespace coyel::sim

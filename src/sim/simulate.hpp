@@ -1,0 +1,99 @@
+// The balance lab: many simulated games of one setup, played by a model of
+// the table (a policy) through the real engine, and what they say about the
+// ecosystems' chance. Deterministic for a seed, whatever the thread count:
+// game i plays with its own seed, derived from the base seed and i.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "coyel/event.hpp"
+#include "coyel/options.hpp"
+#include "coyel/setup.hpp"
+
+namespace coyel::sim {
+
+// How the players answer (README "Balance lab", docs/balance.md).
+enum class Policy { random, uniform, table };
+std::string_view policy_id(Policy policy);
+std::optional<Policy> policy_from_id(std::string_view id);
+
+// Modelled lengths on the game clock, in seconds (docs/balance.md says where
+// each default comes from).
+struct TimeModel {
+    int call_seconds = 20;       // each night call answered, and the SLAPP-suit's
+    int day_seconds = 240;       // the day's talk before the vote (a revote: a quarter)
+    int ballot_seconds = 5;      // each ballot
+    int election_seconds = 180;  // a new mayor's election (the first is before the clock)
+};
+
+struct SimConfig {
+    Deck deck;
+    int players = 0;
+    Options options;
+    Policy policy = Policy::table;
+    int skill = 2;  // table: a carbon emission is `skill` times as likely a suspect
+    TimeModel time;
+};
+
+// One game's outcome.
+struct GameOutcome {
+    Team winner = Team::carbon;
+    WinReason reason = WinReason::temperature;
+    int rounds = 0;
+    std::int64_t seconds = 0;  // of game clock at the end
+    int votes = 0;             // day votes completed before the end (revotes aside)
+    bool refused = false;      // the engine refused a policy's answer: the game was cut short
+};
+
+// Sums over games: integers only, so any split between threads adds up the same.
+struct Tally {
+    std::int64_t games = 0;
+    std::int64_t refused = 0;  // games cut short by a refused answer (a bug: never expected)
+    std::int64_t ecosystems_wins = 0;
+    std::array<std::int64_t, 3> ends{};  // by WinReason
+    std::int64_t rounds = 0;
+    std::int64_t seconds = 0;
+    std::int64_t votes = 0;
+
+    void add(const GameOutcome& outcome);
+    void add(const Tally& other);
+    bool operator==(const Tally&) const = default;
+};
+
+// The Wilson score interval at 95% for `wins` out of `games`.
+struct Interval {
+    double low = 0;
+    double high = 0;
+};
+Interval wilson95(std::int64_t wins, std::int64_t games);
+
+// Ready-made figures from a tally.
+struct Summary {
+    Tally tally;
+    double ecosystems_win = 0;
+    Interval ci95;
+    std::array<double, 3> ends{};  // fraction by WinReason
+    double rounds_mean = 0;
+    double minutes_mean = 0;
+    double votes_mean = 0;
+    double games_per_second = 0;
+};
+Summary summarise(const Tally& tally, double elapsed_seconds);
+
+// The seed game `index` of a run plays with.
+std::uint64_t game_seed(std::uint64_t base_seed, std::uint64_t index);
+
+// One game of `config` with this seed (the deal and every choice).
+// Precondition: check_deck(config.deck, config.players) is empty; options valid.
+GameOutcome play_game(const SimConfig& config, std::uint64_t seed);
+
+// Games 0..games-1 on `threads` threads (at least one).
+Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed, int threads);
+
+// The player names a simulated game seats: "P1", "P2", ...
+std::vector<std::string> seat_names(int players);
+
+}  // namespace coyel::sim

@@ -1,0 +1,81 @@
+// `coyel balance` as run: its figures as JSON, and a clear line for bad input.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/process.hpp"
+
+using coyel::test::run_coyel;
+
+TEST_CASE("balance --json gives the issue's figures, the same for one thread or two", "[sim]") {
+    const std::string args =
+        "balance --players 8 --deck carbon=1 --mode manual --policy uniform --games 3000 --json";
+    const auto one = run_coyel(args + " --threads 1", false);
+    const auto two = run_coyel(args + " --threads 2", false);
+    REQUIRE(one.exit_code == 0);
+    REQUIRE(two.exit_code == 0);
+    auto first = nlohmann::json::parse(one.out);
+    auto second = nlohmann::json::parse(two.out);
+    CHECK(first["games"] == 3000);
+    const double win = first["ecosystems_win"];
+    CHECK(first["ci95"][0] < win);
+    CHECK(win < first["ci95"][1]);
+    CHECK(first["ends"]["temperature"] == 0.0);
+    const double no_carbon = first["ends"]["no-carbon"];
+    CHECK(no_carbon == win);
+    CHECK(no_carbon + first["ends"]["no-ecosystems"].get<double>() == Approx(1.0));
+    CHECK(first["rounds_mean"] > 1.0);
+    CHECK(first["minutes_mean"] > 0.0);
+    CHECK(first["games_per_second"] > 0.0);
+    // Only the speed may differ between runs.
+    first.erase("games_per_second");
+    second.erase("games_per_second");
+    first.erase("threads");
+    second.erase("threads");
+    CHECK(first == second);
+}
+
+TEST_CASE("balance prints the figures as text", "[sim]") {
+    const auto run = run_coyel("balance --players 9 --games 500 --threads 2", false);
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.out.rfind("9 players · 2 carbon, ceo, ngo, banker, fragile, 3 citizen · 25 minutes ·"
+                        " policy table, skill 2 · seed 1, 2 threads\n",
+                        0) == 0);
+    CHECK(run.out.find("Ecosystems win ") != std::string::npos);
+    CHECK(run.out.find("Ends: temperature ") != std::string::npos);
+}
+
+TEST_CASE("balance refuses bad input in one line and exits non-zero", "[sim]") {
+    const std::pair<const char*, const char*> cases[] = {
+        {"--players 3", "balance: --players must be a count from 5 to 30\n"},
+        {"--players 9 --policy smart",
+         "balance: unknown --policy \"smart\" (random, uniform, table)\n"},
+        {"--players 9 --games 0", "balance: --games must be from 1 to 100000000\n"},
+        {"--players 9 --skill 0", "balance: --skill must be from 1 to 100\n"},
+        {"--players 9 --day-seconds -5",
+         "balance: modelled lengths must be from 0 to 3600 seconds\n"},
+    };
+    for (const auto& [args, message] : cases) {
+        const auto run = run_coyel(std::string{"balance "} + args);
+        INFO(args);
+        CHECK(run.exit_code == 2);
+        CHECK(run.out == message);
+    }
+    // The deck's and the house rules' own refusals, from the engine, as `new` gives them.
+    for (const char* args : {"--players 9 --deck carbon=5", "--players 9 --option tie=maybe",
+                             "--players 9 --mode sometimes"}) {
+        const auto run = run_coyel(std::string{"balance "} + args);
+        INFO(args << ": " << run.out);
+        CHECK(run.exit_code == 2);
+        CHECK(run.out.rfind("balance: ", 0) == 0);
+        CHECK(std::count(run.out.begin(), run.out.end(), '\n') == 1);
+    }
+}
+
+TEST_CASE("balance --advise ranks ten candidates and shows the default deck below", "[sim]") {
+    const auto run = run_coyel("balance --players 6 --mode night --advise --games 200", false);
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.out.rfind("Closest to a fair game (ecosystems win 50%), ranked:\n", 0) == 0);
+    CHECK(run.out.find("\n      10.   ") != std::string::npos);
+    CHECK(run.out.find("\n  default   ") != std::string::npos);
+    CHECK(run.out.find("carbon, ceo, ngo, banker, fragile, citizen") != std::string::npos);
+}

@@ -1,0 +1,115 @@
+// The simulator's statistics and policies: deterministic for a seed whatever
+// the threads, legal answers only, skill and time doing what they say.
+#include <catch2/catch.hpp>
+
+#include "lab.hpp"
+#include "random_games.hpp"
+#include "simulate.hpp"
+
+using namespace coyel;
+using sim::Policy;
+
+namespace {
+
+sim::SimConfig default_game(int players, Policy policy) {
+    sim::SimConfig config;
+    config.players = players;
+    config.deck = *default_deck(players);
+    config.policy = policy;
+    return config;
+}
+
+int ends(const sim::Summary& summary, WinReason reason) {
+    return static_cast<int>(summary.tally.ends[static_cast<std::size_t>(reason)]);
+}
+
+}  // namespace
+
+TEST_CASE("the Wilson interval of 50 wins in 100 games", "[sim]") {
+    const auto interval = sim::wilson95(50, 100);
+    CHECK(interval.low == Approx(0.4038).margin(0.0001));
+    CHECK(interval.high == Approx(0.5962).margin(0.0001));
+    CHECK(sim::wilson95(0, 10).low == 0.0);
+    CHECK(sim::wilson95(10, 10).high == Approx(1.0));
+    CHECK(sim::wilson95(10, 10).low == Approx(0.7225).margin(0.0001));
+}
+
+TEST_CASE("the same seed gives the same figures on one thread or three", "[sim]") {
+    for (Policy policy : {Policy::random, Policy::uniform, Policy::table}) {
+        const auto config = default_game(9, policy);
+        const auto one = sim::simulate(config, 600, 77, 1);
+        const auto three = sim::simulate(config, 600, 77, 3);
+        CHECK(one.tally == three.tally);
+        CHECK(one.tally.games == 600);
+        CHECK_FALSE(sim::simulate(config, 600, 78, 1).tally == one.tally);
+    }
+}
+
+TEST_CASE("every policy plays random setups to the end with legal answers only", "[sim]") {
+    SplitMix64 rng(2024);
+    for (int round = 0; round < 60; ++round) {
+        const Setup setup = test::random_setup(rng);
+        for (Policy policy : {Policy::random, Policy::uniform, Policy::table}) {
+            sim::SimConfig config;
+            config.players = setup.player_count();
+            config.deck = deck_of(setup.roles);
+            config.options = setup.options;
+            config.policy = policy;
+            config.skill = 1 + static_cast<int>(rng.below(5));
+            const auto summary = sim::simulate(config, 20, rng.next(), 1);
+            INFO("setup " << round << ", policy " << sim::policy_id(policy));
+            CHECK(summary.tally.refused == 0);
+            CHECK(summary.tally.ends[0] + summary.tally.ends[1] + summary.tally.ends[2] == 20);
+        }
+    }
+}
+
+TEST_CASE("a more skilled table finds the carbon emissions more often", "[sim]") {
+    auto config = default_game(10, Policy::table);
+    const auto rows = sim::skill_table(config, 4, {3000, 5, 2});
+    REQUIRE(rows.size() == 4);
+    // Far apart: the intervals of skill 1 and skill 4 do not meet.
+    CHECK(rows[0].ci95.high < rows[3].ci95.low);
+    CHECK(rows[0].ecosystems_win < rows[1].ecosystems_win);
+}
+
+TEST_CASE("the clock moves only by the modelled lengths", "[sim]") {
+    auto config = default_game(8, Policy::table);
+    config.time = {0, 0, 0, 0};  // nothing takes any time: the temperature never rises
+    const auto frozen = sim::simulate(config, 500, 3, 2);
+    CHECK(ends(frozen, WinReason::temperature) == 0);
+    CHECK(frozen.minutes_mean == 0.0);
+    config.time = {20, 240, 5, 180};
+    const auto timed = sim::simulate(config, 500, 3, 2);
+    CHECK(ends(timed, WinReason::temperature) > 0);
+    CHECK(timed.minutes_mean <= config.options.temperature_minutes);
+    config.time.day_seconds = 600;  // long talks: more games reach the limit
+    CHECK(ends(sim::simulate(config, 500, 3, 2), WinReason::temperature) >
+          ends(timed, WinReason::temperature));
+}
+
+TEST_CASE("one more carbon emission costs the ecosystems points", "[sim]") {
+    const auto values = sim::card_values(default_game(9, Policy::table), {3000, 9, 2});
+    auto carbon = std::find_if(values.begin(), values.end(),
+                               [](const auto& value) { return value.role == Role::carbon; });
+    REQUIRE(carbon != values.end());
+    CHECK(carbon->in_deck);  // two in the default deck for 9: measured by taking one out
+    CHECK(carbon->points() < -5);
+    CHECK(carbon->with.ci95.high < carbon->without.ci95.low);
+}
+
+TEST_CASE("advice ranks candidates by their distance from a fair game", "[sim]") {
+    auto config = default_game(6, Policy::table);
+    config.options.temperature_mode = TemperatureMode::night;
+    const auto advice = sim::advise(config, {400, 4, 2}, 100, 5);
+    REQUIRE(advice.ranked.size() == 5);
+    CHECK(advice.reference.deck == config.deck);
+    for (std::size_t i = 1; i < advice.ranked.size(); ++i)
+        CHECK(std::abs(advice.ranked[i - 1].summary.ecosystems_win - 0.5) <=
+              std::abs(advice.ranked[i].summary.ecosystems_win - 0.5));
+    for (const auto& candidate : advice.ranked) {
+        CHECK(check_deck(candidate.deck, 6).empty());
+        CHECK(candidate.minutes == 0);  // night mode: no length to choose
+        CHECK(candidate.summary.tally.games == 400);
+    }
+}

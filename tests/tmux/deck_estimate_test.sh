@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `coyel new` on a real terminal shows the balance lab's estimate for the deck
+# and length under the deck's line, before the first card of the walk-through;
+# the same deck and length always give the same figure (a fixed seed).
+# Usage: deck_estimate_test.sh PATH/TO/coyel
+set -euo pipefail
+coyel=$(realpath "$1")
+folder=$(mktemp -d)
+server="coyel-estimate-$$"
+trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
+
+tmux_() { tmux -L "$server" "$@"; }
+screen() { tmux_ capture-pane -p -J -t "$1"; }
+# Waits until a line of window $1's screen matches the extended regex $2 (at
+# most 30 s: the simulation and other tests share the cores).
+wait_for() {
+  for _ in $(seq 300); do
+    screen "$1" | grep -qE -- "$2" && return 0
+    sleep 0.1
+  done
+  echo "FAIL: never saw: $2"; screen "$1"; exit 1
+}
+
+players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana,Ivo"
+estimate="^Balance lab: the ecosystems win about [0-9]+% with this deck and length \(2000 simulated games; coyel balance for more\)\.$"
+for run in 1 2; do
+  tmux_ new-session -d -s "t$run" -x 200 -y 40 \
+    "cd $folder && $coyel new --players '$players' --minutes 30 --seed $run --save game$run.json; sleep 30"
+  wait_for "t$run" "^Deck for 9 players: 2 carbon, ceo, ngo, banker, fragile, 3 citizen\.$"
+  wait_for "t$run" "$estimate"
+done
+first=$(screen t1 | grep -E "$estimate")
+second=$(screen t2 | grep -E "$estimate")
+[ "$first" = "$second" ] || { echo "FAIL: two deals of one deck gave '$first' and '$second'"; exit 1; }
+echo "deck estimate test passed: $first"

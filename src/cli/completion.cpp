@@ -2,6 +2,9 @@
 // describe()'s commands and options, the core's house rules and role ids.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "cli_docs.hpp"
 #include "coyel/options.hpp"
 #include "coyel/roles.hpp"
@@ -23,16 +26,24 @@ std::string rule_keys(std::string_view suffix) {
     return keys;
 }
 
-std::string joined(const std::vector<std::string>& words) {
-    return fmt::format("{}", fmt::join(words, " "));
-}
-
 // Text inside '...' in any of the three shells (fish reads \' there too, but
 // '\'' works in all of them).
 std::string single_quoted(std::string_view text) {
     std::string out = "'";
     for (char c : text) out += c == '\'' ? std::string{"'\\''"} : std::string(1, c);
     return out + "'";
+}
+
+// Words for a shell's command line, each quoted unless plainly safe.
+std::string joined(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& word : words) {
+        const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+        });
+        out += (out.empty() ? "" : " ") + (plain ? word : single_quoted(word));
+    }
+    return out;
 }
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }

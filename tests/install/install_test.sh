@@ -54,8 +54,13 @@ check_man() {
     done
     for command in $(subcommands); do
         grep -q "^   coyel $command\$" <<<"$page" || fail "subcommand $command is not in the page"
+        # The command's own part of COMMANDS, up to the next command or section.
+        local part
+        part=$(awk -v title="   coyel $command" '$0 == title { inside = 1; next }
+                   inside && (/^   coyel / || /^[A-Z]/) { exit } inside' <<<"$page")
         for option in $(options_of "$command"); do
-            grep -qF -- "$option" <<<"$page" || fail "$command $option is not in the page"
+            [[ $option == --help ]] && continue  # said once, under OPTIONS
+            grep -qE -- "^ +$option( |\$)" <<<"$part" || fail "$command $option is not in its part"
         done
     done
     for rule in temperature.mode slapp_uses mayor_succession; do

@@ -48,15 +48,16 @@ set(CPACK_PACKAGE_NAME coyel)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "moderator's assistant for the Coyel Heaven party game")
 set(CPACK_PACKAGE_DESCRIPTION
-    "coyel leads a game of Coyel Heaven, a climate-themed party game in the Werewolf family,
-from the moderator's terminal: it reads the calls aloud with you, keeps the rules to
-the letter, refuses what they forbid with the reason, keeps the game clock, and saves
-every game as JSON that can be resumed, checked and replayed for review.")
+    "coyel leads a game of Coyel Heaven, a climate-themed party game in the
+Werewolf family, from the moderator's terminal: it reads the calls aloud
+with you, keeps the rules to the letter, refuses what they forbid with the
+reason, keeps the game clock, and saves every game as JSON that can be
+resumed, checked and replayed for review.")
 set(COYEL_MAINTAINER "The coyel authors <maintainers@users.noreply.a-seed-54f421d0.example>"
     CACHE STRING "The Maintainer field of the Debian package")
 set(CPACK_PACKAGE_CONTACT ${COYEL_MAINTAINER})
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_PACKAGE_SECTION utils)  # "games" is for packages with a game in /usr/games
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # Depends: from the shared libraries the binary links (dpkg-shlibdeps).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)

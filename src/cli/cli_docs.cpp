@@ -11,7 +11,7 @@
 #include <nlohmann/json_fwd.hpp>  // its version macros
 
 #ifndef COYEL_VERSION
-#error "COYEL_VERSION comes from CMake's project(VERSION)"
+#error "missing COYEL_VERSION, which CMake defines from project(VERSION)"
 #endif
 #ifndef COYEL_LIBEDIT_VERSION
 #define COYEL_LIBEDIT_VERSION "unknown"
@@ -96,11 +96,11 @@ std::string version_text(bool verbose) {
     std::string text = "coyel " COYEL_VERSION;
     if (!verbose) return text;
     text += fmt::format("\nbuilt with {}, C++ {}\n", compiler_version(), __cplusplus);
-    text += fmt::format("CLI11 {}, fmt {}.{}.{}, nlohmann_json {}.{}.{}, libedit {} (API {}.{})",
-                        CLI11_VERSION, FMT_VERSION / 10000, FMT_VERSION / 100 % 100,
-                        FMT_VERSION % 100, NLOHMANN_JSON_VERSION_MAJOR, NLOHMANN_JSON_VERSION_MINOR,
-                        NLOHMANN_JSON_VERSION_PATCH, COYEL_LIBEDIT_VERSION, LIBEDIT_MAJOR,
-                        LIBEDIT_MINOR);
+    text += fmt::format(
+        "libraries: CLI11 {}, fmt {}.{}.{}, nlohmann_json {}.{}.{}, libedit {} (API {}.{})",
+        CLI11_VERSION, FMT_VERSION / 10000, FMT_VERSION / 100 % 100, FMT_VERSION % 100,
+        NLOHMANN_JSON_VERSION_MAJOR, NLOHMANN_JSON_VERSION_MINOR, NLOHMANN_JSON_VERSION_PATCH,
+        COYEL_LIBEDIT_VERSION, LIBEDIT_MAJOR, LIBEDIT_MINOR);
     return text;
 }
 
@@ -110,9 +110,9 @@ void add_version_flags(CLI::App& app) {
     auto verbose = std::make_shared<bool>(false);
     auto* verbose_flag =
         app.add_flag("--verbose", *verbose, "With --version: the compiler and the libraries");
-    auto* version_flag = app.set_version_flag(
-        "--version", [verbose] { return version_text(*verbose); },
-        "Print coyel's version and exit");
+    const std::function<std::string()> version = [verbose] { return version_text(*verbose); };
+    auto* version_flag =
+        app.set_version_flag("--version", version, "Print coyel's version and exit");
     verbose_flag->needs(version_flag);
 }
 

@@ -129,20 +129,23 @@ std::string bash_rule_values() {
 }
 
 // `case "$command $prev"` lines: an option's value, after that option.
-std::string bash_option_values(const CommandDoc& command) {
+// `command` is "" for the program's own options (no subcommand typed yet).
+std::string bash_option_values(const CommandDoc& options_of, std::string_view command) {
     std::string out;
-    for (const auto& option : command.options) {
+    for (const auto& option : options_of.options) {
         if (option.positional || option.kind == ValueKind::none) continue;
         for (const auto& name : option.names)
             out += fmt::format("        {}) _coyel_value {} \"$cur\" {}; return ;;\n",
-                               single_quoted(command.name + " " + name), kind_id(option.kind),
-                               joined(option.choices));
+                               single_quoted(fmt::format("{} {}", command, name)),
+                               kind_id(option.kind), joined(option.choices));
     }
     return out;
 }
 
-// What is offered for a word starting with '-', and for any other word.
-std::string bash_words(const CommandDoc& command, std::string_view case_label) {
+// The `case $command` lines: what is offered for a word starting with '-',
+// and for any other word (the first positional's values).
+std::pair<std::string, std::string> bash_words(const CommandDoc& command,
+                                               std::string_view case_label) {
     std::vector<std::string> names;
     for (const auto& option : command.options)
         if (!option.positional) names.insert(names.end(), option.names.begin(), option.names.end());
@@ -152,22 +155,22 @@ std::string bash_words(const CommandDoc& command, std::string_view case_label) {
     if (const auto* positional = first_positional(command))
         other = fmt::format("        {}) _coyel_value {} \"$cur\" {} ;;\n", case_label,
                             kind_id(positional->kind), joined(positional->choices));
-    return dashed + "\n" + other;  // split at "\n\n" by the caller
+    return {dashed, other};
 }
 
 std::string bash_script(const CommandDoc& program) {
     std::vector<std::string> commands;
-    std::string option_values, dashed, other;
+    std::string dashed, other;
     auto add_words = [&](const CommandDoc& command, std::string_view label) {
-        const auto words = bash_words(command, label);
-        const auto split = words.find("\n\n");
-        dashed += words.substr(0, split + 1);
-        other += words.substr(split + 2);
+        auto [for_dashed, for_other] = bash_words(command, label);
+        dashed += for_dashed;
+        other += for_other;
     };
     add_words(program, "''");
+    std::string option_values = bash_option_values(program, "");
     for (const auto& command : program.subcommands) {
         commands.push_back(command.name);
-        option_values += bash_option_values(command);
+        option_values += bash_option_values(command, command.name);
         add_words(command, command.name);
     }
     other += fmt::format("        '') _coyel_reply \"$cur\" {} ;;\n", joined(commands));

@@ -78,10 +78,11 @@ std::string commands_section(const CommandDoc& program) {
 }
 
 std::string house_rules_section() {
-    std::string out =
-        ".SH HOUSE RULES\nChosen at the start with \\fB\\-\\-option\\fR \\fIKEY\\fR=\\fIVALUE\\fR "
-        "on \\fBcoyel new\\fR (repeatable), saved in the game, shown by \\fBcoyel status\\fR. "
-        "A value's default is in parentheses.\n";
+    std::string out{R"(.SH HOUSE RULES
+Chosen at the start with \fB\-\-option\fR \fIKEY\fR=\fIVALUE\fR on \fBcoyel new\fR
+(repeatable), saved in the game, shown by \fBcoyel status\fR. A value's
+default is in parentheses.
+)"};
     for (const auto& info : option_table())
         out += fmt::format(".TP\n{}=\\fI{}\\fR\n{}\n", bold(info.key), roff(info.values),
                            roff(info.meaning));
@@ -175,8 +176,10 @@ std::string man_page(const CommandDoc& program, std::string_view version) {
     out += ".SH SYNOPSIS\n.B coyel\n.br\n";
     for (const auto& command : program.subcommands) out += synopsis_of(command);
     out += ".B coyel \\-\\-version\n[\\fB\\-\\-verbose\\fR]\n";
-    out += fmt::format(".SH DESCRIPTION\n{}\n.PP\n", roff(program.description));
-    out += "Without a command, \\fBcoyel\\fR is \\fBcoyel new\\fR, asking for the players.\n";
+    out += fmt::format(".SH DESCRIPTION\n{}\n", roff(program.description));
+    out += R"(.PP
+Without a command, \fBcoyel\fR is \fBcoyel new\fR, asking for the players.
+)";
     out += ".SH OPTIONS\n" + option_entries(program.options, true);
     out += commands_section(program);
     out += house_rules_section();

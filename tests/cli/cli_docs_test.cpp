@@ -19,7 +19,8 @@ CommandDoc program_with_an_unknown_command() {
     OptionDoc side{{"--side"},       false, "TEXT", "Which team", {"carbon", "ecosystems"},
                    ValueKind::choice};
     CommandDoc weigh{"weigh", "Weigh a saved game's balance", "", {help, file, side}, {}};
-    return CommandDoc{"coyel", "coyel — a test", "", {help}, {weigh}};
+    OptionDoc lang{{"--lang"}, false, "TEXT", "Language", {"en", "fr"}, ValueKind::choice};
+    return CommandDoc{"coyel", "coyel — a test", "", {help, lang}, {weigh}};
 }
 
 }  // namespace
@@ -34,6 +35,7 @@ TEST_CASE("a subcommand the renderers never saw is in the man page and every com
     CHECK_THAT(bash,
                Catch::Contains("'weigh --side') _coyel_value choice \"$cur\" carbon ecosystems"));
     CHECK_THAT(bash, Catch::Contains("weigh) _coyel_value save_file \"$cur\""));
+    CHECK_THAT(bash, Catch::Contains("' --lang') _coyel_value choice \"$cur\" en fr"));
     const auto zsh = *completion_script(program, "zsh");
     CHECK_THAT(zsh, Catch::Contains("'weigh:Weigh a saved game'\\''s balance'"));
     CHECK_THAT(zsh, Catch::Contains("'--side[Which team]:TEXT:(carbon ecosystems)'"));
@@ -64,7 +66,7 @@ TEST_CASE("house rules offer the values the core accepts, and none for open rang
     CHECK(rules.size() == coyel::option_table().size());
 }
 
-TEST_CASE("--version is one line; --verbose adds the compiler and the libraries") {
+TEST_CASE("the version is one line, and with --verbose the compiler and the libraries") {
     CHECK(version_text(false).find('\n') == std::string::npos);
     CHECK_THAT(version_text(false), Catch::Matches("coyel [0-9]+\\.[0-9]+\\.[0-9]+"));
     CHECK_THAT(version_text(true), Catch::Contains("CLI11 2.") && Catch::Contains("fmt ") &&

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 #include "cli_docs.hpp"
@@ -48,19 +49,30 @@ std::string joined(const std::vector<std::string>& words) {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-std::string_view kind_id(ValueKind kind) {
-    switch (kind) {
-        case ValueKind::none: return "none";
-        case ValueKind::free: return "free";
-        case ValueKind::choice: return "choice";
-        case ValueKind::save_file: return "save_file";
-        case ValueKind::any_file: return "any_file";
-        case ValueKind::house_rule: return "house_rule";
-        case ValueKind::deck_cards: return "deck_cards";
-        case ValueKind::seat_roles: return "seat_roles";
-    }
-    return "free";
+// How each script completes a kind of value: bash's _coyel_value kind, zsh's
+// _arguments action, fish's `complete` flags. A choice's words are added
+// where it is written.
+struct ValueActions {
+    ValueKind kind;
+    std::string_view bash, zsh, fish;
+};
+constexpr std::array<ValueActions, 8> value_actions = {{
+    {ValueKind::none, "none", " ", ""},
+    {ValueKind::free, "free", " ", " -x"},
+    {ValueKind::choice, "choice", "", ""},
+    {ValueKind::save_file, "save_file", "_files -g \"*.json(-.)\"", " -x -a '(__coyel_saves)'"},
+    {ValueKind::any_file, "any_file", "_files", " -r -F"},
+    {ValueKind::house_rule, "house_rule", "_coyel_house_rule", " -x -a '(__coyel_house_rule)'"},
+    {ValueKind::deck_cards, "deck_cards", "_coyel_deck_cards", " -x -a '(__coyel_deck_cards)'"},
+    {ValueKind::seat_roles, "seat_roles", "_coyel_seat_roles", " -x -a '(__coyel_seat_roles)'"},
+}};
+
+const ValueActions& actions_of(ValueKind kind) {
+    return *std::find_if(value_actions.begin(), value_actions.end(),
+                         [kind](const ValueActions& actions) { return actions.kind == kind; });
 }
+
+std::string_view kind_id(ValueKind kind) { return actions_of(kind).bash; }
 
 const OptionDoc* first_positional(const CommandDoc& command) {
     for (const auto& option : command.options)
@@ -225,17 +237,8 @@ std::string zsh_explanation(std::string_view text) {
 }
 
 std::string zsh_action(const OptionDoc& option) {
-    switch (option.kind) {
-        case ValueKind::choice: return fmt::format("({})", joined(option.choices));
-        case ValueKind::save_file: return "_files -g \"*.json(-.)\"";
-        case ValueKind::any_file: return "_files";
-        case ValueKind::house_rule: return "_coyel_house_rule";
-        case ValueKind::deck_cards: return "_coyel_deck_cards";
-        case ValueKind::seat_roles: return "_coyel_seat_roles";
-        case ValueKind::none:
-        case ValueKind::free: break;
-    }
-    return " ";
+    if (option.kind == ValueKind::choice) return fmt::format("({})", joined(option.choices));
+    return std::string{actions_of(option.kind).zsh};
 }
 
 // One _arguments spec per name: '--seed[Seed of the random deal]:INT: '.
@@ -379,17 +382,8 @@ std::string fish_house_rule() {
 }
 
 std::string fish_value(const OptionDoc& option) {
-    switch (option.kind) {
-        case ValueKind::choice: return " -x -a " + single_quoted(joined(option.choices));
-        case ValueKind::save_file: return " -x -a '(__coyel_saves)'";
-        case ValueKind::any_file: return " -r -F";
-        case ValueKind::house_rule: return " -x -a '(__coyel_house_rule)'";
-        case ValueKind::deck_cards: return " -x -a '(__coyel_deck_cards)'";
-        case ValueKind::seat_roles: return " -x -a '(__coyel_seat_roles)'";
-        case ValueKind::free: return " -x";
-        case ValueKind::none: break;
-    }
-    return "";
+    if (option.kind == ValueKind::choice) return " -x -a " + single_quoted(joined(option.choices));
+    return std::string{actions_of(option.kind).fish};
 }
 
 std::string fish_lines(const CommandDoc& command, const std::string& condition) {

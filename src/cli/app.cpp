@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "cli_docs.hpp"
 #include "commands.hpp"
 #include "coyel/options.hpp"
 
@@ -236,7 +237,7 @@ int run(int argc, char** argv) {
         "answer.",
         "coyel"};
     app.require_subcommand(0, 1);
-    app.set_version_flag("--version", "coyel 0.1.0");
+    add_version_flags(app);
     int exit_code = 0;
     add_new(app, exit_code);
     add_file_commands(app, exit_code);
@@ -245,6 +246,7 @@ int run(int argc, char** argv) {
     add_group_commands(app, exit_code);
     add_display(app, exit_code);
     add_balance(app, exit_code);
+    add_docs_commands(app, exit_code);  // last: Tab lists it after the game commands
     app.footer("Rules: docs/rules.md (the engine's rulebook); README.md for examples.");
     try {
         app.parse(argc, argv);

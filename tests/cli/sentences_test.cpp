@@ -71,7 +71,8 @@ bool reads_like_a_sentence(const std::string& text) {
 }
 
 bool is_command_line_help(const std::string& statement) {
-    for (const char* call : {"add_option", "add_flag", "add_subcommand", "footer", "CLI::App app"})
+    for (const char* call :
+         {"add_option", "add_flag", "set_version_flag", "add_subcommand", "footer", "CLI::App app"})
         if (statement.find(call) != std::string::npos) return true;
     return false;
 }

@@ -1,0 +1,68 @@
+# coyel installed like any terminal program: the binary, its man page and
+# its completions for bash, zsh and fish, under any --prefix; and the Debian
+# package that CPack makes of the same files (tools/package).
+include(GNUInstallDirs)
+
+# The man page and the completions are written by the built coyel itself, from
+# the same CLI11 App as --help, so they cannot drift from it.
+set(COYEL_DOCS ${CMAKE_CURRENT_BINARY_DIR}/installed)
+set(COYEL_DEBIAN ${CMAKE_CURRENT_SOURCE_DIR}/cmake/debian)
+find_program(GZIP_PROGRAM gzip REQUIRED)
+add_custom_command(
+  OUTPUT ${COYEL_DOCS}/coyel.1 ${COYEL_DOCS}/coyel.1.gz ${COYEL_DOCS}/coyel.bash
+         ${COYEL_DOCS}/_coyel ${COYEL_DOCS}/coyel.fish ${COYEL_DOCS}/changelog.gz
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${COYEL_DOCS}
+  COMMAND $<TARGET_FILE:coyel> manpage > ${COYEL_DOCS}/coyel.1
+  COMMAND $<TARGET_FILE:coyel> completion bash > ${COYEL_DOCS}/coyel.bash
+  COMMAND $<TARGET_FILE:coyel> completion zsh > ${COYEL_DOCS}/_coyel
+  COMMAND $<TARGET_FILE:coyel> completion fish > ${COYEL_DOCS}/coyel.fish
+  # -n: no name nor time stamp inside, so the package is reproducible.
+  COMMAND ${GZIP_PROGRAM} -9nc ${COYEL_DOCS}/coyel.1 > ${COYEL_DOCS}/coyel.1.gz
+  COMMAND ${GZIP_PROGRAM} -9nc ${COYEL_DEBIAN}/changelog > ${COYEL_DOCS}/changelog.gz
+  DEPENDS coyel ${COYEL_DEBIAN}/changelog
+  COMMENT "Writing coyel's man page and completions with coyel"
+  VERBATIM)
+add_custom_target(coyel_installed_docs ALL DEPENDS ${COYEL_DOCS}/coyel.1.gz)
+
+# Debian's copyright file (machine-readable format) around the LICENSE text.
+file(READ ${CMAKE_CURRENT_SOURCE_DIR}/LICENSE COYEL_LICENSE)
+string(REGEX REPLACE "\n+$" "" COYEL_LICENSE "${COYEL_LICENSE}")
+string(REPLACE "\n\n" "\n.\n" COYEL_LICENSE "${COYEL_LICENSE}")
+string(REPLACE "\n" "\n " COYEL_LICENSE " ${COYEL_LICENSE}")
+configure_file(${COYEL_DEBIAN}/copyright.in ${COYEL_DOCS}/copyright @ONLY)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS LICENSE)
+
+install(TARGETS coyel)
+install(FILES ${COYEL_DOCS}/coyel.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${COYEL_DOCS}/coyel.bash RENAME coyel
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(FILES ${COYEL_DOCS}/_coyel DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+install(FILES ${COYEL_DOCS}/coyel.fish
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
+install(FILES ${COYEL_DOCS}/copyright ${COYEL_DOCS}/changelog.gz
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/coyel)
+
+# The .deb: `cpack -G DEB` in a Release build (tools/package).
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME coyel)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "moderator's assistant for the Coyel Heaven party game")
+set(CPACK_PACKAGE_DESCRIPTION
+    "coyel leads a game of Coyel Heaven, a climate-themed party game in the
+Werewolf family, from the moderator's terminal: it reads the calls aloud
+with you, keeps the rules to the letter, refuses what they forbid with the
+reason, keeps the game clock, and saves every game as JSON that can be
+resumed, checked and replayed for review.")
+set(COYEL_MAINTAINER "The coyel authors <maintainers@users.noreply.a-seed-54f421d0.example>"
+    CACHE STRING "The Maintainer field of the Debian package")
+set(CPACK_PACKAGE_CONTACT ${COYEL_MAINTAINER})
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION utils)  # "games" is for packages with a game in /usr/games
+set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
+# Depends: from the shared libraries the binary links (dpkg-shlibdeps).
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
+    OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+include(CPack)

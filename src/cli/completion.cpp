@@ -16,7 +16,10 @@ namespace {
 
 std::string role_ids() {
     std::string ids;
-    for (const auto& info : role_table) ids += (ids.empty() ? "" : " ") + std::string{info.id};
+    for (const auto& info : role_table) {
+        if (!ids.empty()) ids += ' ';  // piece by piece: GCC 12 warns falsely on "" + string
+        ids += info.id;
+    }
     return ids;
 }
 
@@ -42,7 +45,8 @@ std::string joined(const std::vector<std::string>& words) {
         const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
             return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
         });
-        out += (out.empty() ? "" : " ") + (plain ? word : single_quoted(word));
+        if (!out.empty()) out += ' ';
+        out += plain ? word : single_quoted(word);
     }
     return out;
 }

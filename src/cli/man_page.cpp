@@ -34,10 +34,13 @@ std::string italic(std::string_view text) { return "\\fI" + roff(text) + "\\fR";
 std::string option_term(const OptionDoc& option) {
     if (option.positional) return italic(option.names.front());
     std::string term;
-    for (const auto& name : option.names) term += (term.empty() ? "" : ", ") + bold(name);
-    if (!option.type_name.empty()) term += " " + italic(option.type_name);
+    for (const auto& name : option.names) {
+        if (!term.empty()) term += ", ";
+        term += bold(name);
+    }
+    if (!option.type_name.empty()) term += fmt::format(" {}", italic(option.type_name));
     if (!option.choices.empty())
-        term += " (" + roff(fmt::format("{}", fmt::join(option.choices, "|"))) + ")";
+        term += fmt::format(" ({})", roff(fmt::format("{}", fmt::join(option.choices, "|"))));
     return term;
 }
 
@@ -57,11 +60,14 @@ std::string option_entries(const std::vector<OptionDoc>& options, bool with_help
 std::string synopsis_of(const CommandDoc& command) {
     std::string line = ".B coyel " + roff(command.name);
     for (const auto& option : command.options) {
+        // fmt rather than " " + text, on which GCC 12 warns falsely (-Wrestrict).
         if (option.positional)
-            line += " " + italic(option.names.front());
+            line += fmt::format(" {}", italic(option.names.front()));
         else if (option.names.back() != "--help")
-            line += " [" + bold(option.names.back()) +
-                    (option.type_name.empty() ? "" : " " + italic(option.type_name)) + "]";
+            line += fmt::format(" [{}{}]", bold(option.names.back()),
+                                option.type_name.empty()
+                                    ? std::string{}
+                                    : fmt::format(" {}", italic(option.type_name)));
     }
     return line + "\n.br\n";
 }

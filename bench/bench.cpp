@@ -21,12 +21,14 @@ void random_ten_player_games(benchmark::State& bench) {
     const Setup base = test::ten_player_night_setup();
     const Deck deck = deck_of(base.roles);
     SplitMix64 rng(static_cast<std::uint64_t>(bench.thread_index()) + 1);
+    Game game(base, Log::off);
+    EventBuffer events;
+    std::vector<Role> roles = base.roles;
     std::int64_t games = 0, answers = 0;
     for (auto _ : bench) {
-        Setup setup = base;
-        setup.roles = deal(deck, rng.next());
-        Game game(setup);
-        answers += test::play_random_policy(game, rng);
+        deal(deck, rng.next(), roles);
+        game.restart(roles);
+        answers += test::play_random_policy(game, rng, events);
         ++games;
     }
     // Summed over the threads: the games a second of the whole machine.

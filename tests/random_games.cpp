@@ -83,22 +83,24 @@ Action random_action(const Game& game, SplitMix64& rng) {
 
 namespace coyel::test {
 
-int play_random_policy(Game& game, SplitMix64& rng) {
+int play_random_policy(Game& game, SplitMix64& rng, EventBuffer& events) {
     int answers = 0;
+    Action action;
     while (!game.over()) {
         const CallId call = *game.current_call();
         if (call == CallId::vote || call == CallId::revote) {
-            (void)game.cast_ballot(pick(game.legal_choices(), rng));
+            (void)game.cast_ballot(pick(game.legal_choices(), rng), events);
         } else {
-            Action action;
             action.kind = call_info(call).action;
-            if (call == CallId::banker)
-                action.choice = pick(game.legal_banker_choices(), rng);
-            else if (call == CallId::slapp)
+            if (call == CallId::banker) {
+                const BankerChoices gestures = game.legal_gestures();
+                action.choice = gestures[rng.below(gestures.size())];
+            } else if (call == CallId::slapp) {
                 action.file = rng.below(2) == 1;
-            else
+            } else {
                 action.player = pick(game.legal_choices(), rng);
-            (void)game.apply(action);
+            }
+            (void)game.apply(action, events);
         }
         ++answers;
     }

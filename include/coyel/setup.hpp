@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +64,8 @@ std::string describe_deck(const Deck& deck);
 
 // Deals the deck to seats with the named, portable generator (see rng.hpp).
 std::vector<Role> deal(const Deck& deck, std::uint64_t seed);
+// The same deal into `seats` (deck.size() of them), without allocating.
+void deal(const Deck& deck, std::uint64_t seed, std::span<Role> seats);
 
 // Seat of `name` (any case, surrounding space ignored), or nullopt.
 std::optional<Seat> find_player(const std::vector<std::string>& players, std::string_view name);

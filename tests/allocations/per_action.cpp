@@ -2,6 +2,7 @@
 // new is replaced by one that counts, random ten-player games are played after
 // a warm-up, and any allocation while they play fails the test. Its own
 // executable, so that nothing else runs under the counting allocator.
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -34,13 +35,15 @@ struct Played {
     long long answers = 0;
 };
 
-Played play(Game& game, const Deck& deck, SplitMix64& rng, int games) {
+// A new deal for each game, as the balance lab plays them.
+Played play(Game& game, const Deck& deck, SplitMix64& rng, EventBuffer& events, int games) {
     Played played;
-    Setup setup = game.setup();
+    std::array<Role, max_players> roles{};
+    const std::span<Role> seats{roles.data(), static_cast<std::size_t>(deck.size())};
     for (int i = 0; i < games; ++i) {
-        setup.roles = deal(deck, rng.next());
-        game = Game(setup);
-        played.answers += test::play_random_policy(game, rng);
+        deal(deck, rng.next(), seats);
+        game.restart(seats);
+        played.answers += test::play_random_policy(game, rng, events);
         ++played.games;
     }
     return played;
@@ -51,10 +54,11 @@ int main() {
     const Setup setup = test::ten_player_night_setup();
     const Deck deck = deck_of(setup.roles);
     SplitMix64 rng(12);
-    Game game(setup);
-    play(game, deck, rng, 100);  // the warm-up: buffers reach their size
+    Game game(setup, Log::off);
+    EventBuffer events;
+    play(game, deck, rng, events, 100);  // the warm-up: the event buffer reaches its size
     allocations = 0;
-    const Played played = play(game, deck, rng, 5000);
+    const Played played = play(game, deck, rng, events, 5000);
     const long long counted = allocations;
     std::printf("%lld allocations in %lld games, %lld answers: %.3f per answer\n", counted,
                 played.games, played.answers,

@@ -16,6 +16,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <iterator>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -33,37 +35,67 @@ namespace coyel {
 enum class Phase { setup, night, dawn, day, over };
 std::string_view phase_id(Phase phase);
 
-// The ballots of the vote being taken, in seat order: a fixed array, so that
-// the state copies without allocating.
+// The ballots of the vote being taken, in seat order: two small fixed arrays
+// (a seat fits a byte), so that the state copies in a few cache lines.
 class BallotList {
   public:
-    void push_back(const Ballot& ballot) { items_[size_++] = ballot; }
+    void push_back(const Ballot& ballot) {
+        voters_[size_] = static_cast<std::int8_t>(ballot.voter);
+        choices_[size_++] = static_cast<std::int8_t>(ballot.choice.value_or(-1));
+    }
     void pop_back() { --size_; }
     void clear() { size_ = 0; }
-    const Ballot& back() const { return items_[size_ - 1]; }
-    const Ballot& operator[](std::size_t index) const { return items_[index]; }
+    Ballot operator[](std::size_t index) const {
+        const int choice = choices_[index];
+        return Ballot{voters_[index], choice < 0 ? std::nullopt : std::optional<Seat>{choice}};
+    }
+    Ballot back() const { return (*this)[size_ - 1]; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    const Ballot* begin() const { return items_.data(); }
-    const Ballot* end() const { return items_.data() + size_; }
-    std::span<const Ballot> span() const { return {begin(), size_}; }
     std::vector<Ballot> to_vector() const { return {begin(), end()}; }
     bool operator==(const BallotList& other) const {
         return std::equal(begin(), end(), other.begin(), other.end());
     }
 
+    // Ballots by value, in seat order: `for (const Ballot& ballot : list)`.
+    class Iterator {
+      public:
+        using iterator_category = std::input_iterator_tag;
+        using value_type = Ballot;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = Ballot;
+        Iterator(const BallotList& list, std::size_t index) : list_(&list), index_(index) {}
+        Ballot operator*() const { return (*list_)[index_]; }
+        Iterator& operator++() {
+            ++index_;
+            return *this;
+        }
+        Iterator operator++(int) {
+            Iterator before = *this;
+            ++index_;
+            return before;
+        }
+        bool operator==(const Iterator& other) const { return index_ == other.index_; }
+
+      private:
+        const BallotList* list_;
+        std::size_t index_;
+    };
+    Iterator begin() const { return {*this, 0}; }
+    Iterator end() const { return {*this, size_}; }
+
   private:
-    std::array<Ballot, max_players> items_{};
-    std::size_t size_ = 0;
+    std::array<std::int8_t, max_players> voters_{};
+    std::array<std::int8_t, max_players> choices_{};
+    std::uint8_t size_ = 0;
 };
 
 // The gestures open to the banker, in the order up, down, none.
 class BankerChoices {
   public:
     void push_back(BankerChoice choice) { items_[size_++] = choice; }
-    bool contains(BankerChoice choice) const {
-        return std::find(begin(), end(), choice) != end();
-    }
+    bool contains(BankerChoice choice) const { return std::find(begin(), end(), choice) != end(); }
     std::size_t size() const { return size_; }
     BankerChoice operator[](std::size_t index) const { return items_[index]; }
     const BankerChoice* begin() const { return items_.data(); }
@@ -95,8 +127,8 @@ struct State {
     std::optional<Team> winner;
     std::optional<WinReason> win_reason;
     bool ceo_revealed = false;  // by a SLAPP-suit
-    SeatSet in_game;    // every seat at the start
-    SeatSet corrupted;  // lobbied by the CEO
+    SeatSet in_game;            // every seat at the start
+    SeatSet corrupted;          // lobbied by the CEO
     std::optional<Seat> mayor;
     bool mayor_vacant = false;  // the mayor went out since the last election
 
@@ -105,7 +137,7 @@ struct State {
     bool social_used = false;
     bool speculation_used = false;
     int slapps_filed = 0;
-    std::optional<Seat> saved;            // at dawn: saved by a protest, open to a SLAPP-suit
+    std::optional<Seat> saved;  // at dawn: saved by a protest, open to a SLAPP-suit
     SeatSet revote_candidates;  // during a revote: the tied players
     // The vote being taken, ballot by ballot, in seat order. Not in the log
     // until complete: the save keeps it as "pending".
@@ -233,13 +265,13 @@ class Game {
   private:
     // Applies `action` with these ballots (a vote's: the action's own, or the
     // ones cast one by one), appending its events.
-    Refusal apply_ballots(const Action& action, std::span<const Ballot> votes,
-                          EventBuffer& events);
+    Refusal apply_ballots(const Action& action, std::span<const Ballot> votes, EventBuffer& events);
     Refusal move_clock(std::int64_t seconds, EventBuffer& events);
     std::optional<Undone> undo_temperature_end();
     std::optional<Undone> undo_input();
 
     Setup setup_;
+    Cast cast_;  // who holds each role, from setup_
     bool keeps_log_ = true;
     State state_;
     std::vector<Action> log_;

@@ -39,6 +39,16 @@ struct Setup {
     bool operator==(const Setup&) const = default;
 };
 
+// Who holds each unique role (and the first holder of the others): found
+// once per deal, since the rules ask it at every answer.
+struct Cast {
+    std::array<std::optional<Seat>, all_roles.size()> holders{};
+    std::uint32_t carbon_seats = 0;  // a bit per seat holding a carbon emission
+
+    static Cast of(const Setup& setup);
+    std::optional<Seat> holder(Role role) const { return holders[static_cast<std::size_t>(role)]; }
+};
+
 // The problem with one name as typed, after trimming; nullopt when it is fine.
 Refusal check_name(std::string_view name);
 

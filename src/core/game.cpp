@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <span>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 
 #include "coyel/invariants.hpp"
 #include "coyel/text.hpp"
@@ -43,9 +43,14 @@ Error not_now(std::string message) { return Error{std::move(message), ErrorCode:
 class Resolver {
   public:
     // `votes`: the ballots of a `vote` action (its own, or those cast one by one).
-    Resolver(const Setup& setup, State& state, std::span<const Ballot> votes,
+    Resolver(const Setup& setup, const Cast& cast, State& state, std::span<const Ballot> votes,
              EventBuffer& events)
-        : setup_(setup), options_(setup.options), s_(state), votes_(votes), events_(events) {}
+        : setup_(setup),
+          cast_(cast),
+          options_(setup.options),
+          s_(state),
+          votes_(votes),
+          events_(events) {}
 
     Refusal apply(const Action& action);
 
@@ -77,7 +82,7 @@ class Resolver {
     bool check_end();
     void end(Team winner, WinReason reason);
 
-    std::optional<Seat> holder(Role role) const { return rules::holder(setup_, role); }
+    std::optional<Seat> holder(Role role) const { return cast_.holder(role); }
     bool holder_in_game(Role role) const {
         auto seat = holder(role);
         return seat && s_.in_game.contains(*seat);
@@ -91,6 +96,7 @@ class Resolver {
     }
 
     const Setup& setup_;
+    const Cast& cast_;
     const Options& options_;
     State& s_;
     std::span<const Ballot> votes_;
@@ -188,7 +194,7 @@ Refusal Resolver::heat() {
 
 // SPEC section 2 (first election) and section 4 step 8 (succession).
 Refusal Resolver::elect_mayor(const Action& action) {
-    if (auto why = rules::player_rule(setup_, s_, action.kind, action.player);
+    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
         why != rules::Why::allowed)
         return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
     s_.mayor = action.player;
@@ -203,7 +209,7 @@ Refusal Resolver::elect_mayor(const Action& action) {
 }
 
 Refusal Resolver::carbon_target(const Action& action) {
-    if (auto why = rules::player_rule(setup_, s_, action.kind, action.player);
+    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
         why != rules::Why::allowed)
         return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
     s_.night.target = action.player;
@@ -212,7 +218,7 @@ Refusal Resolver::carbon_target(const Action& action) {
 }
 
 Refusal Resolver::ngo_protect(const Action& action) {
-    if (auto why = rules::player_rule(setup_, s_, action.kind, action.player);
+    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
         why != rules::Why::allowed)
         return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
     s_.night.protect = action.player;
@@ -221,7 +227,7 @@ Refusal Resolver::ngo_protect(const Action& action) {
 }
 
 Refusal Resolver::banker(const Action& action) {
-    if (auto why = rules::banker_rule(setup_, s_, action.choice); why != rules::Why::allowed)
+    if (auto why = rules::banker_rule(setup_, cast_, s_, action.choice); why != rules::Why::allowed)
         return rules::explain(why, setup_, s_, action.kind, Ballot{});
     s_.night.banker = action.choice;
     if (action.choice == BankerChoice::social) s_.social_used = true;
@@ -233,7 +239,7 @@ Refusal Resolver::banker(const Action& action) {
 // SPEC section 3, call 4: one lobby a night, plus one at once when a lobby
 // corrupts the banker. Refused and wasted lobbies are still spent.
 Refusal Resolver::ceo_lobby(const Action& action) {
-    if (auto why = rules::player_rule(setup_, s_, action.kind, action.player);
+    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
         why != rules::Why::allowed)
         return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
     Event& event = emit(Event::Kind::lobby, action.player);
@@ -347,7 +353,7 @@ Refusal Resolver::check_ballots() const {
         if (voted.contains(ballot.voter))
             return Error{fmt::format("{} voted twice", setup_.players[ballot.voter])};
         voted.insert(ballot.voter);
-        if (auto why = rules::ballot_rule(setup_, s_, ballot); why != rules::Why::allowed)
+        if (auto why = rules::ballot_rule(setup_, cast_, s_, ballot); why != rules::Why::allowed)
             return rules::explain(why, setup_, s_, ActionKind::vote, ballot);
     }
     for (Seat seat : s_.in_game)
@@ -456,7 +462,9 @@ Game::Game(Setup setup, Log log) : setup_(std::move(setup)), keeps_log_(log == L
 
 void Game::restart(std::span<const Role> roles) {
     assert(roles.size() == setup_.roles.size());
-    if (roles.data() != setup_.roles.data()) std::copy(roles.begin(), roles.end(), setup_.roles.begin());
+    if (roles.data() != setup_.roles.data())
+        std::copy(roles.begin(), roles.end(), setup_.roles.begin());
+    cast_ = Cast::of(setup_);
     state_ = State{};
     for (Seat seat = 0; seat < player_count(); ++seat) state_.in_game.insert(seat);
     state_.temperature = setup_.options.temperature_start;
@@ -479,7 +487,7 @@ Refusal Game::apply(const Action& action, EventBuffer& events) {
 Refusal Game::apply_ballots(const Action& action, std::span<const Ballot> votes,
                             EventBuffer& events) {
     State next = state_;
-    Resolver resolver(setup_, next, votes, events);
+    Resolver resolver(setup_, cast_, next, votes, events);
     if (auto refusal = resolver.apply(action)) return refusal;
 #ifdef COYEL_CHECK_INVARIANTS
     // Every test, transcript and fuzz input checks the invariants in these builds.
@@ -549,7 +557,7 @@ Refusal Game::cast_ballot(std::optional<Seat> choice, EventBuffer& events,
     const auto voter = next_voter();
     if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
     const Ballot ballot{*voter, choice};
-    if (auto why = rules::ballot_rule(setup_, state_, ballot); why != rules::Why::allowed)
+    if (auto why = rules::ballot_rule(setup_, cast_, state_, ballot); why != rules::Why::allowed)
         return rules::explain(why, setup_, state_, ActionKind::vote, ballot);
     if (at && *at != state_.clock_s) {  // the ballot's moment: the clock moves first
         if (auto refusal = move_clock(*at, events)) return refusal;
@@ -564,8 +572,9 @@ Refusal Game::cast_ballot(std::optional<Seat> choice, EventBuffer& events,
     vote.kind = ActionKind::vote;
     vote.at = at;
     if (keeps_log_) vote.votes = state_.ballots.to_vector();
-    const BallotList ballots = state_.ballots;  // the state is replaced as the vote applies
-    auto refusal = apply_ballots(vote, ballots.span(), events);
+    std::array<Ballot, max_players> ballots;  // the state is replaced as the vote applies
+    std::copy(state_.ballots.begin(), state_.ballots.end(), ballots.begin());
+    auto refusal = apply_ballots(vote, {ballots.data(), state_.ballots.size()}, events);
     if (refusal) state_.ballots.pop_back();  // the clock ended the game first, say
     return refusal;
 }
@@ -654,7 +663,7 @@ std::optional<CallId> Game::current_call() const {
     return std::nullopt;
 }
 
-std::optional<Seat> Game::holder(Role role) const { return rules::holder(setup_, role); }
+std::optional<Seat> Game::holder(Role role) const { return cast_.holder(role); }
 
 SeatSet Game::seats_in_game() const { return state_.in_game; }
 
@@ -662,10 +671,10 @@ Choices Game::legal_choices() const {
     if (!state_.expects) return {};
     if (*state_.expects == ActionKind::vote) {
         const auto voter = next_voter();
-        return voter ? rules::legal_ballots(setup_, state_, *voter) : Choices{};
+        return voter ? rules::legal_ballots(setup_, cast_, state_, *voter) : Choices{};
     }
     if (*state_.expects == ActionKind::banker || *state_.expects == ActionKind::slapp) return {};
-    return rules::legal_players(setup_, state_, *state_.expects);
+    return rules::legal_players(setup_, cast_, state_, *state_.expects);
 }
 
 Refusal Game::choice_refusal(std::optional<Seat> choice) const {
@@ -675,11 +684,11 @@ Refusal Game::choice_refusal(std::optional<Seat> choice) const {
         if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
         return ballot_refusal(Ballot{*voter, choice});
     }
-    return rules::player_refusal(setup_, state_, *state_.expects, choice);
+    return rules::player_refusal(setup_, cast_, state_, *state_.expects, choice);
 }
 
 Choices Game::legal_ballots(Seat voter) const {
-    return rules::legal_ballots(setup_, state_, voter);
+    return rules::legal_ballots(setup_, cast_, state_, voter);
 }
 
 std::vector<BankerChoice> Game::legal_banker_choices() const {
@@ -690,17 +699,17 @@ std::vector<BankerChoice> Game::legal_banker_choices() const {
 BankerChoices Game::legal_gestures() const {
     BankerChoices choices;
     for (auto choice : {BankerChoice::social, BankerChoice::speculation, BankerChoice::none})
-        if (rules::banker_rule(setup_, state_, choice) == rules::Why::allowed)
+        if (rules::banker_rule(setup_, cast_, state_, choice) == rules::Why::allowed)
             choices.push_back(choice);
     return choices;
 }
 
 Refusal Game::banker_refusal(BankerChoice choice) const {
-    return rules::banker_refusal(setup_, state_, choice);
+    return rules::banker_refusal(setup_, cast_, state_, choice);
 }
 
 Refusal Game::ballot_refusal(const Ballot& ballot) const {
-    return rules::ballot_refusal(setup_, state_, ballot);
+    return rules::ballot_refusal(setup_, cast_, state_, ballot);
 }
 
 int Game::slapps_left() const {

@@ -39,7 +39,8 @@ std::string broken_in_calls(const Setup& setup, const State& s) {
     if (!s.ballots.empty() && s.expects != ActionKind::vote) return "ballots outside a vote";
     for (std::size_t i = 0; i < s.ballots.size(); ++i) {
         if (i && s.ballots[i].voter <= s.ballots[i - 1].voter) return "ballots out of seat order";
-        if (!s.in_game.contains(s.ballots[i].voter)) return "a ballot from a player out of the game";
+        if (!s.in_game.contains(s.ballots[i].voter))
+            return "a ballot from a player out of the game";
     }
     return "";
 }

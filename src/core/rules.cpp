@@ -24,16 +24,17 @@ Why seat_rule(const Setup& setup, const State& state, std::optional<Seat> seat) 
 Error explain_player(Why why, const Setup& setup, ActionKind call, std::optional<Seat> choice) {
     switch (why) {
         case Why::no_such_player: return Error{"no such player"};
-        case Why::out_of_game: return refused(fmt::format("{} is out of the game", name(setup, *choice)));
+        case Why::out_of_game:
+            return refused(fmt::format("{} is out of the game", name(setup, *choice)));
         case Why::carbon_must_name: return refused("the carbon emissions must name a player");
         case Why::target_is_carbon:
             return refused(fmt::format("{} is a carbon emission: the target must be another player",
                                        name(setup, *choice)));
         case Why::ngo_repeat:
-            return refused(fmt::format(
-                "the NGO protected {} last night and may not protect them two nights "
-                "running (ngo_repeat is off)",
-                name(setup, *choice)));
+            return refused(
+                fmt::format("the NGO protected {} last night and may not protect them two nights "
+                            "running (ngo_repeat is off)",
+                            name(setup, *choice)));
         case Why::ceo_self: return refused("the CEO cannot lobby themselves");
         default: break;
     }
@@ -91,7 +92,7 @@ std::optional<Seat> holder(const Setup& setup, Role role) {
     return static_cast<Seat>(found - setup.roles.begin());
 }
 
-Why player_rule(const Setup& setup, const State& state, ActionKind call,
+Why player_rule(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
                 std::optional<Seat> choice) {
     if (Why why = seat_rule(setup, state, choice); why != Why::allowed) return why;
     switch (call) {
@@ -105,7 +106,7 @@ Why player_rule(const Setup& setup, const State& state, ActionKind call,
                 return Why::ngo_repeat;
             return Why::allowed;
         case ActionKind::ceo_lobby:  // SPEC section 3, call 4
-            if (choice && choice == holder(setup, Role::ceo)) return Why::ceo_self;
+            if (choice && choice == cast.holder(Role::ceo)) return Why::ceo_self;
             return Why::allowed;
         case ActionKind::banker:
         case ActionKind::slapp:
@@ -118,10 +119,10 @@ Why player_rule(const Setup& setup, const State& state, ActionKind call,
 }
 
 // SPEC section 3, call 3.
-Why banker_rule(const Setup& setup, const State& state, BankerChoice choice) {
+Why banker_rule(const Setup& setup, const Cast& cast, const State& state, BankerChoice choice) {
     if (choice == BankerChoice::none) return Why::allowed;
-    const auto banker = holder(setup, Role::banker);
-    const auto fragile = holder(setup, Role::fragile);
+    const auto banker = cast.holder(Role::banker);
+    const auto fragile = cast.holder(Role::fragile);
     const bool corrupted = banker && state.corrupted.contains(*banker);
     const bool one_total = setup.options.banker_actions == BankerActions::one_total;
     const bool any_used = state.social_used || state.speculation_used;
@@ -141,7 +142,7 @@ Why banker_rule(const Setup& setup, const State& state, BankerChoice choice) {
     return Why::allowed;
 }
 
-Why ballot_rule(const Setup& setup, const State& state, const Ballot& ballot) {
+Why ballot_rule(const Setup& setup, const Cast& cast, const State& state, const Ballot& ballot) {
     if (!state.in_game.contains(ballot.voter)) return Why::voter_out;
     if (!ballot.choice) return setup.options.abstain ? Why::allowed : Why::abstain_off;
     const Seat choice = *ballot.choice;
@@ -150,7 +151,7 @@ Why ballot_rule(const Setup& setup, const State& state, const Ballot& ballot) {
     const SeatSet& tied = state.revote_candidates;
     if (!tied.empty() && !tied.contains(choice)) return Why::revote_only;
     // SPEC section 5: a corrupted voter may not vote for the Fossil Fuel CEO.
-    if (state.corrupted.contains(ballot.voter) && choice == holder(setup, Role::ceo))
+    if (state.corrupted.contains(ballot.voter) && choice == cast.holder(Role::ceo))
         return Why::corrupted_for_ceo;
     return Why::allowed;
 }
@@ -163,42 +164,82 @@ Refusal explain(Why why, const Setup& setup, const State& state, ActionKind call
     return explain_player(why, setup, call, ballot.choice);
 }
 
-Refusal player_refusal(const Setup& setup, const State& state, ActionKind call,
+Refusal player_refusal(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
                        std::optional<Seat> choice) {
-    return explain(player_rule(setup, state, call, choice), setup, state, call, Ballot{0, choice});
+    return explain(player_rule(setup, cast, state, call, choice), setup, state, call,
+                   Ballot{0, choice});
 }
 
-Refusal banker_refusal(const Setup& setup, const State& state, BankerChoice choice) {
-    return explain(banker_rule(setup, state, choice), setup, state, ActionKind::banker, Ballot{});
+Refusal banker_refusal(const Setup& setup, const Cast& cast, const State& state,
+                       BankerChoice choice) {
+    return explain(banker_rule(setup, cast, state, choice), setup, state, ActionKind::banker,
+                   Ballot{});
 }
 
-Refusal ballot_refusal(const Setup& setup, const State& state, const Ballot& ballot) {
-    return explain(ballot_rule(setup, state, ballot), setup, state, ActionKind::vote, ballot);
+Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
+                       const Ballot& ballot) {
+    return explain(ballot_rule(setup, cast, state, ballot), setup, state, ActionKind::vote, ballot);
 }
 
-Choices legal_players(const Setup& setup, const State& state, ActionKind call) {
-    Choices choices;
-    for (Seat seat = 0; seat < setup.player_count(); ++seat)
-        if (player_rule(setup, state, call, seat) == Why::allowed) choices.players.insert(seat);
-    choices.nobody = player_rule(setup, state, call, std::nullopt) == Why::allowed;
-    return choices;
+// The legal sets are the rules above as bit masks, in a few instructions
+// (the simulator asks them at every answer). The random-play test checks
+// both directions: every choice listed is allowed by the rule, and only those.
+namespace {
+SeatSet without(SeatSet seats, std::optional<Seat> seat) {
+    if (seat) seats.erase(*seat);
+    return seats;
+}
+}  // namespace
+
+Choices legal_players(const Setup& setup, const Cast& cast, const State& state, ActionKind call) {
+    switch (call) {
+        case ActionKind::elect_mayor: return {state.in_game, true};
+        case ActionKind::carbon_target:  // SPEC section 3, call 1
+            return {SeatSet::from_bits(state.in_game.bits() & ~cast.carbon_seats), false};
+        case ActionKind::ngo_protect:  // SPEC section 3, call 2
+            if (setup.options.ngo_repeat) return {state.in_game, true};
+            return {without(state.in_game, state.protected_last_night), true};
+        case ActionKind::ceo_lobby:  // SPEC section 3, call 4
+            return {without(state.in_game, cast.holder(Role::ceo)), true};
+        case ActionKind::banker:
+        case ActionKind::slapp:
+        case ActionKind::vote:
+        case ActionKind::clock:
+        case ActionKind::heat:
+        case ActionKind::note: break;
+    }
+    return {};
 }
 
-Choices legal_ballots(const Setup& setup, const State& state, Seat voter) {
-    Choices choices;
-    for (Seat seat = 0; seat < setup.player_count(); ++seat)
-        if (ballot_rule(setup, state, Ballot{voter, seat}) == Why::allowed)
-            choices.players.insert(seat);
-    choices.nobody = ballot_rule(setup, state, Ballot{voter, std::nullopt}) == Why::allowed;
-    return choices;
+Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter) {
+    if (!state.in_game.contains(voter)) return {};
+    SeatSet choices = state.in_game;
+    if (!state.revote_candidates.empty())
+        choices = SeatSet::from_bits(choices.bits() & state.revote_candidates.bits());
+    if (state.corrupted.contains(voter)) choices = without(choices, cast.holder(Role::ceo));
+    return {choices, setup.options.abstain};
 }
 
 std::optional<Seat> next_voter(const State& state) {
     if (state.expects != ActionKind::vote) return std::nullopt;
-    const Seat after = state.ballots.empty() ? -1 : state.ballots.back().voter;
-    for (Seat seat = after + 1; seat < max_players; ++seat)
-        if (state.in_game.contains(seat)) return seat;
-    return std::nullopt;
+    std::uint32_t after_last = state.in_game.bits();  // the seats after the last ballot's
+    if (!state.ballots.empty())
+        after_last &= ~((std::uint64_t{2} << state.ballots.back().voter) - 1);
+    if (after_last == 0) return std::nullopt;
+    return std::countr_zero(after_last);
 }
 
 }  // namespace coyel::rules
+
+namespace coyel {
+
+Cast Cast::of(const Setup& setup) {
+    Cast cast;
+    for (Role role : all_roles)
+        cast.holders[static_cast<std::size_t>(role)] = rules::holder(setup, role);
+    for (Seat seat = 0; seat < setup.player_count(); ++seat)
+        if (setup.roles[seat] == Role::carbon) cast.carbon_seats |= std::uint32_t{1} << seat;
+    return cast;
+}
+
+}  // namespace coyel

@@ -37,29 +37,32 @@ enum class Why : std::uint8_t {
     corrupted_for_ceo,
 };
 
+// The first seat holding `role`, searched (Cast keeps the answers).
 std::optional<Seat> holder(const Setup& setup, Role role);
 
 // A player (or nobody) as the answer to `call`: elect_mayor, carbon_target,
 // ngo_protect or ceo_lobby. (Votes go through ballot_rule.)
-Why player_rule(const Setup& setup, const State& state, ActionKind call,
+Why player_rule(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
                 std::optional<Seat> choice);
-Why banker_rule(const Setup& setup, const State& state, BankerChoice choice);
+Why banker_rule(const Setup& setup, const Cast& cast, const State& state, BankerChoice choice);
 // One voter's ballot (SPEC section 5); `voter` must be a seat.
-Why ballot_rule(const Setup& setup, const State& state, const Ballot& ballot);
+Why ballot_rule(const Setup& setup, const Cast& cast, const State& state, const Ballot& ballot);
 
 // The refusal for `why`, in words (nullopt for Why::allowed). `call`,
 // `ballot` and `choice` are what the rule was asked about.
 Refusal explain(Why why, const Setup& setup, const State& state, ActionKind call,
                 const Ballot& ballot);
 
-Refusal player_refusal(const Setup& setup, const State& state, ActionKind call,
+Refusal player_refusal(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
                        std::optional<Seat> choice);
-Refusal banker_refusal(const Setup& setup, const State& state, BankerChoice choice);
-Refusal ballot_refusal(const Setup& setup, const State& state, const Ballot& ballot);
+Refusal banker_refusal(const Setup& setup, const Cast& cast, const State& state,
+                       BankerChoice choice);
+Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
+                       const Ballot& ballot);
 
 // The choices each rule above accepts, listed by asking it.
-Choices legal_players(const Setup& setup, const State& state, ActionKind call);
-Choices legal_ballots(const Setup& setup, const State& state, Seat voter);
+Choices legal_players(const Setup& setup, const Cast& cast, const State& state, ActionKind call);
+Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter);
 
 // The next voter in seat order who has not voted, while a vote is expected.
 std::optional<Seat> next_voter(const State& state);

@@ -92,30 +92,18 @@ std::optional<Seat> holder(const Setup& setup, Role role) {
     return static_cast<Seat>(found - setup.roles.begin());
 }
 
+// The rule is the legal set (legal_players); this names the part refusing.
 Why player_rule(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
                 std::optional<Seat> choice) {
     if (Why why = seat_rule(setup, state, choice); why != Why::allowed) return why;
+    if (legal_players(setup, cast, state, call).contains(choice)) return Why::allowed;
     switch (call) {
-        case ActionKind::elect_mayor: return Why::allowed;  // anyone in the game, or nobody
-        case ActionKind::carbon_target:                     // SPEC section 3, call 1
-            if (!choice) return Why::carbon_must_name;
-            if (setup.roles[*choice] == Role::carbon) return Why::target_is_carbon;
-            return Why::allowed;
-        case ActionKind::ngo_protect:  // SPEC section 3, call 2
-            if (!setup.options.ngo_repeat && choice && choice == state.protected_last_night)
-                return Why::ngo_repeat;
-            return Why::allowed;
-        case ActionKind::ceo_lobby:  // SPEC section 3, call 4
-            if (choice && choice == cast.holder(Role::ceo)) return Why::ceo_self;
-            return Why::allowed;
-        case ActionKind::banker:
-        case ActionKind::slapp:
-        case ActionKind::vote:
-        case ActionKind::clock:
-        case ActionKind::heat:
-        case ActionKind::note: break;
+        case ActionKind::carbon_target:
+            return choice ? Why::target_is_carbon : Why::carbon_must_name;
+        case ActionKind::ngo_protect: return Why::ngo_repeat;
+        case ActionKind::ceo_lobby: return Why::ceo_self;
+        default: return Why::not_a_player_call;
     }
-    return Why::not_a_player_call;
 }
 
 // SPEC section 3, call 3.
@@ -142,18 +130,18 @@ Why banker_rule(const Setup& setup, const Cast& cast, const State& state, Banker
     return Why::allowed;
 }
 
+// The rule is the legal set (legal_ballots); this names the part refusing.
 Why ballot_rule(const Setup& setup, const Cast& cast, const State& state, const Ballot& ballot) {
     if (!state.in_game.contains(ballot.voter)) return Why::voter_out;
     if (!ballot.choice) return setup.options.abstain ? Why::allowed : Why::abstain_off;
     const Seat choice = *ballot.choice;
     if (choice < 0 || choice >= setup.player_count()) return Why::ballot_no_such_player;
     if (!state.in_game.contains(choice)) return Why::ballot_out_of_game;
-    const SeatSet& tied = state.revote_candidates;
-    if (!tied.empty() && !tied.contains(choice)) return Why::revote_only;
-    // SPEC section 5: a corrupted voter may not vote for the Fossil Fuel CEO.
-    if (state.corrupted.contains(ballot.voter) && choice == cast.holder(Role::ceo))
-        return Why::corrupted_for_ceo;
-    return Why::allowed;
+    if (legal_ballots(setup, cast, state, ballot.voter).players.contains(choice))
+        return Why::allowed;
+    if (!state.revote_candidates.empty() && !state.revote_candidates.contains(choice))
+        return Why::revote_only;
+    return Why::corrupted_for_ceo;
 }
 
 Refusal explain(Why why, const Setup& setup, const State& state, ActionKind call,
@@ -181,9 +169,9 @@ Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
     return explain(ballot_rule(setup, cast, state, ballot), setup, state, ActionKind::vote, ballot);
 }
 
-// The legal sets are the rules above as bit masks, in a few instructions
-// (the simulator asks them at every answer). The random-play test checks
-// both directions: every choice listed is allowed by the rule, and only those.
+// The rules themselves, as bit masks of the seats allowed: a few
+// instructions, since the simulator asks them at every answer. player_rule
+// and ballot_rule ask them too, then name the part that refused.
 namespace {
 SeatSet without(SeatSet seats, std::optional<Seat> seat) {
     if (seat) seats.erase(*seat);

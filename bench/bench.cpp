@@ -1,8 +1,8 @@
-// coyel_bench: what one moderator input costs in a big, long game.
-// Run through tools/bench. Prints medians over many repetitions.
-#include <fmt/format.h>
-#include <algorithm>
-#include <chrono>
+// coyel_bench (Google Benchmark): the balance lab's games per second, and
+// what one moderator input costs in a big, long game. Run through tools/bench.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -12,9 +12,32 @@
 #include "save_file.hpp"
 
 using namespace coyel;
-using Clock = std::chrono::steady_clock;
 
 namespace {
+
+// Random ten-player games in temperature.mode night (issue 12), a new deal
+// each game; run on 1 and 2 threads, counted in games and answers a second.
+void random_ten_player_games(benchmark::State& bench) {
+    const Setup base = test::ten_player_night_setup();
+    const Deck deck = deck_of(base.roles);
+    SplitMix64 rng(static_cast<std::uint64_t>(bench.thread_index()) + 1);
+    Game game(base, Log::off);
+    EventBuffer events;
+    std::vector<Role> roles = base.roles;
+    std::int64_t games = 0, answers = 0;
+    for (auto _ : bench) {
+        deal(deck, rng.next(), roles);
+        game.restart(roles);
+        answers += test::play_random_policy(game, rng, events);
+        ++games;
+    }
+    // Summed over the threads: the games a second of the whole machine.
+    bench.counters["games/s"] =
+        benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+    bench.counters["answers/game"] = benchmark::Counter(
+        static_cast<double>(answers) / static_cast<double>(games), benchmark::Counter::kAvgThreads);
+}
+BENCHMARK(random_ten_player_games)->Threads(1)->Threads(2)->UseRealTime();
 
 // A 30-player game many rounds in: random play, except that the NGO always
 // saves the target and the day votes remove nobody, so all 30 stay in.
@@ -32,52 +55,69 @@ Game long_game(int rounds) {
             if (action.kind == ActionKind::ngo_protect) action.player = game.state().night.target;
             if (action.kind == ActionKind::slapp) action.file = false;
             if (action.kind == ActionKind::vote)
-                for (auto& ballot : action.votes)
-                    ballot.choice = ballot.voter;  // 1 vote each: a tie
+                for (auto& ballot : action.votes) ballot.choice = ballot.voter;  // a tie
             if (!game.apply(action).ok()) break;
         }
         if (!game.over()) return game;
     }
 }
 
-template <typename F>
-double median_us(int repetitions, F&& work) {
-    std::vector<double> samples;
-    for (int i = 0; i < repetitions; ++i) {
-        auto start = Clock::now();
-        work();
-        samples.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
-    }
-    std::sort(samples.begin(), samples.end());
-    return samples[samples.size() / 2];
+const Game& repl_game() {
+    static const Game game = long_game(20);
+    return game;
 }
+
+// The engine's part of one REPL input: apply on a copy of the long game
+// (copies made with the timer stopped, a thousand at a time).
+void repl_apply_input(benchmark::State& bench) {
+    const Game& game = repl_game();
+    SplitMix64 rng(7);
+    const Action next = test::random_action(game, rng);
+    std::vector<Game> copies;
+    std::size_t used = 0;
+    for (auto _ : bench) {
+        if (used == copies.size()) {
+            bench.PauseTiming();
+            copies.assign(1000, game);
+            used = 0;
+            bench.ResumeTiming();
+        }
+        benchmark::DoNotOptimize(copies[used++].apply(next).ok());
+    }
+    bench.SetLabel("30 players, round 20");
+}
+BENCHMARK(repl_apply_input);
+
+void repl_serialise_save(benchmark::State& bench) {
+    const Game& game = repl_game();
+    for (auto _ : bench) benchmark::DoNotOptimize(save_game(game).size());
+    bench.counters["bytes"] = static_cast<double>(save_game(game).size());
+}
+BENCHMARK(repl_serialise_save);
+
+// The REPL's whole save after each input: serialise, temporary file, fsync,
+// rename, fsync of the folder (src/cli/save_file.cpp).
+void repl_atomic_save(benchmark::State& bench) {
+    const Game& game = repl_game();
+    const std::string path = "coyel_bench_save.json";
+    for (auto _ : bench) benchmark::DoNotOptimize(cli::write_atomically(path, save_game(game)));
+    std::remove(path.c_str());
+    bench.SetLabel("on the current folder's disk");
+}
+BENCHMARK(repl_atomic_save)->UseRealTime();
+
+void load_and_replay(benchmark::State& bench) {
+    const std::string text = save_game(repl_game());
+    for (auto _ : bench) benchmark::DoNotOptimize(load_game(text, "bench").ok());
+}
+BENCHMARK(load_and_replay);
+
+void status_object(benchmark::State& bench) {
+    const Game& game = repl_game();
+    for (auto _ : bench) benchmark::DoNotOptimize(status_json(game).size());
+}
+BENCHMARK(status_object);
 
 }  // namespace
 
-int main() {
-    const Game game = long_game(20);
-    SplitMix64 rng(7);
-    const Action next = test::random_action(game, rng);
-    const std::string text = save_game(game);
-    fmt::print("game: 30 players, round {}, {} log entries, save {} bytes\n", game.state().round,
-               game.log().size(), text.size());
-    volatile std::size_t sink = 0;
-    // Copies made beforehand, so only the apply itself is timed.
-    std::vector<Game> copies(2000, game);
-    std::size_t next_copy = 0;
-    double apply = median_us(2000, [&] { sink = copies[next_copy++].apply(next).ok(); });
-    double save = median_us(2000, [&] { sink = save_game(game).size(); });
-    double load = median_us(200, [&] { sink = load_game(text, "bench").ok(); });
-    double status = median_us(2000, [&] { sink = status_json(game).size(); });
-    fmt::print("apply one input (engine)       {:8.2f} us\n", apply);
-    fmt::print("serialise the whole save       {:8.2f} us\n", save);
-    fmt::print("engine + serialisation         {:8.2f} us\n", apply + save);
-    // The REPL's whole save: serialise, temporary file, fsync, rename, fsync.
-    const std::string path = "coyel_bench_save.json";
-    double disk = median_us(200, [&] { sink = !cli::write_atomically(path, save_game(game)); });
-    std::remove(path.c_str());
-    std::remove((path + ".tmp").c_str());
-    fmt::print("whole save with fsync (disk)   {:8.2f} us\n", disk);
-    fmt::print("load (parse + replay the log)  {:8.2f} us\n", load);
-    fmt::print("status --json object           {:8.2f} us\n", status);
-}
+BENCHMARK_MAIN();

@@ -124,7 +124,7 @@ inline std::string refused(Game& game, const Action& action) {
 
 inline bool in(const Game& g, const char* name) { return g.in_game(*seat(g, name)); }
 inline bool corrupted(const Game& g, const char* name) {
-    return g.state().players[*seat(g, name)].corrupted;
+    return g.state().corrupted.contains(*seat(g, name));
 }
 
 inline bool has_event(const std::vector<Event>& events, Event::Kind kind) {

@@ -80,3 +80,39 @@ Action random_action(const Game& game, SplitMix64& rng) {
 }
 
 }  // namespace coyel::test
+
+namespace coyel::test {
+
+int play_random_policy(Game& game, SplitMix64& rng, EventBuffer& events) {
+    int answers = 0;
+    Action action;
+    while (!game.over()) {
+        const CallId call = *game.current_call();
+        if (call == CallId::vote || call == CallId::revote) {
+            (void)game.cast_ballot(pick(game.legal_choices(), rng), events);
+        } else {
+            action.kind = call_info(call).action;
+            if (call == CallId::banker) {
+                const BankerChoices gestures = game.legal_gestures();
+                action.choice = gestures[rng.below(gestures.size())];
+            } else if (call == CallId::slapp) {
+                action.file = rng.below(2) == 1;
+            } else {
+                action.player = pick(game.legal_choices(), rng);
+            }
+            (void)game.apply(action, events);
+        }
+        ++answers;
+    }
+    return answers;
+}
+
+Setup ten_player_night_setup() {
+    Setup setup;
+    for (int i = 1; i <= 10; ++i) setup.players.push_back("P" + std::to_string(i));
+    setup.roles = deal(*default_deck(10), 1);
+    setup.options.temperature_mode = TemperatureMode::night;
+    return setup;
+}
+
+}  // namespace coyel::test

@@ -21,3 +21,17 @@ std::optional<Seat> pick(const Choices& choices, SplitMix64& rng);
 Action random_action(const Game& game, SplitMix64& rng);
 
 }  // namespace coyel::test
+
+namespace coyel::test {
+
+// The balance lab's `random` policy (issue 12): every answer uniform among the
+// engine's legal answers (nobody counts as one where legal), each ballot
+// uniform among that voter's legal ballots. Plays `game` to its end and
+// returns how many answers it gave. For a game without the clock. Through the
+// lean API: nothing allocates once `events` has grown.
+int play_random_policy(Game& game, SplitMix64& rng, EventBuffer& events);
+
+// Ten named players, the default deck for ten, temperature.mode night.
+Setup ten_player_night_setup();
+
+}  // namespace coyel::test

@@ -28,7 +28,7 @@ struct Event {
         game_over,         // winner, reason
     };
 
-    Kind kind;
+    Kind kind = Kind::dawn;
     std::optional<Seat> player;
     Role role = Role::citizen;
     OutCause cause = OutCause::damage;
@@ -42,6 +42,39 @@ struct Event {
     std::optional<Seat> double_vote;  // vote_result: the mayor, whose vote counted two
 };
 
-std::string_view win_reason_id(WinReason reason);  // "temperature", "no-carbon", ...
+std::string_view win_reason_id(WinReason reason);
+
+// Events written into a buffer the caller owns and reuses (the lean API of
+// Game). Its slots are kept, with their vectors' capacity, from one use to the
+// next: once they have grown to the largest action's events, filling the
+// buffer allocates nothing.
+class EventBuffer {
+  public:
+    void clear() { size_ = 0; }
+    // A fresh event at the end, in a reused slot when there is one.
+    Event& add() {
+        if (size_ == slots_.size()) return slots_.emplace_back(Event{}), slots_[size_++];
+        Event& slot = slots_[size_++];
+        std::vector<int> tally = std::move(slot.tally);
+        std::vector<Seat> seats = std::move(slot.seats);
+        tally.clear();
+        seats.clear();
+        slot = Event{};
+        slot.tally = std::move(tally);
+        slot.seats = std::move(seats);
+        return slot;
+    }
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const Event& operator[](std::size_t index) const { return slots_[index]; }
+    const Event* begin() const { return slots_.data(); }
+    const Event* end() const { return slots_.data() + size_; }
+    std::vector<Event> to_vector() const { return {begin(), end()}; }
+
+  private:
+    std::vector<Event> slots_;
+    std::size_t size_ = 0;
+};  // "temperature", "no-carbon", ...
 
 }  // namespace coyel

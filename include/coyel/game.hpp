@@ -5,9 +5,21 @@
 //
 // The rules that refuse an answer are written once (src/core/rules.cpp) and
 // used both by `apply` and by the questions the front ends ask.
+//
+// The lean API, for the balance lab's simulator: a game made with Log::off,
+// restarted with `restart` for each new deal, and played through
+// `current_call`, `legal_choices`, `legal_gestures`, `apply(action, events)`
+// and `cast_ballot(choice, events)` allocates nothing once its EventBuffer has
+// grown: the state has a fixed size, legal answers are bit sets, and a
+// refusal's message is written only when one is refused.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <iterator>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -23,10 +35,75 @@ namespace coyel {
 enum class Phase { setup, night, dawn, day, over };
 std::string_view phase_id(Phase phase);
 
-struct PlayerState {
-    bool in_game = true;
-    bool corrupted = false;
-    bool operator==(const PlayerState&) const = default;
+// The ballots of the vote being taken, in seat order: two small fixed arrays
+// (a seat fits a byte), so that the state copies in a few cache lines.
+class BallotList {
+  public:
+    void push_back(const Ballot& ballot) {
+        voters_[size_] = static_cast<std::int8_t>(ballot.voter);
+        choices_[size_++] = static_cast<std::int8_t>(ballot.choice.value_or(-1));
+    }
+    void pop_back() { --size_; }
+    void clear() { size_ = 0; }
+    Ballot operator[](std::size_t index) const {
+        const int choice = choices_[index];
+        return Ballot{voters_[index], choice < 0 ? std::nullopt : std::optional<Seat>{choice}};
+    }
+    Ballot back() const { return (*this)[size_ - 1]; }
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    std::vector<Ballot> to_vector() const { return {begin(), end()}; }
+    bool operator==(const BallotList& other) const {
+        return std::equal(begin(), end(), other.begin(), other.end());
+    }
+
+    // Ballots by value, in seat order: `for (const Ballot& ballot : list)`.
+    class Iterator {
+      public:
+        using iterator_category = std::input_iterator_tag;
+        using value_type = Ballot;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = Ballot;
+        Iterator(const BallotList& list, std::size_t index) : list_(&list), index_(index) {}
+        Ballot operator*() const { return (*list_)[index_]; }
+        Iterator& operator++() {
+            ++index_;
+            return *this;
+        }
+        Iterator operator++(int) {
+            Iterator before = *this;
+            ++index_;
+            return before;
+        }
+        bool operator==(const Iterator& other) const { return index_ == other.index_; }
+
+      private:
+        const BallotList* list_;
+        std::size_t index_;
+    };
+    Iterator begin() const { return {*this, 0}; }
+    Iterator end() const { return {*this, size_}; }
+
+  private:
+    std::array<std::int8_t, max_players> voters_{};
+    std::array<std::int8_t, max_players> choices_{};
+    std::uint8_t size_ = 0;
+};
+
+// The gestures open to the banker, in the order up, down, none.
+class BankerChoices {
+  public:
+    void push_back(BankerChoice choice) { items_[size_++] = choice; }
+    bool contains(BankerChoice choice) const { return std::find(begin(), end(), choice) != end(); }
+    std::size_t size() const { return size_; }
+    BankerChoice operator[](std::size_t index) const { return items_[index]; }
+    const BankerChoice* begin() const { return items_.data(); }
+    const BankerChoice* end() const { return items_.data() + size_; }
+
+  private:
+    std::array<BankerChoice, 3> items_{};
+    std::size_t size_ = 0;
 };
 
 // The calls answered so far tonight (SPEC section 3), resolved at dawn.
@@ -50,7 +127,8 @@ struct State {
     std::optional<Team> winner;
     std::optional<WinReason> win_reason;
     bool ceo_revealed = false;  // by a SLAPP-suit
-    std::vector<PlayerState> players;
+    SeatSet in_game;            // every seat at the start
+    SeatSet corrupted;          // lobbied by the CEO
     std::optional<Seat> mayor;
     bool mayor_vacant = false;  // the mayor went out since the last election
 
@@ -59,11 +137,11 @@ struct State {
     bool social_used = false;
     bool speculation_used = false;
     int slapps_filed = 0;
-    std::optional<Seat> saved;            // at dawn: saved by a protest, open to a SLAPP-suit
-    std::vector<Seat> revote_candidates;  // during a revote: the tied players
+    std::optional<Seat> saved;  // at dawn: saved by a protest, open to a SLAPP-suit
+    SeatSet revote_candidates;  // during a revote: the tied players
     // The vote being taken, ballot by ballot, in seat order. Not in the log
     // until complete: the save keeps it as "pending".
-    std::vector<Ballot> ballots;
+    BallotList ballots;
 
     bool operator==(const State&) const = default;
 };
@@ -77,19 +155,33 @@ struct Undone {
     Action action;  // Kind::entry and Kind::end
 };
 
+// Whether a game keeps its log. The REPL, the loader and the replay keep it;
+// a simulator need not: without it, log() stays empty and undo() and
+// replay_prefix() have nothing to replay.
+enum class Log { kept, off };
+
 class Game {
   public:
     // Precondition: check_setup(setup) is empty.
-    explicit Game(Setup setup);
+    explicit Game(Setup setup, Log log = Log::kept);
 
     const Setup& setup() const { return setup_; }
     const State& state() const { return state_; }
     const std::vector<Action>& log() const { return log_; }
+    bool keeps_log() const { return keeps_log_; }
+
+    // The same players and options dealt `roles` (one per seat, a valid deal
+    // of check_setup), back before the first call with an empty log: the
+    // simulator's next game, made without allocating.
+    void restart(std::span<const Role> roles);
 
     // Checks the action against the rules; if legal, resolves it, appends it to
     // the log and returns what happened. If not, returns why and changes nothing.
     // A complete `vote` replaces any ballots being taken.
     Result<std::vector<Event>> apply(const Action& action);
+    // The same, lean: what happened goes into `events` (cleared first), and
+    // only a refusal is returned.
+    Refusal apply(const Action& action, EventBuffer& events);
 
     // --- The vote being taken (SPEC section 5), one ballot at a time. ---
     // The next player in seat order to vote, while a vote is expected.
@@ -100,6 +192,9 @@ class Game {
     // that, no events. A refused ballot is not cast.
     Result<std::vector<Event>> cast_ballot(std::optional<Seat> choice,
                                            std::optional<std::int64_t> at = std::nullopt);
+    // The same, lean: the vote's events go into `events` (cleared first).
+    Refusal cast_ballot(std::optional<Seat> choice, EventBuffer& events,
+                        std::optional<std::int64_t> at = std::nullopt);
 
     // --- The game clock (SPEC section 6). ---
     // Moves the clock's reading on to `seconds` of active play. In clock mode
@@ -108,6 +203,8 @@ class Game {
     // limit ends the game there. Returns what happened; refused before Night 1,
     // after the end, or back in time.
     Result<std::vector<Event>> advance_clock(std::int64_t seconds);
+    // The same, lean: the degrees' events go into `events` (cleared first).
+    Refusal advance_clock(std::int64_t seconds, EventBuffer& events);
 
     // Takes back the last input: a ballot of the vote being taken, else the
     // last log entry that is not a `clock` entry (degrees that really passed
@@ -115,7 +212,7 @@ class Game {
     // never goes back, but for one case: after a temperature end in clock
     // mode, undo takes back the end itself, and the clock then stands one
     // second before the limit, with the vote the end interrupted restored.
-    // nullopt when there is nothing to take back.
+    // nullopt when there is nothing to take back, and always without the log.
     std::optional<Undone> undo();
 
     // A game made of this one's setup and the first `entries` of its log.
@@ -127,7 +224,7 @@ class Game {
 
     // --- Questions the front ends ask rather than re-deriving the rules. ---
     std::optional<Seat> holder(Role role) const;  // the holder of a unique role
-    bool in_game(Seat seat) const { return state_.players[seat].in_game; }
+    bool in_game(Seat seat) const { return state_.in_game.contains(seat); }
     Role role(Seat seat) const { return setup_.roles[seat]; }
     const std::string& name(Seat seat) const { return setup_.players[seat]; }
     int player_count() const { return setup_.player_count(); }
@@ -145,6 +242,8 @@ class Game {
     Refusal banker_refusal(BankerChoice choice) const;
     // The gestures open to the banker tonight, in the order up, down, none.
     std::vector<BankerChoice> legal_banker_choices() const;
+    // The same, lean: a fixed list.
+    BankerChoices legal_gestures() const;
     // Why one voter's ballot is refused (SPEC section 5), or nullopt.
     Refusal ballot_refusal(const Ballot& ballot) const;
 
@@ -164,15 +263,21 @@ class Game {
     int vote_weight(Seat voter) const;
 
   private:
+    // Applies `action` with these ballots (a vote's: the action's own, or the
+    // ones cast one by one), appending its events.
+    Refusal apply_ballots(const Action& action, std::span<const Ballot> votes, EventBuffer& events);
+    Refusal move_clock(std::int64_t seconds, EventBuffer& events);
     std::optional<Undone> undo_temperature_end();
     std::optional<Undone> undo_input();
 
     Setup setup_;
+    Cast cast_;  // who holds each role, from setup_
+    bool keeps_log_ = true;
     State state_;
     std::vector<Action> log_;
     // The ballots of a vote the temperature limit cut short: undoing that
     // end restores them. Kept in memory only.
-    std::vector<Ballot> interrupted_ballots_;
+    BallotList interrupted_ballots_;
     std::optional<int> cards_shown_;  // see cards_shown()
 };
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -35,8 +36,12 @@ class SplitMix64 {
 
 // Fisher-Yates, from the last element down.
 template <typename T>
-void shuffle(std::vector<T>& items, SplitMix64& rng) {
+void shuffle(std::span<T> items, SplitMix64& rng) {
     for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[rng.below(i)]);
+}
+template <typename T>
+void shuffle(std::vector<T>& items, SplitMix64& rng) {
+    shuffle(std::span<T>{items}, rng);
 }
 
 }  // namespace coyel

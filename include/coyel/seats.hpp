@@ -13,6 +13,11 @@ namespace coyel {
 class SeatSet {
   public:
     constexpr SeatSet() = default;
+    static constexpr SeatSet from_bits(std::uint32_t bits) {
+        SeatSet seats;
+        seats.bits_ = bits;
+        return seats;
+    }
 
     constexpr bool contains(Seat seat) const {
         return seat >= 0 && seat < 32 && (bits_ >> seat) & 1U;

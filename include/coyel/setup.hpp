@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,16 @@ struct Setup {
     bool operator==(const Setup&) const = default;
 };
 
+// Who holds each unique role (and the first holder of the others): found
+// once per deal, since the rules ask it at every answer.
+struct Cast {
+    std::array<std::optional<Seat>, all_roles.size()> holders{};
+    std::uint32_t carbon_seats = 0;  // a bit per seat holding a carbon emission
+
+    static Cast of(const Setup& setup);
+    std::optional<Seat> holder(Role role) const { return holders[static_cast<std::size_t>(role)]; }
+};
+
 // The problem with one name as typed, after trimming; nullopt when it is fine.
 Refusal check_name(std::string_view name);
 
@@ -63,6 +74,8 @@ std::string describe_deck(const Deck& deck);
 
 // Deals the deck to seats with the named, portable generator (see rng.hpp).
 std::vector<Role> deal(const Deck& deck, std::uint64_t seed);
+// The same deal into `seats` (deck.size() of them), without allocating.
+void deal(const Deck& deck, std::uint64_t seed, std::span<Role> seats);
 
 // Seat of `name` (any case, surrounding space ignored), or nullopt.
 std::optional<Seat> find_player(const std::vector<std::string>& players, std::string_view name);

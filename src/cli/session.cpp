@@ -611,7 +611,7 @@ void Session::show_end() {
     say(narrator_.line("repl.every_role"));
     for (Seat seat = 0; seat < game_.player_count(); ++seat) {
         std::string role = narrator_.role_title(game_.role(seat));
-        if (state.players[seat].corrupted)
+        if (state.corrupted.contains(seat))
             role = narrator_.line("replay.role_corrupted", Args{}.set("role", role));
         say(fmt::format("  {:>2}  {:<24} {}", seat + 1, game_.name(seat), role));
     }

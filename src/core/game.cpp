@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 
 #include "coyel/invariants.hpp"
 #include "coyel/text.hpp"
@@ -41,8 +42,15 @@ Error not_now(std::string message) { return Error{std::move(message), ErrorCode:
 // small named member; the SPEC section it follows is named beside it.
 class Resolver {
   public:
-    Resolver(const Setup& setup, State& state, std::vector<Event>& events)
-        : setup_(setup), options_(setup.options), s_(state), events_(events) {}
+    // `votes`: the ballots of a `vote` action (its own, or those cast one by one).
+    Resolver(const Setup& setup, const Cast& cast, State& state, std::span<const Ballot> votes,
+             EventBuffer& events)
+        : setup_(setup),
+          cast_(cast),
+          options_(setup.options),
+          s_(state),
+          votes_(votes),
+          events_(events) {}
 
     Refusal apply(const Action& action);
 
@@ -58,15 +66,15 @@ class Resolver {
     Refusal ceo_lobby(const Action& action);
     LobbyOutcome lobby_outcome(Seat target) const;
     Refusal slapp(const Action& action);
-    Refusal vote(const Action& action);
+    Refusal vote();
     Refusal heat();
 
-    Refusal check_ballots(const std::vector<Ballot>& ballots) const;
+    Refusal check_ballots() const;
     void next_call(ActionKind answered);
     void resolve_dawn();
     void resolve_night_effects();
     void finish_dawn();
-    void tally_vote(const std::vector<Ballot>& ballots);
+    void tally_vote();
     void start_night();
     void start_day();
     void take_out(Seat seat, OutCause cause);
@@ -74,23 +82,25 @@ class Resolver {
     bool check_end();
     void end(Team winner, WinReason reason);
 
-    std::optional<Seat> holder(Role role) const { return rules::holder(setup_, role); }
+    std::optional<Seat> holder(Role role) const { return cast_.holder(role); }
     bool holder_in_game(Role role) const {
         auto seat = holder(role);
-        return seat && s_.players[*seat].in_game;
+        return seat && s_.in_game.contains(*seat);
     }
     int vote_weight(Seat voter) const { return s_.mayor == voter ? 2 : 1; }
     Event& emit(Event::Kind kind, std::optional<Seat> player = std::nullopt) {
-        Event& event = events_.emplace_back();
+        Event& event = events_.add();
         event.kind = kind;
         event.player = player;
         return event;
     }
 
     const Setup& setup_;
+    const Cast& cast_;
     const Options& options_;
     State& s_;
-    std::vector<Event>& events_;
+    std::span<const Ballot> votes_;
+    EventBuffer& events_;
 };
 
 Refusal Resolver::apply(const Action& action) {
@@ -147,7 +157,7 @@ Refusal Resolver::dispatch(const Action& action) {
         case ActionKind::banker: return banker(action);
         case ActionKind::ceo_lobby: return ceo_lobby(action);
         case ActionKind::slapp: return slapp(action);
-        case ActionKind::vote: return vote(action);
+        case ActionKind::vote: return vote();
         case ActionKind::clock:
         case ActionKind::heat:
         case ActionKind::note: break;  // handled above: asides, legal at any time
@@ -184,8 +194,9 @@ Refusal Resolver::heat() {
 
 // SPEC section 2 (first election) and section 4 step 8 (succession).
 Refusal Resolver::elect_mayor(const Action& action) {
-    if (auto refusal = rules::player_refusal(setup_, s_, action.kind, action.player))
-        return refusal;
+    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
+        why != rules::Why::allowed)
+        return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
     s_.mayor = action.player;
     s_.mayor_vacant = false;
     emit(Event::Kind::mayor_elected, action.player);
@@ -198,23 +209,26 @@ Refusal Resolver::elect_mayor(const Action& action) {
 }
 
 Refusal Resolver::carbon_target(const Action& action) {
-    if (auto refusal = rules::player_refusal(setup_, s_, action.kind, action.player))
-        return refusal;
+    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
+        why != rules::Why::allowed)
+        return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
     s_.night.target = action.player;
     next_call(ActionKind::carbon_target);
     return std::nullopt;
 }
 
 Refusal Resolver::ngo_protect(const Action& action) {
-    if (auto refusal = rules::player_refusal(setup_, s_, action.kind, action.player))
-        return refusal;
+    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
+        why != rules::Why::allowed)
+        return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
     s_.night.protect = action.player;
     next_call(ActionKind::ngo_protect);
     return std::nullopt;
 }
 
 Refusal Resolver::banker(const Action& action) {
-    if (auto refusal = rules::banker_refusal(setup_, s_, action.choice)) return refusal;
+    if (auto why = rules::banker_rule(setup_, cast_, s_, action.choice); why != rules::Why::allowed)
+        return rules::explain(why, setup_, s_, action.kind, Ballot{});
     s_.night.banker = action.choice;
     if (action.choice == BankerChoice::social) s_.social_used = true;
     if (action.choice == BankerChoice::speculation) s_.speculation_used = true;
@@ -225,8 +239,9 @@ Refusal Resolver::banker(const Action& action) {
 // SPEC section 3, call 4: one lobby a night, plus one at once when a lobby
 // corrupts the banker. Refused and wasted lobbies are still spent.
 Refusal Resolver::ceo_lobby(const Action& action) {
-    if (auto refusal = rules::player_refusal(setup_, s_, action.kind, action.player))
-        return refusal;
+    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
+        why != rules::Why::allowed)
+        return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
     Event& event = emit(Event::Kind::lobby, action.player);
     --s_.night.lobbies_left;
     s_.night.extra_lobby = false;
@@ -234,7 +249,7 @@ Refusal Resolver::ceo_lobby(const Action& action) {
         const Seat target = *action.player;
         event.lobby = lobby_outcome(target);
         if (event.lobby == LobbyOutcome::corrupted) {
-            s_.players[target].corrupted = true;
+            s_.corrupted.insert(target);
             if (target == holder(Role::banker)) {
                 event.extra = true;
                 ++s_.night.lobbies_left;
@@ -248,8 +263,8 @@ Refusal Resolver::ceo_lobby(const Action& action) {
 
 LobbyOutcome Resolver::lobby_outcome(Seat target) const {
     const auto banker = holder(Role::banker);
-    const bool banker_corrupted = banker && s_.players[*banker].corrupted;
-    if (s_.players[target].corrupted) return LobbyOutcome::already_corrupted;
+    const bool banker_corrupted = banker && s_.corrupted.contains(*banker);
+    if (s_.corrupted.contains(target)) return LobbyOutcome::already_corrupted;
     if (setup_.roles[target] == Role::ngo) return LobbyOutcome::refused_ngo;
     if (s_.mayor == target && !banker_corrupted) return LobbyOutcome::refused_mayor;
     return LobbyOutcome::corrupted;
@@ -281,7 +296,7 @@ void Resolver::resolve_dawn() {
         if (s_.phase == Phase::over) return;
     }
     resolve_night_effects();
-    if (s_.saved && s_.players[*s_.saved].in_game && holder_in_game(Role::ceo) &&
+    if (s_.saved && s_.in_game.contains(*s_.saved) && holder_in_game(Role::ceo) &&
         s_.slapps_filed < options_.slapp_uses) {
         s_.expects = ActionKind::slapp;
         return;
@@ -299,10 +314,10 @@ void Resolver::resolve_night_effects() {
         take_out(target, OutCause::damage);
     }
     const auto fragile = holder(Role::fragile);
-    if (s_.night.banker == BankerChoice::speculation && s_.players[*fragile].in_game)
+    if (s_.night.banker == BankerChoice::speculation && s_.in_game.contains(*fragile))
         take_out(*fragile, OutCause::speculation);
-    if (s_.night.banker == BankerChoice::social && !s_.players[*fragile].in_game) {
-        s_.players[*fragile].in_game = true;
+    if (s_.night.banker == BankerChoice::social && !s_.in_game.contains(*fragile)) {
+        s_.in_game.insert(*fragile);
         emit(Event::Kind::fragile_revived, *fragile);
     }
 }
@@ -330,43 +345,44 @@ void Resolver::finish_dawn() {
     start_day();
 }
 
-Refusal Resolver::check_ballots(const std::vector<Ballot>& ballots) const {
-    std::vector<bool> voted(setup_.players.size(), false);
-    for (const auto& ballot : ballots) {
+Refusal Resolver::check_ballots() const {
+    SeatSet voted;
+    for (const auto& ballot : votes_) {
         if (ballot.voter < 0 || ballot.voter >= setup_.player_count())
             return Error{"a vote from no such player"};
-        if (voted[ballot.voter])
+        if (voted.contains(ballot.voter))
             return Error{fmt::format("{} voted twice", setup_.players[ballot.voter])};
-        voted[ballot.voter] = true;
-        if (auto refusal = rules::ballot_refusal(setup_, s_, ballot)) return refusal;
+        voted.insert(ballot.voter);
+        if (auto why = rules::ballot_rule(setup_, cast_, s_, ballot); why != rules::Why::allowed)
+            return rules::explain(why, setup_, s_, ActionKind::vote, ballot);
     }
-    for (Seat seat = 0; seat < setup_.player_count(); ++seat)
-        if (s_.players[seat].in_game && !voted[seat])
+    for (Seat seat : s_.in_game)
+        if (!voted.contains(seat))
             return Error{fmt::format("{} has not voted", setup_.players[seat])};
     return std::nullopt;
 }
 
-Refusal Resolver::vote(const Action& action) {
-    if (auto refusal = check_ballots(action.votes)) return refusal;
-    s_.ballots.clear();
-    tally_vote(action.votes);
+Refusal Resolver::vote() {
+    if (auto refusal = check_ballots()) return refusal;
+    tally_vote();
+    s_.ballots.clear();  // after the tally: `votes_` may be these very ballots
     if (s_.phase != Phase::over && s_.revote_candidates.empty()) start_night();
     return std::nullopt;
 }
 
 // SPEC section 5: the single player with the most votes is out; a tie at the
 // top removes nobody, or (tie = revote) sends the tied players to one revote.
-void Resolver::tally_vote(const std::vector<Ballot>& ballots) {
+void Resolver::tally_vote() {
     Event& result = emit(Event::Kind::vote_result);
     result.tally.assign(setup_.players.size(), 0);
-    for (const auto& ballot : ballots) {
+    for (const auto& ballot : votes_) {
         if (!ballot.choice) continue;
         result.tally[*ballot.choice] += vote_weight(ballot.voter);
         if (vote_weight(ballot.voter) == 2) result.double_vote = ballot.voter;
     }
     const int top = *std::max_element(result.tally.begin(), result.tally.end());
     const bool was_revote = !s_.revote_candidates.empty();
-    s_.revote_candidates.clear();
+    s_.revote_candidates = SeatSet{};
     if (top == 0) return;  // no votes at all: nobody, and no revote
     for (Seat seat = 0; seat < setup_.player_count(); ++seat)
         if (result.tally[seat] == top) result.seats.push_back(seat);
@@ -378,8 +394,9 @@ void Resolver::tally_vote(const std::vector<Ballot>& ballots) {
         return;
     }
     if (options_.tie == TieRule::revote && !was_revote) {
-        s_.revote_candidates = result.seats;
-        emit(Event::Kind::revote).seats = s_.revote_candidates;
+        for (Seat seat : result.seats) s_.revote_candidates.insert(seat);
+        Event& revote = emit(Event::Kind::revote);  // `result` may have moved: read the state
+        for (Seat seat : s_.revote_candidates) revote.seats.push_back(seat);
     }
 }
 
@@ -397,7 +414,7 @@ void Resolver::start_day() {
 }
 
 void Resolver::take_out(Seat seat, OutCause cause) {
-    s_.players[seat].in_game = false;
+    s_.in_game.erase(seat);
     Event& event = emit(Event::Kind::player_out, seat);
     event.role = setup_.roles[seat];
     event.cause = cause;
@@ -412,8 +429,7 @@ void Resolver::take_out(Seat seat, OutCause cause) {
 bool Resolver::check_end() {
     if (s_.phase == Phase::over) return true;
     bool carbon_in = false, ecosystems_in = false;
-    for (Seat seat = 0; seat < setup_.player_count(); ++seat) {
-        if (!s_.players[seat].in_game) continue;
+    for (Seat seat : s_.in_game) {
         carbon_in = carbon_in || setup_.roles[seat] == Role::carbon;
         ecosystems_in = ecosystems_in || team_of(setup_.roles[seat]) == Team::ecosystems;
     }
@@ -439,17 +455,40 @@ void Resolver::end(Team winner, WinReason reason) {
 
 }  // namespace
 
-Game::Game(Setup setup) : setup_(std::move(setup)) {
+Game::Game(Setup setup, Log log) : setup_(std::move(setup)), keeps_log_(log == Log::kept) {
     assert(check_setup(setup_).empty());
-    state_.players.assign(setup_.players.size(), PlayerState{});
+    restart(setup_.roles);
+}
+
+void Game::restart(std::span<const Role> roles) {
+    assert(roles.size() == setup_.roles.size());
+    if (roles.data() != setup_.roles.data())
+        std::copy(roles.begin(), roles.end(), setup_.roles.begin());
+    cast_ = Cast::of(setup_);
+    state_ = State{};
+    for (Seat seat = 0; seat < player_count(); ++seat) state_.in_game.insert(seat);
     state_.temperature = setup_.options.temperature_start;
+    log_.clear();
+    interrupted_ballots_.clear();
+    cards_shown_.reset();
 }
 
 Result<std::vector<Event>> Game::apply(const Action& action) {
+    EventBuffer events;
+    if (auto refusal = apply(action, events)) return std::move(*refusal);
+    return events.to_vector();
+}
+
+Refusal Game::apply(const Action& action, EventBuffer& events) {
+    events.clear();
+    return apply_ballots(action, action.votes, events);
+}
+
+Refusal Game::apply_ballots(const Action& action, std::span<const Ballot> votes,
+                            EventBuffer& events) {
     State next = state_;
-    std::vector<Event> events;
-    Resolver resolver(setup_, next, events);
-    if (auto refusal = resolver.apply(action)) return std::move(*refusal);
+    Resolver resolver(setup_, cast_, next, votes, events);
+    if (auto refusal = resolver.apply(action)) return refusal;
 #ifdef COYEL_CHECK_INVARIANTS
     // Every test, transcript and fuzz input checks the invariants in these builds.
     if (auto broken = broken_invariant(setup_, state_, next); !broken.empty()) {
@@ -459,10 +498,10 @@ Result<std::vector<Event>> Game::apply(const Action& action) {
     }
 #endif
     if (next.phase == Phase::over) interrupted_ballots_ = state_.ballots;
-    state_ = std::move(next);
-    log_.push_back(action);
+    state_ = next;
+    if (keeps_log_) log_.push_back(action);
     cards_shown_.reset();  // the game has started: the cards are all out
-    return events;
+    return std::nullopt;
 }
 
 Refusal Game::set_cards_shown(std::optional<int> count) {
@@ -475,52 +514,73 @@ Refusal Game::set_cards_shown(std::optional<int> count) {
 }
 
 Result<std::vector<Event>> Game::advance_clock(std::int64_t seconds) {
+    EventBuffer events;
+    if (auto refusal = advance_clock(seconds, events)) return std::move(*refusal);
+    return events.to_vector();
+}
+
+Refusal Game::advance_clock(std::int64_t seconds, EventBuffer& events) {
+    events.clear();
+    return move_clock(seconds, events);
+}
+
+// advance_clock, appending the degrees' events to `events`.
+Refusal Game::move_clock(std::int64_t seconds, EventBuffer& events) {
     if (state_.phase == Phase::setup)
         return Error{"the clock starts with Night 1", ErrorCode::not_now};
     if (over()) return Error{"the game is over", ErrorCode::game_over};
     if (seconds < state_.clock_s || seconds > max_clock_seconds)
         return Error{
             fmt::format("the clock cannot move from {} s to {} s", state_.clock_s, seconds)};
-    std::vector<Event> events;
     for (auto rise = next_rise_at(); rise && *rise <= seconds; rise = next_rise_at()) {
         Action degree;
         degree.kind = ActionKind::clock;
         degree.at = *rise;
-        auto applied = apply(degree);
-        if (!applied) return applied;
-        events.insert(events.end(), applied->begin(), applied->end());
+        if (auto refusal = apply_ballots(degree, {}, events)) return refusal;
     }
     if (!over()) state_.clock_s = seconds;
-    return events;
+    return std::nullopt;
 }
 
 std::optional<Seat> Game::next_voter() const { return rules::next_voter(state_); }
 
 Result<std::vector<Event>> Game::cast_ballot(std::optional<Seat> choice,
                                              std::optional<std::int64_t> at) {
+    EventBuffer events;
+    if (auto refusal = cast_ballot(choice, events, at)) return std::move(*refusal);
+    return events.to_vector();
+}
+
+Refusal Game::cast_ballot(std::optional<Seat> choice, EventBuffer& events,
+                          std::optional<std::int64_t> at) {
+    events.clear();
     const auto voter = next_voter();
     if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
     const Ballot ballot{*voter, choice};
-    if (auto refusal = ballot_refusal(ballot)) return std::move(*refusal);
+    if (auto why = rules::ballot_rule(setup_, cast_, state_, ballot); why != rules::Why::allowed)
+        return rules::explain(why, setup_, state_, ActionKind::vote, ballot);
     if (at && *at != state_.clock_s) {  // the ballot's moment: the clock moves first
-        auto moved = advance_clock(*at);
-        if (!moved) return moved;
+        if (auto refusal = move_clock(*at, events)) return refusal;
         if (over())
             return Error{"the game was over by then: the temperature limit was reached",
                          ErrorCode::game_over};
+        events.clear();  // the degrees are in the log; the answer is the vote's events
     }
     state_.ballots.push_back(ballot);
-    if (next_voter()) return std::vector<Event>{};
+    if (next_voter()) return std::nullopt;
     Action vote;
     vote.kind = ActionKind::vote;
-    vote.votes = state_.ballots;
     vote.at = at;
-    auto events = apply(vote);
-    if (!events) state_.ballots.pop_back();  // the clock ended the game first, say
-    return events;
+    if (keeps_log_) vote.votes = state_.ballots.to_vector();
+    std::array<Ballot, max_players> ballots;  // the state is replaced as the vote applies
+    std::copy(state_.ballots.begin(), state_.ballots.end(), ballots.begin());
+    auto refusal = apply_ballots(vote, {ballots.data(), state_.ballots.size()}, events);
+    if (refusal) state_.ballots.pop_back();  // the clock ended the game first, say
+    return refusal;
 }
 
 std::optional<Undone> Game::undo() {
+    if (!keeps_log_) return std::nullopt;
     if (over() && state_.win_reason == WinReason::temperature &&
         setup_.options.temperature_mode == TemperatureMode::clock &&
         log_.back().kind == ActionKind::clock)  // not a note written after the end
@@ -539,7 +599,7 @@ std::optional<Undone> Game::undo() {
 // wrong answer first.
 std::optional<Undone> Game::undo_temperature_end() {
     Undone undone{Undone::Kind::end, {}, log_.back()};
-    const std::vector<Ballot> interrupted = interrupted_ballots_;
+    const BallotList interrupted = interrupted_ballots_;
     *this = replay_prefix(log_.size() - 1);
     for (const Ballot& ballot : interrupted) (void)cast_ballot(ballot.choice);
     state_.clock_s = std::max<std::int64_t>(state_.clock_s, seconds_to_limit(setup_.options) - 1);
@@ -603,23 +663,18 @@ std::optional<CallId> Game::current_call() const {
     return std::nullopt;
 }
 
-std::optional<Seat> Game::holder(Role role) const { return rules::holder(setup_, role); }
+std::optional<Seat> Game::holder(Role role) const { return cast_.holder(role); }
 
-SeatSet Game::seats_in_game() const {
-    SeatSet seats;
-    for (Seat seat = 0; seat < player_count(); ++seat)
-        if (state_.players[seat].in_game) seats.insert(seat);
-    return seats;
-}
+SeatSet Game::seats_in_game() const { return state_.in_game; }
 
 Choices Game::legal_choices() const {
     if (!state_.expects) return {};
     if (*state_.expects == ActionKind::vote) {
         const auto voter = next_voter();
-        return voter ? rules::legal_ballots(setup_, state_, *voter) : Choices{};
+        return voter ? rules::legal_ballots(setup_, cast_, state_, *voter) : Choices{};
     }
     if (*state_.expects == ActionKind::banker || *state_.expects == ActionKind::slapp) return {};
-    return rules::legal_players(setup_, state_, *state_.expects);
+    return rules::legal_players(setup_, cast_, state_, *state_.expects);
 }
 
 Refusal Game::choice_refusal(std::optional<Seat> choice) const {
@@ -629,26 +684,32 @@ Refusal Game::choice_refusal(std::optional<Seat> choice) const {
         if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
         return ballot_refusal(Ballot{*voter, choice});
     }
-    return rules::player_refusal(setup_, state_, *state_.expects, choice);
+    return rules::player_refusal(setup_, cast_, state_, *state_.expects, choice);
 }
 
 Choices Game::legal_ballots(Seat voter) const {
-    return rules::legal_ballots(setup_, state_, voter);
+    return rules::legal_ballots(setup_, cast_, state_, voter);
 }
 
 std::vector<BankerChoice> Game::legal_banker_choices() const {
-    std::vector<BankerChoice> choices;
+    const BankerChoices choices = legal_gestures();
+    return {choices.begin(), choices.end()};
+}
+
+BankerChoices Game::legal_gestures() const {
+    BankerChoices choices;
     for (auto choice : {BankerChoice::social, BankerChoice::speculation, BankerChoice::none})
-        if (!banker_refusal(choice)) choices.push_back(choice);
+        if (rules::banker_rule(setup_, cast_, state_, choice) == rules::Why::allowed)
+            choices.push_back(choice);
     return choices;
 }
 
 Refusal Game::banker_refusal(BankerChoice choice) const {
-    return rules::banker_refusal(setup_, state_, choice);
+    return rules::banker_refusal(setup_, cast_, state_, choice);
 }
 
 Refusal Game::ballot_refusal(const Ballot& ballot) const {
-    return rules::ballot_refusal(setup_, state_, ballot);
+    return rules::ballot_refusal(setup_, cast_, state_, ballot);
 }
 
 int Game::slapps_left() const {

@@ -6,12 +6,12 @@ namespace coyel {
 namespace {
 
 std::string broken_in_players(const Setup& setup, const State& before, const State& s) {
-    if (s.mayor && !s.players[*s.mayor].in_game) return "the mayor is out of the game";
-    if (auto ngo = rules::holder(setup, Role::ngo); ngo && s.players[*ngo].corrupted)
+    if (s.mayor && !s.in_game.contains(*s.mayor)) return "the mayor is out of the game";
+    if (auto ngo = rules::holder(setup, Role::ngo); ngo && s.corrupted.contains(*ngo))
         return "the NGO is corrupted";
-    for (std::size_t seat = 0; seat < s.players.size(); ++seat)
-        if (before.players[seat].corrupted && !s.players[seat].corrupted)
-            return "a corruption was lifted";
+    if ((before.corrupted.bits() & ~s.corrupted.bits()) != 0) return "a corruption was lifted";
+    const std::uint32_t seats = (std::uint32_t{1} << setup.player_count()) - 1;
+    if (((s.in_game.bits() | s.corrupted.bits()) & ~seats) != 0) return "a seat beyond the table";
     return "";
 }
 
@@ -29,18 +29,18 @@ std::string broken_in_calls(const Setup& setup, const State& s) {
     if (s.expects == ActionKind::ngo_protect) caller = Role::ngo;
     if (s.expects == ActionKind::banker) caller = Role::banker;
     if (s.expects == ActionKind::ceo_lobby || s.expects == ActionKind::slapp) caller = Role::ceo;
-    if (caller && !s.players[*rules::holder(setup, *caller)].in_game)
+    if (caller && !s.in_game.contains(*rules::holder(setup, *caller)))
         return "a player out of the game is called";
     if (s.expects == ActionKind::carbon_target) {
         bool carbon_in = false;
-        for (std::size_t seat = 0; seat < s.players.size(); ++seat)
-            carbon_in |= s.players[seat].in_game && setup.roles[seat] == Role::carbon;
+        for (Seat seat : s.in_game) carbon_in |= setup.roles[seat] == Role::carbon;
         if (!carbon_in) return "the carbon emissions are called with none in the game";
     }
     if (!s.ballots.empty() && s.expects != ActionKind::vote) return "ballots outside a vote";
     for (std::size_t i = 0; i < s.ballots.size(); ++i) {
         if (i && s.ballots[i].voter <= s.ballots[i - 1].voter) return "ballots out of seat order";
-        if (!s.players[s.ballots[i].voter].in_game) return "a ballot from a player out of the game";
+        if (!s.in_game.contains(s.ballots[i].voter))
+            return "a ballot from a player out of the game";
     }
     return "";
 }

@@ -13,12 +13,75 @@ Error refused(std::string message) { return Error{std::move(message), ErrorCode:
 
 const std::string& name(const Setup& setup, Seat seat) { return setup.players[seat]; }
 
-Refusal seat_refusal(const Setup& setup, const State& state, std::optional<Seat> seat) {
-    if (!seat) return std::nullopt;
-    if (*seat < 0 || *seat >= setup.player_count()) return Error{"no such player"};
-    if (!state.players[*seat].in_game)
-        return refused(fmt::format("{} is out of the game", name(setup, *seat)));
-    return std::nullopt;
+Why seat_rule(const Setup& setup, const State& state, std::optional<Seat> seat) {
+    if (!seat) return Why::allowed;
+    if (*seat < 0 || *seat >= setup.player_count()) return Why::no_such_player;
+    if (!state.in_game.contains(*seat)) return Why::out_of_game;
+    return Why::allowed;
+}
+
+// The words of the player rules' refusals; `choice` is the player refused.
+Error explain_player(Why why, const Setup& setup, ActionKind call, std::optional<Seat> choice) {
+    switch (why) {
+        case Why::no_such_player: return Error{"no such player"};
+        case Why::out_of_game:
+            return refused(fmt::format("{} is out of the game", name(setup, *choice)));
+        case Why::carbon_must_name: return refused("the carbon emissions must name a player");
+        case Why::target_is_carbon:
+            return refused(fmt::format("{} is a carbon emission: the target must be another player",
+                                       name(setup, *choice)));
+        case Why::ngo_repeat:
+            return refused(
+                fmt::format("the NGO protected {} last night and may not protect them two nights "
+                            "running (ngo_repeat is off)",
+                            name(setup, *choice)));
+        case Why::ceo_self: return refused("the CEO cannot lobby themselves");
+        default: break;
+    }
+    return Error{fmt::format("{} is not answered with a player", action_id(call))};
+}
+
+Error explain_banker(Why why) {
+    switch (why) {
+        case Why::social_corrupted:
+            return refused("social responsibility needs a banker who is not corrupted");
+        case Why::social_used: return refused("social responsibility has been used already");
+        case Why::one_total_used:
+            return refused("the banker has used their one action (one-total)");
+        case Why::no_fragile: return refused("there is no fragile ecosystem in this game");
+        case Why::fragile_in_game:
+            return refused("social responsibility needs the fragile ecosystem out of the game");
+        case Why::speculation_not_corrupted: return refused("speculation needs a corrupted banker");
+        case Why::speculation_used: return refused("speculation has been used already");
+        default: break;
+    }
+    return refused("the fragile ecosystem is already out");
+}
+
+Error explain_ballot(Why why, const Setup& setup, const State& state, const Ballot& ballot) {
+    const std::string& voter = name(setup, ballot.voter);
+    switch (why) {
+        case Why::voter_out:
+            return refused(fmt::format("{} is out of the game and cannot vote", voter));
+        case Why::abstain_off:
+            return refused(
+                fmt::format("{} must name a player: abstaining is off in this game", voter));
+        case Why::ballot_no_such_player:
+            return Error{fmt::format("{} voted for no such player", voter)};
+        case Why::ballot_out_of_game:
+            return refused(fmt::format("{} voted for {}, who is out of the game", voter,
+                                       name(setup, *ballot.choice)));
+        case Why::revote_only: {
+            std::vector<std::string> names;
+            for (Seat seat : state.revote_candidates) names.push_back(name(setup, seat));
+            return refused(fmt::format("in the revote {} may vote only for {}{}", voter,
+                                       join_or(names), setup.options.abstain ? " or nobody" : ""));
+        }
+        default: break;
+    }
+    return refused(fmt::format(
+        "{} is corrupted and may not vote for the Fossil Fuel CEO: ask them for another name",
+        voter));
 }
 
 }  // namespace
@@ -29,29 +92,103 @@ std::optional<Seat> holder(const Setup& setup, Role role) {
     return static_cast<Seat>(found - setup.roles.begin());
 }
 
-Refusal player_refusal(const Setup& setup, const State& state, ActionKind call,
-                       std::optional<Seat> choice) {
-    if (auto refusal = seat_refusal(setup, state, choice)) return refusal;
+// The rule is the legal set (legal_players); this names the part refusing.
+Why player_rule(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
+                std::optional<Seat> choice) {
+    if (Why why = seat_rule(setup, state, choice); why != Why::allowed) return why;
+    if (legal_players(setup, cast, state, call).contains(choice)) return Why::allowed;
     switch (call) {
-        case ActionKind::elect_mayor: return std::nullopt;  // anyone in the game, or nobody
-        case ActionKind::carbon_target:                     // SPEC section 3, call 1
-            if (!choice) return refused("the carbon emissions must name a player");
-            if (setup.roles[*choice] == Role::carbon)
-                return refused(
-                    fmt::format("{} is a carbon emission: the target must be another player",
-                                name(setup, *choice)));
-            return std::nullopt;
+        case ActionKind::carbon_target:
+            return choice ? Why::target_is_carbon : Why::carbon_must_name;
+        case ActionKind::ngo_protect: return Why::ngo_repeat;
+        case ActionKind::ceo_lobby: return Why::ceo_self;
+        default: return Why::not_a_player_call;
+    }
+}
+
+// SPEC section 3, call 3.
+Why banker_rule(const Setup& setup, const Cast& cast, const State& state, BankerChoice choice) {
+    if (choice == BankerChoice::none) return Why::allowed;
+    const auto banker = cast.holder(Role::banker);
+    const auto fragile = cast.holder(Role::fragile);
+    const bool corrupted = banker && state.corrupted.contains(*banker);
+    const bool one_total = setup.options.banker_actions == BankerActions::one_total;
+    const bool any_used = state.social_used || state.speculation_used;
+    if (choice == BankerChoice::social) {
+        if (corrupted) return Why::social_corrupted;
+        if (state.social_used) return Why::social_used;
+        if (one_total && any_used) return Why::one_total_used;
+        if (!fragile) return Why::no_fragile;
+        if (state.in_game.contains(*fragile)) return Why::fragile_in_game;
+        return Why::allowed;
+    }
+    if (!corrupted) return Why::speculation_not_corrupted;
+    if (state.speculation_used) return Why::speculation_used;
+    if (one_total && any_used) return Why::one_total_used;
+    if (!fragile) return Why::no_fragile;
+    if (!state.in_game.contains(*fragile)) return Why::fragile_out;
+    return Why::allowed;
+}
+
+// The rule is the legal set (legal_ballots); this names the part refusing.
+Why ballot_rule(const Setup& setup, const Cast& cast, const State& state, const Ballot& ballot) {
+    if (!state.in_game.contains(ballot.voter)) return Why::voter_out;
+    if (!ballot.choice) return setup.options.abstain ? Why::allowed : Why::abstain_off;
+    const Seat choice = *ballot.choice;
+    if (choice < 0 || choice >= setup.player_count()) return Why::ballot_no_such_player;
+    if (!state.in_game.contains(choice)) return Why::ballot_out_of_game;
+    if (legal_ballots(setup, cast, state, ballot.voter).players.contains(choice))
+        return Why::allowed;
+    if (!state.revote_candidates.empty() && !state.revote_candidates.contains(choice))
+        return Why::revote_only;
+    return Why::corrupted_for_ceo;
+}
+
+Refusal explain(Why why, const Setup& setup, const State& state, ActionKind call,
+                const Ballot& ballot) {
+    if (why == Why::allowed) return std::nullopt;
+    if (why >= Why::voter_out) return explain_ballot(why, setup, state, ballot);
+    if (why >= Why::social_corrupted) return explain_banker(why);
+    return explain_player(why, setup, call, ballot.choice);
+}
+
+Refusal player_refusal(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
+                       std::optional<Seat> choice) {
+    return explain(player_rule(setup, cast, state, call, choice), setup, state, call,
+                   Ballot{0, choice});
+}
+
+Refusal banker_refusal(const Setup& setup, const Cast& cast, const State& state,
+                       BankerChoice choice) {
+    return explain(banker_rule(setup, cast, state, choice), setup, state, ActionKind::banker,
+                   Ballot{});
+}
+
+Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
+                       const Ballot& ballot) {
+    return explain(ballot_rule(setup, cast, state, ballot), setup, state, ActionKind::vote, ballot);
+}
+
+// The rules themselves, as bit masks of the seats allowed: a few
+// instructions, since the simulator asks them at every answer. player_rule
+// and ballot_rule ask them too, then name the part that refused.
+namespace {
+SeatSet without(SeatSet seats, std::optional<Seat> seat) {
+    if (seat) seats.erase(*seat);
+    return seats;
+}
+}  // namespace
+
+Choices legal_players(const Setup& setup, const Cast& cast, const State& state, ActionKind call) {
+    switch (call) {
+        case ActionKind::elect_mayor: return {state.in_game, true};
+        case ActionKind::carbon_target:  // SPEC section 3, call 1
+            return {SeatSet::from_bits(state.in_game.bits() & ~cast.carbon_seats), false};
         case ActionKind::ngo_protect:  // SPEC section 3, call 2
-            if (!setup.options.ngo_repeat && choice && choice == state.protected_last_night)
-                return refused(fmt::format(
-                    "the NGO protected {} last night and may not protect them two nights "
-                    "running (ngo_repeat is off)",
-                    name(setup, *choice)));
-            return std::nullopt;
+            if (setup.options.ngo_repeat) return {state.in_game, true};
+            return {without(state.in_game, state.protected_last_night), true};
         case ActionKind::ceo_lobby:  // SPEC section 3, call 4
-            if (choice && choice == holder(setup, Role::ceo))
-                return refused("the CEO cannot lobby themselves");
-            return std::nullopt;
+            return {without(state.in_game, cast.holder(Role::ceo)), true};
         case ActionKind::banker:
         case ActionKind::slapp:
         case ActionKind::vote:
@@ -59,88 +196,38 @@ Refusal player_refusal(const Setup& setup, const State& state, ActionKind call,
         case ActionKind::heat:
         case ActionKind::note: break;
     }
-    return Error{fmt::format("{} is not answered with a player", action_id(call))};
+    return {};
 }
 
-// SPEC section 3, call 3.
-Refusal banker_refusal(const Setup& setup, const State& state, BankerChoice choice) {
-    if (choice == BankerChoice::none) return std::nullopt;
-    const auto banker = holder(setup, Role::banker);
-    const auto fragile = holder(setup, Role::fragile);
-    const bool corrupted = banker && state.players[*banker].corrupted;
-    const bool one_total = setup.options.banker_actions == BankerActions::one_total;
-    const bool any_used = state.social_used || state.speculation_used;
-    if (choice == BankerChoice::social) {
-        if (corrupted) return refused("social responsibility needs a banker who is not corrupted");
-        if (state.social_used) return refused("social responsibility has been used already");
-        if (one_total && any_used)
-            return refused("the banker has used their one action (one-total)");
-        if (!fragile) return refused("there is no fragile ecosystem in this game");
-        if (state.players[*fragile].in_game)
-            return refused("social responsibility needs the fragile ecosystem out of the game");
-        return std::nullopt;
-    }
-    if (!corrupted) return refused("speculation needs a corrupted banker");
-    if (state.speculation_used) return refused("speculation has been used already");
-    if (one_total && any_used) return refused("the banker has used their one action (one-total)");
-    if (!fragile) return refused("there is no fragile ecosystem in this game");
-    if (!state.players[*fragile].in_game) return refused("the fragile ecosystem is already out");
-    return std::nullopt;
-}
-
-Refusal ballot_refusal(const Setup& setup, const State& state, const Ballot& ballot) {
-    const std::string& voter = name(setup, ballot.voter);
-    if (!state.players[ballot.voter].in_game)
-        return refused(fmt::format("{} is out of the game and cannot vote", voter));
-    if (!ballot.choice) {
-        if (!setup.options.abstain)
-            return refused(
-                fmt::format("{} must name a player: abstaining is off in this game", voter));
-        return std::nullopt;
-    }
-    const Seat choice = *ballot.choice;
-    if (choice < 0 || choice >= setup.player_count())
-        return Error{fmt::format("{} voted for no such player", voter)};
-    if (!state.players[choice].in_game)
-        return refused(
-            fmt::format("{} voted for {}, who is out of the game", voter, name(setup, choice)));
-    const auto& tied = state.revote_candidates;
-    if (!tied.empty() && std::find(tied.begin(), tied.end(), choice) == tied.end()) {
-        std::vector<std::string> names;
-        for (Seat seat : tied) names.push_back(name(setup, seat));
-        return refused(fmt::format("in the revote {} may vote only for {}{}", voter, join_or(names),
-                                   setup.options.abstain ? " or nobody" : ""));
-    }
-    // SPEC section 5: a corrupted voter may not vote for the Fossil Fuel CEO.
-    if (state.players[ballot.voter].corrupted && choice == holder(setup, Role::ceo))
-        return refused(fmt::format(
-            "{} is corrupted and may not vote for the Fossil Fuel CEO: ask them for another name",
-            voter));
-    return std::nullopt;
-}
-
-Choices legal_players(const Setup& setup, const State& state, ActionKind call) {
-    Choices choices;
-    for (Seat seat = 0; seat < setup.player_count(); ++seat)
-        if (!player_refusal(setup, state, call, seat)) choices.players.insert(seat);
-    choices.nobody = !player_refusal(setup, state, call, std::nullopt);
-    return choices;
-}
-
-Choices legal_ballots(const Setup& setup, const State& state, Seat voter) {
-    Choices choices;
-    for (Seat seat = 0; seat < setup.player_count(); ++seat)
-        if (!ballot_refusal(setup, state, Ballot{voter, seat})) choices.players.insert(seat);
-    choices.nobody = !ballot_refusal(setup, state, Ballot{voter, std::nullopt});
-    return choices;
+Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter) {
+    if (!state.in_game.contains(voter)) return {};
+    SeatSet choices = state.in_game;
+    if (!state.revote_candidates.empty())
+        choices = SeatSet::from_bits(choices.bits() & state.revote_candidates.bits());
+    if (state.corrupted.contains(voter)) choices = without(choices, cast.holder(Role::ceo));
+    return {choices, setup.options.abstain};
 }
 
 std::optional<Seat> next_voter(const State& state) {
     if (state.expects != ActionKind::vote) return std::nullopt;
-    const Seat after = state.ballots.empty() ? -1 : state.ballots.back().voter;
-    for (Seat seat = after + 1; seat < static_cast<Seat>(state.players.size()); ++seat)
-        if (state.players[seat].in_game) return seat;
-    return std::nullopt;
+    std::uint32_t after_last = state.in_game.bits();  // the seats after the last ballot's
+    if (!state.ballots.empty())
+        after_last &= ~((std::uint64_t{2} << state.ballots.back().voter) - 1);
+    if (after_last == 0) return std::nullopt;
+    return std::countr_zero(after_last);
 }
 
 }  // namespace coyel::rules
+
+namespace coyel {
+
+Cast Cast::of(const Setup& setup) {
+    Cast cast;
+    for (Role role : all_roles)
+        cast.holders[static_cast<std::size_t>(role)] = rules::holder(setup, role);
+    for (Seat seat = 0; seat < setup.player_count(); ++seat)
+        if (setup.roles[seat] == Role::carbon) cast.carbon_seats |= std::uint32_t{1} << seat;
+    return cast;
+}
+
+}  // namespace coyel

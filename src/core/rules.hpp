@@ -2,27 +2,67 @@
 // `Game::apply` runs them on the state it is changing; the questions the
 // front ends ask (`legal_choices`, `banker_refusal`, ...) run them on the
 // committed state. Private to the engine.
+//
+// Each rule answers with a code, `Why`, and writes no text: the legal answers
+// are listed and every legal action applied without a string. The message is
+// written by `explain`, only for an answer refused.
 #pragma once
 
 #include "coyel/game.hpp"
 
 namespace coyel::rules {
 
+enum class Why : std::uint8_t {
+    allowed,
+    no_such_player,
+    out_of_game,
+    not_a_player_call,
+    carbon_must_name,
+    target_is_carbon,
+    ngo_repeat,
+    ceo_self,
+    social_corrupted,
+    social_used,
+    one_total_used,
+    no_fragile,
+    fragile_in_game,
+    speculation_not_corrupted,
+    speculation_used,
+    fragile_out,
+    voter_out,
+    abstain_off,
+    ballot_no_such_player,
+    ballot_out_of_game,
+    revote_only,
+    corrupted_for_ceo,
+};
+
+// The first seat holding `role`, searched (Cast keeps the answers).
 std::optional<Seat> holder(const Setup& setup, Role role);
 
 // A player (or nobody) as the answer to `call`: elect_mayor, carbon_target,
-// ngo_protect or ceo_lobby. (Votes go through ballot_refusal.)
-Refusal player_refusal(const Setup& setup, const State& state, ActionKind call,
-                       std::optional<Seat> choice);
-
-Refusal banker_refusal(const Setup& setup, const State& state, BankerChoice choice);
-
+// ngo_protect or ceo_lobby. (Votes go through ballot_rule.)
+Why player_rule(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
+                std::optional<Seat> choice);
+Why banker_rule(const Setup& setup, const Cast& cast, const State& state, BankerChoice choice);
 // One voter's ballot (SPEC section 5); `voter` must be a seat.
-Refusal ballot_refusal(const Setup& setup, const State& state, const Ballot& ballot);
+Why ballot_rule(const Setup& setup, const Cast& cast, const State& state, const Ballot& ballot);
 
-// The choices each function above accepts, listed by asking it.
-Choices legal_players(const Setup& setup, const State& state, ActionKind call);
-Choices legal_ballots(const Setup& setup, const State& state, Seat voter);
+// The refusal for `why`, in words (nullopt for Why::allowed). `call`,
+// `ballot` and `choice` are what the rule was asked about.
+Refusal explain(Why why, const Setup& setup, const State& state, ActionKind call,
+                const Ballot& ballot);
+
+Refusal player_refusal(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
+                       std::optional<Seat> choice);
+Refusal banker_refusal(const Setup& setup, const Cast& cast, const State& state,
+                       BankerChoice choice);
+Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
+                       const Ballot& ballot);
+
+// The choices each rule above accepts, listed by asking it.
+Choices legal_players(const Setup& setup, const Cast& cast, const State& state, ActionKind call);
+Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter);
 
 // The next voter in seat order who has not voted, while a vote is expected.
 std::optional<Seat> next_voter(const State& state);

@@ -522,7 +522,7 @@ std::string pending_text(const Game& game) {
     if (!state.ballots.empty()) {
         Action partial;
         partial.kind = ActionKind::vote;
-        partial.votes = state.ballots;
+        partial.votes = state.ballots.to_vector();
         // {"do": "vote", "votes": {...}} minus its head: "votes": {...}
         if (!fields.empty()) fields += ", ";
         fields += action_text(partial, game.setup()).substr(15);

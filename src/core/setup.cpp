@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cassert>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -167,12 +169,18 @@ std::string describe_deck(const Deck& deck) {
 }
 
 std::vector<Role> deal(const Deck& deck, std::uint64_t seed) {
-    // The cards in role order, then shuffled; card i goes to seat i.
-    std::vector<Role> cards;
-    for (Role role : all_roles) cards.insert(cards.end(), deck[role], role);
-    SplitMix64 rng(seed);
-    shuffle(cards, rng);
+    std::vector<Role> cards(static_cast<std::size_t>(deck.size()));
+    deal(deck, seed, cards);
     return cards;
+}
+
+void deal(const Deck& deck, std::uint64_t seed, std::span<Role> seats) {
+    // The cards in role order, then shuffled; card i goes to seat i.
+    assert(seats.size() == static_cast<std::size_t>(deck.size()));
+    auto card = seats.begin();
+    for (Role role : all_roles) card = std::fill_n(card, deck[role], role);
+    SplitMix64 rng(seed);
+    shuffle(seats, rng);
 }
 
 // Accents may be left out where that names one player (see match_names).

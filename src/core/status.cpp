@@ -20,8 +20,8 @@ nlohmann::ordered_json status_json(const Game& game) {
     for (Seat seat = 0; seat < game.player_count(); ++seat) {
         players.push_back({{"name", game.name(seat)},
                            {"role", role_id(game.role(seat))},
-                           {"in_game", state.players[seat].in_game},
-                           {"corrupted", state.players[seat].corrupted},
+                           {"in_game", state.in_game.contains(seat)},
+                           {"corrupted", state.corrupted.contains(seat)},
                            {"mayor", state.mayor == seat}});
     }
     out["players"] = players;

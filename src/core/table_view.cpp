@@ -14,8 +14,8 @@ TableView table_view(const Game& game) {
     view.abstain = options.abstain;
     view.clock_s = state.clock_s;
     view.next_rise_at = game.next_rise_at();
-    view.revote_between = state.revote_candidates;
-    view.ballots = state.ballots;
+    for (Seat seat : state.revote_candidates) view.revote_between.push_back(seat);
+    view.ballots = state.ballots.to_vector();
     view.next_voter = game.next_voter();
     view.winner = state.winner;
     view.win_reason = state.win_reason;
@@ -26,7 +26,7 @@ TableView table_view(const Game& game) {
         player.mayor = state.mayor == seat;
         const bool revealed_ceo = state.ceo_revealed && game.role(seat) == Role::ceo;
         if (!player.in_game || revealed_ceo || game.over()) player.role = game.role(seat);
-        if (game.over()) player.corrupted = state.players[seat].corrupted;
+        if (game.over()) player.corrupted = state.corrupted.contains(seat);
     }
     return view;
 }

@@ -120,7 +120,7 @@ void Chronicler::sample(const TableView& view, std::size_t entry) {
     for (const auto& player : view.players) point.players_in += player.in_game ? 1 : 0;
     if (!moderator()) return;
     for (Seat seat = 0; seat < game_.player_count(); ++seat)
-        if (state.players[seat].in_game)
+        if (state.in_game.contains(seat))
             ++(team_of(game_.role(seat)) == Team::ecosystems ? point.ecosystems_in
                                                              : point.carbon_in);
 }
@@ -291,7 +291,7 @@ std::vector<Moment::Row> Chronicler::players() const {
         if (!roles_known) continue;
         const Role role = moderator() ? game_.role(seat) : *player.role;
         const bool corrupted =
-            moderator() ? game_.state().players[seat].corrupted : player.corrupted;
+            moderator() ? game_.state().corrupted.contains(seat) : player.corrupted;
         row.text = narrator_.role_title(role);
         if (corrupted)
             row.text = narrator_.line("replay.role_corrupted", Args{}.set("role", row.text));

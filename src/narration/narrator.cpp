@@ -343,7 +343,7 @@ std::vector<std::string> Narrator::rows(const TableView& view, const Game* secre
         const TablePlayer& player = view.players[seat];
         std::optional<Role> role = secrets ? secrets->role(seat) : player.role;
         const bool corrupted =
-            secrets ? secrets->state().players[seat].corrupted : player.corrupted;
+            secrets ? secrets->state().corrupted.contains(seat) : player.corrupted;
         std::vector<std::string> marks;
         if (player.mayor) marks.push_back(line("view.mayor"));
         if (corrupted) marks.push_back(line("view.corrupted"));

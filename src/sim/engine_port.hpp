@@ -1,5 +1,6 @@
-// Every call the simulator makes into the rules engine, in this one file, so
-// that the simulator can move to a leaner engine API by changing it alone.
+// Every call the simulator makes into the rules engine, in this one file: the
+// engine's lean API (no log, events into a buffer kept from one answer to the
+// next, legal answers as fixed sets), so that playing allocates nothing.
 // A simulated game is a real `Game`: the engine decides every rule; the
 // policies only choose among the answers it calls legal.
 #pragma once
@@ -21,7 +22,7 @@ struct Gestures {
 class EnginePort {
   public:
     // Precondition: check_setup(setup) is empty.
-    explicit EnginePort(Setup setup) : game_(std::move(setup)) {}
+    explicit EnginePort(Setup setup) : game_(std::move(setup), Log::off) {}
 
     // --- What the game asks. ---
     std::optional<CallId> call() const { return game_.current_call(); }
@@ -44,12 +45,13 @@ class EnginePort {
     const State& state() const { return game_.state(); }
     SeatSet in_game() const { return game_.seats_in_game(); }
     Role role(Seat seat) const { return game_.role(seat); }
-    bool corrupted(Seat seat) const { return game_.state().players[seat].corrupted; }
+    bool corrupted(Seat seat) const { return game_.state().corrupted.contains(seat); }
     std::optional<Seat> holder(Role role) const { return game_.holder(role); }
     bool over() const { return game_.over(); }
 
   private:
     Game game_;
+    EventBuffer events_;  // what the last answer did; the policies never read it
 };
 
 }  // namespace coyel::sim

@@ -32,19 +32,13 @@ struct Play {
     }
 };
 
-SeatSet seats_of(const std::vector<Seat>& seats) {
-    SeatSet set;
-    for (Seat seat : seats) set.insert(seat);
-    return set;
-}
-
 // A whole vote (or revote), ballot by ballot in seat order, each ballot on the clock.
 void take_vote(Play& play, CallId call) {
     const int talk =
         call == CallId::vote ? play.config.time.day_seconds : play.config.time.day_seconds / 4;
     if (!play.spend(talk)) return;
     const SeatSet candidates =
-        call == CallId::vote ? play.game.in_game() : seats_of(play.game.state().revote_candidates);
+        call == CallId::vote ? play.game.in_game() : play.game.state().revote_candidates;
     const VotePlan plan = plan_vote(play.config, play.game, candidates, play.rng);
     while (auto voter = play.game.next_voter()) {
         if (!play.spend(play.config.time.ballot_seconds)) return;

@@ -124,7 +124,7 @@ PublicFacts public_facts(const Game& game, const Action& action, const std::vect
         const bool shown = !game.in_game(seat) || game.over();
         facts.seats.push_back(
             {game.in_game(seat), shown ? std::optional{game.role(seat)} : std::nullopt,
-             game.over() ? std::optional{state.players[seat].corrupted} : std::nullopt});
+             game.over() ? std::optional{state.corrupted.contains(seat)} : std::nullopt});
     }
     if (state.ceo_revealed) facts.revealed_ceo = game.holder(Role::ceo);
     facts.call = action.kind;

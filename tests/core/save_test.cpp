@@ -77,7 +77,7 @@ TEST_CASE("replaying a prefix of the log gives the state at that point (undo, re
     Game prefix = game->replay_prefix(5);
     CHECK(prefix.log().size() == 5);
     CHECK(prefix.state().expects == ActionKind::ceo_lobby);
-    CHECK(prefix.state().players[*seat(prefix, "Eve")].corrupted);
+    CHECK(prefix.state().corrupted.contains(*seat(prefix, "Eve")));
     ok(prefix, game->log()[5]);
     ok(prefix, game->log()[6]);
     CHECK(prefix.state() == game->state());

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "coyel/calls.hpp"
 #include "coyel/game.hpp"
@@ -23,6 +24,8 @@ class EnginePort {
   public:
     // Precondition: check_setup(setup) is empty.
     explicit EnginePort(Setup setup) : game_(std::move(setup), Log::off) {}
+    // The same players and options with a new deal, back before the first call.
+    void restart(std::span<const Role> roles) { game_.restart(roles); }
 
     // --- What the game asks. ---
     std::optional<CallId> call() const { return game_.current_call(); }

@@ -18,7 +18,7 @@ constexpr std::array<Policy, 3> all_policies = {Policy::random, Policy::uniform,
 // One game in progress: the engine, the policy's dice and the model's clock.
 struct Play {
     const SimConfig& config;
-    EnginePort game;
+    EnginePort& game;
     SplitMix64 rng;
     std::int64_t now = 0;
     int votes = 0;
@@ -156,13 +156,25 @@ std::vector<std::string> seat_names(int players) {
     return names;
 }
 
-GameOutcome play_game(const SimConfig& config, std::uint64_t seed) {
-    SplitMix64 rng(seed);
+namespace {
+
+// A table of `config`'s players and options, dealt by `seed`.
+EnginePort make_table(const SimConfig& config, std::uint64_t seed) {
     Setup setup;
     setup.players = seat_names(config.players);
-    setup.roles = deal(config.deck, rng.next());
+    setup.roles = deal(config.deck, SplitMix64(seed).next());
     setup.options = config.options;
-    Play play{config, EnginePort(std::move(setup)), rng};
+    return EnginePort(std::move(setup));
+}
+
+// One game on a table reused from game to game (`roles`: its seats' cards,
+// reused too): dealt anew and restarted, so that playing allocates nothing.
+GameOutcome play_on(EnginePort& table, std::span<Role> roles, const SimConfig& config,
+                    std::uint64_t seed) {
+    SplitMix64 rng(seed);
+    deal(config.deck, rng.next(), roles);
+    table.restart(roles);
+    Play play{config, table, rng};
     while (auto call = play.game.call()) {
         if (play.refused) return {Team::carbon, WinReason::temperature, 0, 0, 0, true};
         if (*call == CallId::vote || *call == CallId::revote)
@@ -174,6 +186,14 @@ GameOutcome play_game(const SimConfig& config, std::uint64_t seed) {
     return {*state.winner, *state.win_reason, state.round, state.clock_s, play.votes, false};
 }
 
+}  // namespace
+
+GameOutcome play_game(const SimConfig& config, std::uint64_t seed) {
+    EnginePort table = make_table(config, seed);
+    std::vector<Role> roles(static_cast<std::size_t>(config.players));
+    return play_on(table, roles, config, seed);
+}
+
 Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed,
                  int threads) {
     const auto start = std::chrono::steady_clock::now();
@@ -181,8 +201,10 @@ Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base
     std::vector<Tally> tallies(static_cast<std::size_t>(threads));
     auto work = [&](int thread) {
         Tally local;  // written once at the end: no cache line shared while playing
+        EnginePort table = make_table(config, base_seed);
+        std::vector<Role> roles(static_cast<std::size_t>(config.players));
         for (std::int64_t index = thread; index < games; index += threads)
-            local.add(play_game(config, game_seed(base_seed, index)));
+            local.add(play_on(table, roles, config, game_seed(base_seed, index)));
         tallies[thread] = local;
     };
     std::vector<std::thread> workers;

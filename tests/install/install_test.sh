@@ -24,7 +24,9 @@ touch "$scratch/table/friday.json" "$scratch/table/notes.txt"
 
 # Every subcommand --help lists, and every option of each.
 subcommands() { "$coyel" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'; }
-options_of() { "$coyel" "$1" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u; }
+# The options a command's --help lists (each option line's own name: not
+# those its footer's examples mention).
+options_of() { "$coyel" "$1" --help | sed -nE 's/^ +(-[a-zA-Z],)?(--[a-z][a-z-]*).*/\2/p' | sort -u; }
 
 # Whether $1 (the completions, one per line) holds the line $2.
 offers() { grep -qxF -- "$2" <<<"$1" || fail "completing gave no \"$2\" in: $(tr '\n' ' ' <<<"$1")"; }

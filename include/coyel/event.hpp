@@ -42,7 +42,7 @@ struct Event {
     std::optional<Seat> double_vote;  // vote_result: the mayor, whose vote counted two
 };
 
-std::string_view win_reason_id(WinReason reason);
+std::string_view win_reason_id(WinReason reason);  // "temperature", "no-carbon", ...
 
 // Events written into a buffer the caller owns and reuses (the lean API of
 // Game). Its slots are kept, with their vectors' capacity, from one use to the
@@ -75,6 +75,6 @@ class EventBuffer {
   private:
     std::vector<Event> slots_;
     std::size_t size_ = 0;
-};  // "temperature", "no-carbon", ...
+};
 
 }  // namespace coyel

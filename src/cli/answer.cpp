@@ -110,6 +110,11 @@ Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game,
                                          const AnswerWords& words) {
     const std::string_view text = trim(raw);
     if (text.empty()) return Error{"type a player's name, its first letters or seat number"};
+    if (is_word(words.nobody, text) && is_player_name(text, game))
+        return Error{fmt::format("\"{}\" is both a player and nobody: type the seat for the "
+                                 "player, or another word for nobody",
+                                 text),
+                     ErrorCode::ambiguous};
     if (is_word(words.nobody, text)) {
         if (!allow_none)
             return Error{"nobody is not an answer here: name a player", ErrorCode::refused};

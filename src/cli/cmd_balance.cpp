@@ -222,6 +222,9 @@ int run_balance(const BalanceOptions& given) {
     if (!chosen) return 2;
     const narration::Narrator words(chosen->script());
     chosen_narrator = &words;
+    struct Forget {  // never left pointing at `words` once it is gone
+        ~Forget() { chosen_narrator = nullptr; }
+    } forget;
     auto config = make_config(given);
     if (!config) return refuse(config.error());
     sim::RunSize size;

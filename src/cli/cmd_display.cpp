@@ -22,6 +22,7 @@
 #include "players_screen.hpp"
 #include "save_file.hpp"
 #include "save_lock.hpp"
+#include "saved_games.hpp"
 #include "signals.hpp"
 #include "terminal.hpp"
 
@@ -35,15 +36,6 @@ std::int64_t unix_ms_now() {
     return std::chrono::duration_cast<milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
         .count();
-}
-
-// $XDG_DATA_HOME/coyel/games, else ~/.local/share/coyel/games (none without HOME).
-std::optional<fs::path> games_folder() {
-    if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data == '/')
-        return fs::path(data) / "coyel" / "games";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return fs::path(home) / ".local" / "share" / "coyel" / "games";
-    return std::nullopt;
 }
 
 // The saves of `folder` a coyel is playing now: each ".NAME.lock" whose
@@ -63,12 +55,11 @@ void saves_in_play(const fs::path& folder, std::vector<fs::path>& found) {
 Result<std::string> game_in_play() {
     std::vector<fs::path> found;
     saves_in_play(".", found);
-    const auto folder = games_folder();
+    const auto folder = games_folder();  // the games folder (saved_games.hpp)
     if (found.empty() && folder) saves_in_play(*folder, found);
     if (found.empty())
-        return Error{
-            fmt::format("no game is in play here{}: name the save (coyel display FILE)",
-                        folder ? fmt::format(" nor in {}", folder->string()) : std::string{})};
+        return Error{fmt::format("no game is in play here{}: name the save (coyel display FILE)",
+                                 folder ? fmt::format(" nor in {}", *folder) : std::string{})};
     std::error_code error;
     auto newest = std::max_element(found.begin(), found.end(), [&](const auto& a, const auto& b) {
         return fs::last_write_time(a, error) < fs::last_write_time(b, error);
@@ -168,7 +159,7 @@ ScreenSize screen_size() {
 struct Followed {
     std::string path;
     const narration::Narrator& narrator;  // in the language chosen
-    std::optional<SavedGame> saved;
+    std::optional<coyel::SavedGame> saved;  // save.hpp's, not the games folder's
     bool missing = false;
 };
 

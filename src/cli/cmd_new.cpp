@@ -103,7 +103,8 @@ bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& car
         auto line = reader.read(narrator.line("new.card_prompt", prompt));
         if (!line) return false;
         const std::string typed{trim(*line)};
-        if (is_word(words.back, typed)) {
+        // A card's first letters win over a short "back": "b" is the banker.
+        if (is_word(words.back, typed) && match_card(typed, role_titles(narrator)).size() != 1) {
             if (seat == 0) fmt::print(stderr, "{}\n", narrator.line("new.card_first"));
             seat = std::max(seat - 1, 0);
             continue;

@@ -36,8 +36,11 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
     }
 }
 
-// `coyel resume` alone: the newest unfinished game of the games folder, named.
-int resume_newest(bool clear, const LanguageOptions& language, const narration::Script& script) {
+int resume_path(const std::string& path, bool clear, const narration::Script& script);
+
+// `coyel resume` alone: the newest unfinished game of the games folder that
+// no other coyel is playing, named.
+int resume_newest(bool clear, const narration::Script& script) {
     std::string folder;
     auto games = read_games_folder(folder, print_skipped);
     if (!games) {
@@ -45,25 +48,21 @@ int resume_newest(bool clear, const LanguageOptions& language, const narration::
         return 1;
     }
     for (const auto& saved : *games) {
-        if (saved.game.over()) continue;
+        if (saved.game.over() || in_play(saved.path)) continue;
         const narration::Narrator narrator(script);
         narration::Args args;
         args.set("file", saved.path)
             .set("players", narration::player_list(narrator, saved.game))
             .set("standing", narration::game_standing(narrator, saved.game));
         fmt::print("{}\n", narrator.line("games.resuming", args));
-        return run_resume(saved.path, clear, language);
+        return resume_path(saved.path, clear, script);
     }
     fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);
     return 1;
 }
 
-}  // namespace
-
-int run_resume(const std::string& path, bool clear, const LanguageOptions& language) {
-    const auto chosen = choose_script_or_say(language);
-    if (!chosen) return 2;
-    if (path.empty()) return resume_newest(clear, language, chosen->script());
+// The save `path`, narrated by `script`.
+int resume_path(const std::string& path, bool clear, const narration::Script& script) {
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
@@ -75,11 +74,20 @@ int run_resume(const std::string& path, bool clear, const LanguageOptions& langu
         return 1;
     }
     auto reader = make_line_reader(stdin, stdout);
-    const narration::Narrator narrator(chosen->script());
+    const narration::Narrator narrator(script);
     if (game->cards_shown() && reader->interactive() &&
         !finish_walk_through(*game, path, *reader, narrator))
         return 1;
-    return play(std::move(*game), path, *reader, std::move(*lock), clear, chosen->script());
+    return play(std::move(*game), path, *reader, std::move(*lock), clear, script);
+}
+
+}  // namespace
+
+int run_resume(const std::string& path, bool clear, const LanguageOptions& language) {
+    const auto chosen = choose_script_or_say(language);
+    if (!chosen) return 2;
+    if (path.empty()) return resume_newest(clear, chosen->script());
+    return resume_path(path, clear, chosen->script());
 }
 
 }  // namespace coyel::cli

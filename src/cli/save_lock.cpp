@@ -45,11 +45,11 @@ std::string lock_path_of(const std::string& save_path) {
 bool in_play(const std::string& save_path) {
     const int fd = ::open(lock_path_of(save_path).c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return false;  // no lock file: released, or never taken
-    const std::string holder = holder_of(fd);
+    // The lock itself, not the pid written in it: a killed coyel's lock is
+    // free again, whatever process now has its pid.
+    const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
     ::close(fd);
-    if (holder.empty() || holder.size() > 9) return false;
-    // A lock file left by a killed coyel names a process that is gone.
-    return ::kill(std::stoi(holder), 0) == 0 || errno == EPERM;
+    return held;
 }
 
 Result<SaveLock> SaveLock::take(const std::string& save_path) {

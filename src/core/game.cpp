@@ -505,7 +505,8 @@ Refusal Game::apply_ballots(const Action& action, std::span<const Ballot> votes,
 }
 
 Refusal Game::set_cards_shown(std::optional<int> count) {
-    if (!log_.empty()) return Error{"the game has started: the cards are all out"};
+    if (!log_.empty() || state_.phase != Phase::setup)
+        return Error{"the game has started: the cards are all out"};
     if (count && (*count < 0 || *count > player_count()))
         return Error{
             fmt::format("cards shown must be from 0 to {}, not {}", player_count(), *count)};

@@ -3,6 +3,7 @@
 #include "answer.hpp"
 
 #include "../helpers.hpp"
+#include "languages.hpp"
 #include "line_reader.hpp"
 
 using namespace coyel;
@@ -71,4 +72,20 @@ TEST_CASE("Tab offers the names that an answer would take") {
     CHECK(complete("zo", words) == std::vector<std::string>{"Zoe", "Zoé"});
     CHECK(complete("zoé", words) == std::vector<std::string>{"Zoé"});
     CHECK(complete("x", words).empty());
+}
+
+TEST_CASE("a player called like nobody (Personne, Nobody) is never taken for nobody") {
+    const Game g = make_game({{"Ana", Role::carbon},
+                              {"Personne", Role::citizen},
+                              {"Nobody", Role::ngo},
+                              {"Dan", Role::citizen},
+                              {"Eve", Role::citizen}});
+    const AnswerWords french = AnswerWords::from(*narration::builtin_script("fr"));
+    for (const char* typed : {"Personne", "personne", "Nobody"}) {
+        INFO(typed);
+        CHECK(parse_player(typed, g, true, french).code() == ErrorCode::ambiguous);
+    }
+    CHECK(parse_player("aucun", g, true, french)->has_value() == false);  // nobody
+    CHECK(**parse_player("2", g, true, french) == 1);                     // the seat: Personne
+    CHECK(parse_player("none", g, true, french)->has_value() == false);
 }

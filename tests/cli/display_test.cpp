@@ -11,6 +11,7 @@
 #include "live_session.hpp"
 #include "players_screen.hpp"
 #include "process.hpp"
+#include "save_lock.hpp"
 
 using namespace coyel;
 using namespace coyel::test;
@@ -222,25 +223,27 @@ TEST_CASE("display alone: the game in play here, else in the games folder") {
         return run_shell(in_folder + COYEL_BINARY + " display --once 2>&1");
     };
 
-    // Nothing in play: a save whose lock names a process that has gone.
+    // Nothing in play: a lock file nobody holds (as a killed coyel leaves it),
+    // even one naming a living process (this test's).
     write_save(folder + "/here/g.json", night_two({}), std::nullopt);
-    const std::string gone_pid = run_shell("sh -c 'echo $$'").out;
-    std::ofstream(folder + "/here/.g.json.lock") << gone_pid;
+    std::ofstream(folder + "/here/.g.json.lock") << ::getpid() << "\n";
     auto none = display_alone();
     CHECK(none.exit_code == 1);
     CHECK(none.out == "no game is in play here nor in " + folder +
                           "/data/coyel/games: name the save (coyel display FILE)\n");
 
-    // In the games folder, held by a live process (this test's).
+    // In the games folder, its lock held (by this test).
     write_save(folder + "/data/coyel/games/h.json", make_game(), std::nullopt);
-    std::ofstream(folder + "/data/coyel/games/.h.json.lock") << ::getpid() << "\n";
+    auto held_there = coyel::cli::SaveLock::take(folder + "/data/coyel/games/h.json");
+    REQUIRE(held_there);
     auto there = display_alone();
     CHECK(there.exit_code == 0);
     CHECK(there.out.find("Before the game · +0°C of +5°C\n"
                          "the clock starts with Night 1 · next degree in 5:00\n") == 0);
 
     // Here wins over the games folder.
-    std::ofstream(folder + "/here/.g.json.lock") << ::getpid() << "\n";
+    auto held_here = coyel::cli::SaveLock::take(folder + "/here/g.json");
+    REQUIRE(held_here);
     auto here = display_alone();
     CHECK(here.exit_code == 0);
     CHECK(here.out == run_coyel("display --once " + folder + "/here/g.json").out);

@@ -158,7 +158,7 @@ ScreenSize screen_size() {
 // file is missing or cannot be read (a broken file, or one being written).
 struct Followed {
     std::string path;
-    const narration::Narrator& narrator;  // in the language chosen
+    const narration::Narrator& narrator;    // in the language chosen
     std::optional<coyel::SavedGame> saved;  // save.hpp's, not the games folder's
     bool missing = false;
 };

@@ -21,12 +21,15 @@ class SplitMix64 {
         return z ^ (z >> 31);
     }
 
-    // Uniform in [0, bound) by rejection, so no value is favoured.
+    // Uniform in [0, bound) by rejection, so no value is favoured. The exact
+    // limit (a division) is needed only for the top `bound` values, which
+    // almost never come: the same draws as computing it every time.
     std::uint64_t below(std::uint64_t bound) {
-        const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
-        std::uint64_t value;
-        do value = next();
-        while (value >= limit);
+        std::uint64_t value = next();
+        if (value > UINT64_MAX - bound) {
+            const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+            while (value >= limit) value = next();
+        }
         return value % bound;
     }
 

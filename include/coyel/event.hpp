@@ -12,7 +12,9 @@ enum class OutCause { damage, speculation, slapp, vote };
 enum class LobbyOutcome { corrupted, already_corrupted, refused_ngo, refused_mayor, nobody };
 enum class WinReason { temperature, no_carbon, no_ecosystems };
 
-struct Event {
+// An event's facts of fixed size; Event adds the per-seat lists. Kept apart
+// so that a reused event is reset in one assignment, whatever fields are added.
+struct EventFacts {
     enum class Kind {
         mayor_elected,     // player, or none: no mayor
         mayor_lost,        // player: the mayor went out
@@ -37,9 +39,19 @@ struct Event {
     int value = 0;
     Team winner = Team::ecosystems;
     WinReason reason = WinReason::temperature;
-    std::vector<int> tally;           // vote_result: votes per seat, the mayor's counted twice
-    std::vector<Seat> seats;          // vote_result, revote: the tied seats
     std::optional<Seat> double_vote;  // vote_result: the mayor, whose vote counted two
+};
+
+struct Event : EventFacts {
+    std::vector<int> tally;   // vote_result: votes per seat, the mayor's counted twice
+    std::vector<Seat> seats;  // vote_result, revote: the tied seats
+
+    // Back to a fresh event, keeping the lists' capacity.
+    void reset() {
+        static_cast<EventFacts&>(*this) = EventFacts{};
+        tally.clear();
+        seats.clear();
+    }
 };
 
 std::string_view win_reason_id(WinReason reason);  // "temperature", "no-carbon", ...
@@ -53,15 +65,9 @@ class EventBuffer {
     void clear() { size_ = 0; }
     // A fresh event at the end, in a reused slot when there is one.
     Event& add() {
-        if (size_ == slots_.size()) return slots_.emplace_back(Event{}), slots_[size_++];
+        if (size_ == slots_.size()) return slots_.emplace_back(), slots_[size_++];
         Event& slot = slots_[size_++];
-        std::vector<int> tally = std::move(slot.tally);
-        std::vector<Seat> seats = std::move(slot.seats);
-        tally.clear();
-        seats.clear();
-        slot = Event{};
-        slot.tally = std::move(tally);
-        slot.seats = std::move(seats);
+        slot.reset();
         return slot;
     }
 

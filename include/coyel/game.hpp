@@ -143,7 +143,24 @@ struct State {
     // until complete: the save keeps it as "pending".
     BallotList ballots;
 
+    // The next player in seat order to vote, while a vote is expected. Inline:
+    // the simulator asks it at every ballot.
+    std::optional<Seat> next_voter() const {
+        if (expects != ActionKind::vote) return std::nullopt;
+        std::uint32_t after_last = in_game.bits();  // the seats after the last ballot's
+        if (!ballots.empty()) after_last &= ~((std::uint64_t{2} << ballots.back().voter) - 1);
+        if (after_last == 0) return std::nullopt;
+        return std::countr_zero(after_last);
+    }
+
     bool operator==(const State&) const = default;
+};
+
+// The ballots of a `vote` being applied: the action's own, or the ones cast
+// one by one, each checked by the rules as it was cast.
+struct VoteBallots {
+    std::span<const Ballot> ballots;
+    bool checked_when_cast = false;
 };
 
 // What `undo` took back.
@@ -185,7 +202,7 @@ class Game {
 
     // --- The vote being taken (SPEC section 5), one ballot at a time. ---
     // The next player in seat order to vote, while a vote is expected.
-    std::optional<Seat> next_voter() const;
+    std::optional<Seat> next_voter() const { return state_.next_voter(); }
     // The next voter's ballot, cast at `at` (the clock moves there first, as
     // advance_clock does). The last one completes the vote: it is applied as
     // one `vote` action stamped `at`, and its events are returned; before
@@ -265,7 +282,9 @@ class Game {
   private:
     // Applies `action` with these ballots (a vote's: the action's own, or the
     // ones cast one by one), appending its events.
-    Refusal apply_ballots(const Action& action, std::span<const Ballot> votes, EventBuffer& events);
+    Refusal apply_ballots(const Action& action, VoteBallots votes, EventBuffer& events);
+    Refusal resolve(const Action& action, VoteBallots votes, EventBuffer& events);
+    bool may_change_then_refuse(const Action& action) const;
     Refusal move_clock(std::int64_t seconds, EventBuffer& events);
     std::optional<Undone> undo_temperature_end();
     std::optional<Undone> undo_input();

@@ -43,7 +43,8 @@ struct Setup {
 // once per deal, since the rules ask it at every answer.
 struct Cast {
     std::array<std::optional<Seat>, all_roles.size()> holders{};
-    std::uint32_t carbon_seats = 0;  // a bit per seat holding a carbon emission
+    std::uint32_t carbon_seats = 0;     // a bit per seat holding a carbon emission
+    std::uint32_t ecosystem_seats = 0;  // a bit per seat of the ecosystems' team
 
     static Cast of(const Setup& setup);
     std::optional<Seat> holder(Role role) const { return holders[static_cast<std::size_t>(role)]; }

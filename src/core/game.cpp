@@ -37,20 +37,22 @@ namespace {
 
 Error not_now(std::string message) { return Error{std::move(message), ErrorCode::not_now}; }
 
-// Runs one action against a scratch copy of the state, which every rule reads:
-// the committed state is never consulted mid-change. Each rule step is a
-// small named member; the SPEC section it follows is named beside it.
+// Runs one action on the state: every rule is checked before anything changes
+// (but the clock's move, see Game::apply_ballots). Each rule step is a small
+// named member; the SPEC section it follows is named beside it.
 class Resolver {
   public:
     // `votes`: the ballots of a `vote` action (its own, or those cast one by one).
-    Resolver(const Setup& setup, const Cast& cast, State& state, std::span<const Ballot> votes,
-             EventBuffer& events)
+    // `interrupted`: where end() keeps the ballots of a vote the end cut short.
+    Resolver(const Setup& setup, const Cast& cast, State& state, VoteBallots votes,
+             EventBuffer& events, BallotList& interrupted)
         : setup_(setup),
           cast_(cast),
           options_(setup.options),
           s_(state),
           votes_(votes),
-          events_(events) {}
+          events_(events),
+          interrupted_(interrupted) {}
 
     Refusal apply(const Action& action);
 
@@ -99,8 +101,9 @@ class Resolver {
     const Cast& cast_;
     const Options& options_;
     State& s_;
-    std::span<const Ballot> votes_;
+    VoteBallots votes_;
     EventBuffer& events_;
+    BallotList& interrupted_;
 };
 
 Refusal Resolver::apply(const Action& action) {
@@ -347,7 +350,7 @@ void Resolver::finish_dawn() {
 
 Refusal Resolver::check_ballots() const {
     SeatSet voted;
-    for (const auto& ballot : votes_) {
+    for (const auto& ballot : votes_.ballots) {
         if (ballot.voter < 0 || ballot.voter >= setup_.player_count())
             return Error{"a vote from no such player"};
         if (voted.contains(ballot.voter))
@@ -363,9 +366,12 @@ Refusal Resolver::check_ballots() const {
 }
 
 Refusal Resolver::vote() {
-    if (auto refusal = check_ballots()) return refusal;
+#ifndef COYEL_CHECK_INVARIANTS  // where invariants are checked, they are checked again
+    if (!votes_.checked_when_cast)
+#endif
+        if (auto refusal = check_ballots()) return refusal;
     tally_vote();
-    s_.ballots.clear();  // after the tally: `votes_` may be these very ballots
+    s_.ballots.clear();
     if (s_.phase != Phase::over && s_.revote_candidates.empty()) start_night();
     return std::nullopt;
 }
@@ -375,7 +381,7 @@ Refusal Resolver::vote() {
 void Resolver::tally_vote() {
     Event& result = emit(Event::Kind::vote_result);
     result.tally.assign(setup_.players.size(), 0);
-    for (const auto& ballot : votes_) {
+    for (const auto& ballot : votes_.ballots) {
         if (!ballot.choice) continue;
         result.tally[*ballot.choice] += vote_weight(ballot.voter);
         if (vote_weight(ballot.voter) == 2) result.double_vote = ballot.voter;
@@ -404,7 +410,8 @@ void Resolver::start_night() {
     ++s_.round;
     s_.phase = Phase::night;
     s_.protected_last_night = s_.night.protect;
-    s_.night = NightCalls{};
+    static constexpr NightCalls no_calls_yet{};  // copied: see EventFacts' reset
+    s_.night = no_calls_yet;
     s_.expects = ActionKind::carbon_target;
 }
 
@@ -428,11 +435,8 @@ void Resolver::take_out(Seat seat, OutCause cause) {
 // SPEC section 7: first match wins.
 bool Resolver::check_end() {
     if (s_.phase == Phase::over) return true;
-    bool carbon_in = false, ecosystems_in = false;
-    for (Seat seat : s_.in_game) {
-        carbon_in = carbon_in || setup_.roles[seat] == Role::carbon;
-        ecosystems_in = ecosystems_in || team_of(setup_.roles[seat]) == Team::ecosystems;
-    }
+    const bool carbon_in = (s_.in_game.bits() & cast_.carbon_seats) != 0;
+    const bool ecosystems_in = (s_.in_game.bits() & cast_.ecosystem_seats) != 0;
     if (s_.temperature >= options_.temperature_limit)
         end(Team::carbon, WinReason::temperature);
     else if (!carbon_in)
@@ -447,7 +451,8 @@ void Resolver::end(Team winner, WinReason reason) {
     s_.expects.reset();
     s_.winner = winner;
     s_.win_reason = reason;
-    s_.ballots.clear();  // a vote the end interrupted is void
+    interrupted_ = s_.ballots;  // undoing a temperature end restores them
+    s_.ballots.clear();         // a vote the end interrupted is void
     Event& event = emit(Event::Kind::game_over);
     event.winner = winner;
     event.reason = reason;
@@ -481,27 +486,52 @@ Result<std::vector<Event>> Game::apply(const Action& action) {
 
 Refusal Game::apply(const Action& action, EventBuffer& events) {
     events.clear();
-    return apply_ballots(action, action.votes, events);
+    return apply_ballots(action, {action.votes}, events);
 }
 
-Refusal Game::apply_ballots(const Action& action, std::span<const Ballot> votes,
-                            EventBuffer& events) {
-    State next = state_;
-    Resolver resolver(setup_, cast_, next, votes, events);
-    if (auto refusal = resolver.apply(action)) return refusal;
+Refusal Game::apply_ballots(const Action& action, VoteBallots votes, EventBuffer& events) {
 #ifdef COYEL_CHECK_INVARIANTS
     // Every test, transcript and fuzz input checks the invariants in these builds.
-    if (auto broken = broken_invariant(setup_, state_, next); !broken.empty()) {
+    const State before = state_;
+    auto refusal = resolve(action, votes, events);
+    const std::string broken = refusal
+                                   ? (state_ == before ? "" : "a refused action changed the state")
+                                   : broken_invariant(setup_, before, state_);
+    if (!broken.empty()) {
         std::fprintf(stderr, "coyel: engine invariant broken after %s: %s\n",
                      std::string{action_id(action.kind)}.c_str(), broken.c_str());
         std::abort();
     }
+#else
+    auto refusal = resolve(action, votes, events);
 #endif
-    if (next.phase == Phase::over) interrupted_ballots_ = state_.ballots;
-    state_ = next;
+    if (refusal) return refusal;
     if (keeps_log_) log_.push_back(action);
     cards_shown_.reset();  // the game has started: the cards are all out
     return std::nullopt;
+}
+
+// Each rule is checked before the state changes, so an action resolves on the
+// state itself; only one that first moves the clock may change it and then be
+// refused (the limit ended the game first): it keeps a copy to go back to.
+Refusal Game::resolve(const Action& action, VoteBallots votes, EventBuffer& events) {
+    if (!may_change_then_refuse(action))
+        return Resolver(setup_, cast_, state_, votes, events, interrupted_ballots_).apply(action);
+    const State rollback = state_;
+    auto refusal =
+        Resolver(setup_, cast_, state_, votes, events, interrupted_ballots_).apply(action);
+    if (refusal) state_ = rollback;
+    return refusal;
+}
+
+// Whether `action` moves the clock before its rules are checked: a later
+// `at`, or (clock mode) the same second with a degree still to pass.
+bool Game::may_change_then_refuse(const Action& action) const {
+    if (!action.at || *action.at < state_.clock_s) return false;  // refused before any change
+    if (*action.at > state_.clock_s) return true;
+    const Options& options = setup_.options;
+    return options.temperature_mode == TemperatureMode::clock && state_.phase != Phase::over &&
+           clock_temperature(options, *action.at) > state_.temperature;
 }
 
 Refusal Game::set_cards_shown(std::optional<int> count) {
@@ -543,8 +573,6 @@ Refusal Game::move_clock(std::int64_t seconds, EventBuffer& events) {
     return std::nullopt;
 }
 
-std::optional<Seat> Game::next_voter() const { return rules::next_voter(state_); }
-
 Result<std::vector<Event>> Game::cast_ballot(std::optional<Seat> choice,
                                              std::optional<std::int64_t> at) {
     EventBuffer events;
@@ -575,7 +603,7 @@ Refusal Game::cast_ballot(std::optional<Seat> choice, EventBuffer& events,
     if (keeps_log_) vote.votes = state_.ballots.to_vector();
     std::array<Ballot, max_players> ballots;  // the state is replaced as the vote applies
     std::copy(state_.ballots.begin(), state_.ballots.end(), ballots.begin());
-    auto refusal = apply_ballots(vote, {ballots.data(), state_.ballots.size()}, events);
+    auto refusal = apply_ballots(vote, {{ballots.data(), state_.ballots.size()}, true}, events);
     if (refusal) state_.ballots.pop_back();  // the clock ended the game first, say
     return refusal;
 }

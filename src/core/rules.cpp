@@ -208,25 +208,21 @@ Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, 
     return {choices, setup.options.abstain};
 }
 
-std::optional<Seat> next_voter(const State& state) {
-    if (state.expects != ActionKind::vote) return std::nullopt;
-    std::uint32_t after_last = state.in_game.bits();  // the seats after the last ballot's
-    if (!state.ballots.empty())
-        after_last &= ~((std::uint64_t{2} << state.ballots.back().voter) - 1);
-    if (after_last == 0) return std::nullopt;
-    return std::countr_zero(after_last);
-}
-
 }  // namespace coyel::rules
 
 namespace coyel {
 
+// One pass over the seats (a new deal in the simulator is a new cast); a
+// unique role's holder is its first seat, as rules::holder finds it.
 Cast Cast::of(const Setup& setup) {
     Cast cast;
-    for (Role role : all_roles)
-        cast.holders[static_cast<std::size_t>(role)] = rules::holder(setup, role);
-    for (Seat seat = 0; seat < setup.player_count(); ++seat)
-        if (setup.roles[seat] == Role::carbon) cast.carbon_seats |= std::uint32_t{1} << seat;
+    for (Seat seat = setup.player_count() - 1; seat >= 0; --seat) {
+        const Role role = setup.roles[seat];
+        cast.holders[static_cast<std::size_t>(role)] = seat;
+        const std::uint32_t bit = std::uint32_t{1} << seat;
+        if (role == Role::carbon) cast.carbon_seats |= bit;
+        if (team_of(role) == Team::ecosystems) cast.ecosystem_seats |= bit;
+    }
     return cast;
 }
 

@@ -64,7 +64,4 @@ Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
 Choices legal_players(const Setup& setup, const Cast& cast, const State& state, ActionKind call);
 Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter);
 
-// The next voter in seat order who has not voted, while a vote is expected.
-std::optional<Seat> next_voter(const State& state);
-
 }  // namespace coyel::rules

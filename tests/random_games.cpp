@@ -12,14 +12,6 @@ const T& pick(const std::vector<T>& items, SplitMix64& rng) {
 bool chance(SplitMix64& rng, int percent) { return static_cast<int>(rng.below(100)) < percent; }
 }  // namespace
 
-std::optional<Seat> pick(const Choices& choices, SplitMix64& rng) {
-    const int count = choices.players.size() + (choices.nobody ? 1 : 0);
-    int index = static_cast<int>(rng.below(static_cast<std::uint64_t>(count)));
-    for (Seat seat : choices.players)
-        if (index-- == 0) return seat;
-    return std::nullopt;
-}
-
 Setup random_setup(SplitMix64& rng) {
     Setup setup;
     const int players = min_players + static_cast<int>(rng.below(max_players - min_players + 1));

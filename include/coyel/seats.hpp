@@ -24,10 +24,18 @@ class SeatSet {
     }
     constexpr void insert(Seat seat) { bits_ |= 1U << seat; }
     constexpr void erase(Seat seat) { bits_ &= ~(1U << seat); }
-    constexpr int size() const { return std::popcount(bits_); }
+    constexpr int size() const { return count_bits(bits_); }
     constexpr bool empty() const { return bits_ == 0; }
     constexpr std::uint32_t bits() const { return bits_; }
     constexpr bool operator==(const SeatSet&) const = default;
+
+    // The `index`th seat in seat order (0-based); nullopt past the last.
+    constexpr std::optional<Seat> nth(int index) const {
+        std::uint32_t bits = bits_;
+        for (; index > 0 && bits != 0; --index) bits &= bits - 1;  // drops the lowest seat
+        if (bits == 0) return std::nullopt;
+        return std::countr_zero(bits);
+    }
 
     // Seats in seat order: `for (Seat seat : set)`.
     class Iterator {
@@ -47,6 +55,19 @@ class SeatSet {
     constexpr Iterator end() const { return Iterator{0}; }
 
   private:
+    // std::popcount is a library call on the x86-64 baseline (no POPCNT
+    // instruction); the simulator counts seats at every answer.
+    static constexpr int count_bits(std::uint32_t x) {
+#ifdef __POPCNT__
+        return std::popcount(x);
+#else
+        x = x - ((x >> 1) & 0x55555555U);
+        x = (x & 0x33333333U) + ((x >> 2) & 0x33333333U);
+        x = (x + (x >> 4)) & 0x0F0F0F0FU;
+        return static_cast<int>((x * 0x01010101U) >> 24);
+#endif
+    }
+
     std::uint32_t bits_ = 0;
 };
 

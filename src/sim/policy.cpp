@@ -3,21 +3,19 @@
 namespace coyel::sim {
 namespace {
 
-// The `index`th seat of `seats` in seat order (0-based); nullopt past the end.
-std::optional<Seat> nth_seat(SeatSet seats, int index) {
-    for (Seat seat : seats)
-        if (index-- == 0) return seat;
-    return std::nullopt;
+// A uniform draw in [0, count): the players' dice (SplitMix64::fast_below).
+int roll(SplitMix64& rng, int count) {
+    return static_cast<int>(rng.fast_below(static_cast<std::uint32_t>(count)));
 }
 
 // Draws a seat of `seats`, a carbon emission weighing `heavy` and anyone else 1:
 // how a table of skill `heavy` points at a suspect (docs/balance.md).
 std::optional<Seat> draw_suspect(const EnginePort& game, SeatSet seats, int heavy,
                                  SplitMix64& rng) {
-    std::uint64_t total = 0;
+    int total = 0;
     for (Seat seat : seats) total += game.role(seat) == Role::carbon ? heavy : 1;
     if (total == 0) return std::nullopt;
-    auto ticket = static_cast<std::int64_t>(rng.below(total));
+    int ticket = roll(rng, total);
     for (Seat seat : seats) {
         ticket -= game.role(seat) == Role::carbon ? heavy : 1;
         if (ticket < 0) return seat;
@@ -46,8 +44,8 @@ std::optional<Seat> table_target(const EnginePort& game, const Choices& legal, S
     const auto mayor = game.state().mayor;
     const bool mayor_open = mayor && legal.players.contains(*mayor);
     const int total = legal.players.size() + (mayor_open ? 1 : 0);
-    const int ticket = static_cast<int>(rng.below(static_cast<std::uint64_t>(total)));
-    return ticket == legal.players.size() ? mayor : nth_seat(legal.players, ticket);
+    const int ticket = roll(rng, total);
+    return ticket == legal.players.size() ? mayor : legal.players.nth(ticket);
 }
 
 // The NGO protects another player, not last night's.
@@ -74,13 +72,12 @@ std::optional<Seat> table_lobby(const EnginePort& game, const Choices& legal, Sp
 
 std::optional<Seat> draw_seat(SeatSet seats, SplitMix64& rng) {
     if (seats.empty()) return std::nullopt;
-    return nth_seat(seats, static_cast<int>(rng.below(static_cast<std::uint64_t>(seats.size()))));
+    return seats.nth(roll(rng, seats.size()));
 }
 
 std::optional<Seat> draw_choice(const Choices& choices, SplitMix64& rng) {
     const int count = choices.players.size() + (choices.nobody ? 1 : 0);
-    const int index = static_cast<int>(rng.below(static_cast<std::uint64_t>(count)));
-    return nth_seat(choices.players, index);  // past the players: nobody
+    return choices.players.nth(roll(rng, count));  // past the players: nobody
 }
 
 std::optional<Seat> choose_player(const SimConfig& config, CallId call, const EnginePort& game,
@@ -113,7 +110,7 @@ BankerChoice choose_gesture(const SimConfig& config, const EnginePort& game, Spl
         int count = 1;
         if (open.social) listed[count++] = BankerChoice::social;
         if (open.speculation) listed[count++] = BankerChoice::speculation;
-        return listed[rng.below(static_cast<std::uint64_t>(count))];
+        return listed[roll(rng, count)];
     }
     // An honest banker revives the fragile ecosystem as soon as it may; a
     // corrupted one speculates as soon as it may: the corruption at work.
@@ -124,7 +121,7 @@ BankerChoice choose_gesture(const SimConfig& config, const EnginePort& game, Spl
 
 bool choose_slapp(const SimConfig& config, SplitMix64& rng) {
     if (config.policy == Policy::uniform) return false;
-    return rng.below(2) == 0;  // random and table: a coin (filing unmasks the CEO)
+    return roll(rng, 2) == 0;  // random and table: a coin (filing unmasks the CEO)
 }
 
 VotePlan plan_vote(const SimConfig& config, const EnginePort& game, SeatSet candidates,

@@ -119,8 +119,11 @@ void Tally::add(const Tally& other) {
 }
 
 Interval wilson95(std::int64_t wins, std::int64_t games) {
+    return wilson(wins, games, 1.959963984540054);
+}
+
+Interval wilson(std::int64_t wins, std::int64_t games, double z) {
     if (games == 0) return {0, 1};
-    constexpr double z = 1.959963984540054;
     const double n = static_cast<double>(games);
     const double p = static_cast<double>(wins) / n;
     const double denominator = 1 + z * z / n;

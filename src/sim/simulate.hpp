@@ -68,6 +68,9 @@ struct Interval {
     double low = 0;
     double high = 0;
 };
+// The Wilson score interval for `wins` of `games` at normal quantile `z`
+// (1.96 for 95%).
+Interval wilson(std::int64_t wins, std::int64_t games, double z);
 Interval wilson95(std::int64_t wins, std::int64_t games);
 
 // Ready-made figures from a tally.

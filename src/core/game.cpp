@@ -71,6 +71,7 @@ class Resolver {
     Refusal vote();
     Refusal heat();
 
+    Refusal check_player(const Action& action) const;
     Refusal check_ballots() const;
     void next_call(ActionKind answered);
     void resolve_dawn();
@@ -195,11 +196,18 @@ Refusal Resolver::heat() {
     return std::nullopt;
 }
 
+// A player call's answer: legal when in the legal set, a bit test; the
+// reason in words only for one refused.
+Refusal Resolver::check_player(const Action& action) const {
+    if (rules::legal_players(setup_, cast_, s_, action.kind).contains(action.player))
+        return std::nullopt;
+    const auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
+    return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
+}
+
 // SPEC section 2 (first election) and section 4 step 8 (succession).
 Refusal Resolver::elect_mayor(const Action& action) {
-    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
-        why != rules::Why::allowed)
-        return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
+    if (auto refusal = check_player(action)) return refusal;
     s_.mayor = action.player;
     s_.mayor_vacant = false;
     emit(Event::Kind::mayor_elected, action.player);
@@ -212,18 +220,14 @@ Refusal Resolver::elect_mayor(const Action& action) {
 }
 
 Refusal Resolver::carbon_target(const Action& action) {
-    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
-        why != rules::Why::allowed)
-        return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
+    if (auto refusal = check_player(action)) return refusal;
     s_.night.target = action.player;
     next_call(ActionKind::carbon_target);
     return std::nullopt;
 }
 
 Refusal Resolver::ngo_protect(const Action& action) {
-    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
-        why != rules::Why::allowed)
-        return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
+    if (auto refusal = check_player(action)) return refusal;
     s_.night.protect = action.player;
     next_call(ActionKind::ngo_protect);
     return std::nullopt;
@@ -242,9 +246,7 @@ Refusal Resolver::banker(const Action& action) {
 // SPEC section 3, call 4: one lobby a night, plus one at once when a lobby
 // corrupts the banker. Refused and wasted lobbies are still spent.
 Refusal Resolver::ceo_lobby(const Action& action) {
-    if (auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
-        why != rules::Why::allowed)
-        return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
+    if (auto refusal = check_player(action)) return refusal;
     Event& event = emit(Event::Kind::lobby, action.player);
     --s_.night.lobbies_left;
     s_.night.extra_lobby = false;
@@ -580,9 +582,10 @@ Result<std::vector<Event>> Game::cast_ballot(std::optional<Seat> choice,
     return events.to_vector();
 }
 
-Refusal Game::cast_ballot(std::optional<Seat> choice, EventBuffer& events,
-                          std::optional<std::int64_t> at) {
-    events.clear();
+// The lean cast_ballot's other cases: a refusal in words, or the clock
+// moving to the ballot's moment first.
+Refusal Game::cast_ballot_slow_path(std::optional<Seat> choice, EventBuffer& events,
+                                    std::optional<std::int64_t> at) {
     const auto voter = next_voter();
     if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
     const Ballot ballot{*voter, choice};
@@ -597,11 +600,16 @@ Refusal Game::cast_ballot(std::optional<Seat> choice, EventBuffer& events,
     }
     state_.ballots.push_back(ballot);
     if (next_voter()) return std::nullopt;
+    return apply_cast_vote(at, events);
+}
+
+// Every voter has cast a ballot: the vote is applied as one `vote` entry.
+Refusal Game::apply_cast_vote(std::optional<std::int64_t> at, EventBuffer& events) {
     Action vote;
     vote.kind = ActionKind::vote;
     vote.at = at;
     if (keeps_log_) vote.votes = state_.ballots.to_vector();
-    std::array<Ballot, max_players> ballots;  // the state is replaced as the vote applies
+    std::array<Ballot, max_players> ballots;  // applying the vote clears the state's
     std::copy(state_.ballots.begin(), state_.ballots.end(), ballots.begin());
     auto refusal = apply_ballots(vote, {{ballots.data(), state_.ballots.size()}, true}, events);
     if (refusal) state_.ballots.pop_back();  // the clock ended the game first, say
@@ -671,40 +679,9 @@ Game Game::replay_prefix(std::size_t entries) const {
     return game;
 }
 
-std::optional<CallId> Game::current_call() const {
-    if (!state_.expects) return std::nullopt;
-    switch (*state_.expects) {
-        case ActionKind::elect_mayor:
-            return state_.phase == Phase::setup ? CallId::first_mayor : CallId::new_mayor;
-        case ActionKind::carbon_target: return CallId::carbon_target;
-        case ActionKind::ngo_protect: return CallId::ngo_protect;
-        case ActionKind::banker: return CallId::banker;
-        case ActionKind::ceo_lobby:
-            return state_.night.extra_lobby ? CallId::ceo_extra_lobby : CallId::ceo_lobby;
-        case ActionKind::slapp: return CallId::slapp;
-        case ActionKind::vote:
-            return state_.revote_candidates.empty() ? CallId::vote : CallId::revote;
-        case ActionKind::clock:
-        case ActionKind::heat:
-        case ActionKind::note: break;  // asides are never expected
-    }
-    assert(false);
-    return std::nullopt;
-}
-
 std::optional<Seat> Game::holder(Role role) const { return cast_.holder(role); }
 
 SeatSet Game::seats_in_game() const { return state_.in_game; }
-
-Choices Game::legal_choices() const {
-    if (!state_.expects) return {};
-    if (*state_.expects == ActionKind::vote) {
-        const auto voter = next_voter();
-        return voter ? rules::legal_ballots(setup_, cast_, state_, *voter) : Choices{};
-    }
-    if (*state_.expects == ActionKind::banker || *state_.expects == ActionKind::slapp) return {};
-    return rules::legal_players(setup_, cast_, state_, *state_.expects);
-}
 
 Refusal Game::choice_refusal(std::optional<Seat> choice) const {
     if (!state_.expects) return Error{"the game is over", ErrorCode::game_over};
@@ -714,10 +691,6 @@ Refusal Game::choice_refusal(std::optional<Seat> choice) const {
         return ballot_refusal(Ballot{*voter, choice});
     }
     return rules::player_refusal(setup_, cast_, state_, *state_.expects, choice);
-}
-
-Choices Game::legal_ballots(Seat voter) const {
-    return rules::legal_ballots(setup_, cast_, state_, voter);
 }
 
 std::vector<BankerChoice> Game::legal_banker_choices() const {

@@ -169,45 +169,6 @@ Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
     return explain(ballot_rule(setup, cast, state, ballot), setup, state, ActionKind::vote, ballot);
 }
 
-// The rules themselves, as bit masks of the seats allowed: a few
-// instructions, since the simulator asks them at every answer. player_rule
-// and ballot_rule ask them too, then name the part that refused.
-namespace {
-SeatSet without(SeatSet seats, std::optional<Seat> seat) {
-    if (seat) seats.erase(*seat);
-    return seats;
-}
-}  // namespace
-
-Choices legal_players(const Setup& setup, const Cast& cast, const State& state, ActionKind call) {
-    switch (call) {
-        case ActionKind::elect_mayor: return {state.in_game, true};
-        case ActionKind::carbon_target:  // SPEC section 3, call 1
-            return {SeatSet::from_bits(state.in_game.bits() & ~cast.carbon_seats), false};
-        case ActionKind::ngo_protect:  // SPEC section 3, call 2
-            if (setup.options.ngo_repeat) return {state.in_game, true};
-            return {without(state.in_game, state.protected_last_night), true};
-        case ActionKind::ceo_lobby:  // SPEC section 3, call 4
-            return {without(state.in_game, cast.holder(Role::ceo)), true};
-        case ActionKind::banker:
-        case ActionKind::slapp:
-        case ActionKind::vote:
-        case ActionKind::clock:
-        case ActionKind::heat:
-        case ActionKind::note: break;
-    }
-    return {};
-}
-
-Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter) {
-    if (!state.in_game.contains(voter)) return {};
-    SeatSet choices = state.in_game;
-    if (!state.revote_candidates.empty())
-        choices = SeatSet::from_bits(choices.bits() & state.revote_candidates.bits());
-    if (state.corrupted.contains(voter)) choices = without(choices, cast.holder(Role::ceo));
-    return {choices, setup.options.abstain};
-}
-
 }  // namespace coyel::rules
 
 namespace coyel {

@@ -60,8 +60,4 @@ Refusal banker_refusal(const Setup& setup, const Cast& cast, const State& state,
 Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
                        const Ballot& ballot);
 
-// The choices each rule above accepts, listed by asking it.
-Choices legal_players(const Setup& setup, const Cast& cast, const State& state, ActionKind call);
-Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter);
-
 }  // namespace coyel::rules

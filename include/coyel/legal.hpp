@@ -1,0 +1,56 @@
+// The rules that say who may be named, as bit masks of the seats allowed: a
+// few instructions, inline, since the simulator asks them at every answer.
+// The engine's refusal rules (src/core/rules.cpp) ask them too, then name the
+// part that refused; Game::legal_choices lists them for the front ends.
+#pragma once
+
+#include <optional>
+
+#include "coyel/action.hpp"
+#include "coyel/seats.hpp"
+#include "coyel/setup.hpp"
+#include "coyel/state.hpp"
+
+namespace coyel::rules {
+
+namespace detail {
+inline SeatSet without(SeatSet seats, std::optional<Seat> seat) {
+    if (seat) seats.erase(*seat);
+    return seats;
+}
+}  // namespace detail
+
+// The players (and whether nobody) legal as the answer to `call`:
+// elect_mayor, carbon_target, ngo_protect or ceo_lobby; none for the others.
+inline Choices legal_players(const Setup& setup, const Cast& cast, const State& state,
+                             ActionKind call) {
+    switch (call) {
+        case ActionKind::elect_mayor: return {state.in_game, true};
+        case ActionKind::carbon_target:  // SPEC section 3, call 1
+            return {SeatSet::from_bits(state.in_game.bits() & ~cast.carbon_seats), false};
+        case ActionKind::ngo_protect:  // SPEC section 3, call 2
+            if (setup.options.ngo_repeat) return {state.in_game, true};
+            return {detail::without(state.in_game, state.protected_last_night), true};
+        case ActionKind::ceo_lobby:  // SPEC section 3, call 4
+            return {detail::without(state.in_game, cast.holder(Role::ceo)), true};
+        case ActionKind::banker:
+        case ActionKind::slapp:
+        case ActionKind::vote:
+        case ActionKind::clock:
+        case ActionKind::heat:
+        case ActionKind::note: break;
+    }
+    return {};
+}
+
+// The ballots open to `voter` in the vote being taken (SPEC section 5).
+inline Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter) {
+    if (!state.in_game.contains(voter)) return {};
+    SeatSet choices = state.in_game;
+    if (!state.revote_candidates.empty())
+        choices = SeatSet::from_bits(choices.bits() & state.revote_candidates.bits());
+    if (state.corrupted.contains(voter)) choices = detail::without(choices, cast.holder(Role::ceo));
+    return {choices, setup.options.abstain};
+}
+
+}  // namespace coyel::rules

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "coyel/rng.hpp"
+#include "coyel/seats.hpp"
 
 using namespace coyel;
 
@@ -66,4 +67,22 @@ TEST_CASE("fast_below is uniform and stays below its bound", "[rng]") {
     }
     CHECK(std::abs(multiples_of_three - 10'000) < 5 * 82);
     CHECK(rng.fast_below(1) == 0);
+}
+
+TEST_CASE("SeatSet::nth finds the seat a walk in seat order finds", "[seats]") {
+    SplitMix64 rng(7);
+    for (int trial = 0; trial < 20'000; ++trial) {
+        // Sparse, dense and full sets alike.
+        std::uint32_t bits = static_cast<std::uint32_t>(rng.next());
+        if (trial % 3 == 1) bits &= static_cast<std::uint32_t>(rng.next());
+        if (trial % 3 == 2) bits |= static_cast<std::uint32_t>(rng.next());
+        const SeatSet seats = SeatSet::from_bits(bits);
+        int index = 0;
+        for (Seat seat : seats) REQUIRE(seats.nth(index++) == seat);
+        REQUIRE(seats.size() == index);
+        REQUIRE(!seats.nth(index).has_value());
+        REQUIRE(!seats.nth(-1).has_value());
+    }
+    CHECK(!SeatSet{}.nth(0).has_value());
+    CHECK(SeatSet::from_bits(0xFFFFFFFFU).nth(31) == 31);
 }

@@ -166,7 +166,15 @@ class Game {
     // ones cast one by one), appending its events.
     Refusal apply_ballots(const Action& action, VoteBallots votes, EventBuffer& events);
     Refusal resolve(const Action& action, VoteBallots votes, EventBuffer& events);
-    bool may_change_then_refuse(const Action& action) const;
+    bool degree_may_pass(const Action& action) const;
+    // Whether moving the clock to `at` changes only its reading: the same
+    // second, or a later one in play where no degree can pass (not clock mode).
+    bool reading_only(std::int64_t at) const {
+        if (at == state_.clock_s) return true;
+        return at > state_.clock_s && at <= max_clock_seconds &&
+               setup_.options.temperature_mode != TemperatureMode::clock &&
+               state_.phase != Phase::setup && state_.phase != Phase::over;
+    }
     Refusal move_clock(std::int64_t seconds, EventBuffer& events);
     std::optional<Undone> undo_temperature_end();
     std::optional<Undone> undo_input();
@@ -219,17 +227,26 @@ inline Choices Game::legal_ballots(Seat voter) const {
     return rules::legal_ballots(setup_, cast_, state_, voter);
 }
 
-// A legal ballot at the clock's reading, the common case, in a few
-// instructions; refusals in words and clock moves take the slow path.
+// A legal ballot where only the clock's reading moves, the common case, in a
+// few instructions; refusals in words and degrees passing take the slow path.
 inline Refusal Game::cast_ballot(std::optional<Seat> choice, EventBuffer& events,
                                  std::optional<std::int64_t> at) {
     events.clear();
     const auto voter = next_voter();
-    if (!voter || !legal_ballots(*voter).contains(choice) || (at && *at != state_.clock_s))
+    if (!voter || !legal_ballots(*voter).contains(choice) || (at && !reading_only(*at)))
         return cast_ballot_slow_path(choice, events, at);
+    if (at) state_.clock_s = *at;
     state_.ballots.push_back(Ballot{*voter, choice});
     if (next_voter()) return std::nullopt;
     return apply_cast_vote(at, events);
+}
+
+// Where only the reading moves, the common case, without a call.
+inline Refusal Game::advance_clock(std::int64_t seconds, EventBuffer& events) {
+    events.clear();
+    if (!reading_only(seconds)) return move_clock(seconds, events);
+    state_.clock_s = seconds;
+    return std::nullopt;
 }
 
 }  // namespace coyel

@@ -514,11 +514,18 @@ Refusal Game::apply_ballots(const Action& action, VoteBallots votes, EventBuffer
 }
 
 // Each rule is checked before the state changes, so an action resolves on the
-// state itself; only one that first moves the clock may change it and then be
-// refused (the limit ended the game first): it keeps a copy to go back to.
+// state itself, but for the clock's move to its `at`, made first. Where no
+// degree can pass on the way, that move changes only the reading, put back on
+// a refusal; where one can, the limit may end the game and the action be
+// refused after all, so a copy of the state is kept to go back to.
 Refusal Game::resolve(const Action& action, VoteBallots votes, EventBuffer& events) {
-    if (!may_change_then_refuse(action))
-        return Resolver(setup_, cast_, state_, votes, events, interrupted_ballots_).apply(action);
+    if (!degree_may_pass(action)) {
+        const std::int64_t reading = state_.clock_s;
+        auto refusal =
+            Resolver(setup_, cast_, state_, votes, events, interrupted_ballots_).apply(action);
+        if (refusal) state_.clock_s = reading;
+        return refusal;
+    }
     const State rollback = state_;
     auto refusal =
         Resolver(setup_, cast_, state_, votes, events, interrupted_ballots_).apply(action);
@@ -526,13 +533,14 @@ Refusal Game::resolve(const Action& action, VoteBallots votes, EventBuffer& even
     return refusal;
 }
 
-// Whether `action` moves the clock before its rules are checked: a later
-// `at`, or (clock mode) the same second with a degree still to pass.
-bool Game::may_change_then_refuse(const Action& action) const {
-    if (!action.at || *action.at < state_.clock_s) return false;  // refused before any change
-    if (*action.at > state_.clock_s) return true;
+// Whether moving the clock to the action's `at` may pass a degree: clock
+// mode, with the degree due by then not yet reached.
+bool Game::degree_may_pass(const Action& action) const {
     const Options& options = setup_.options;
-    return options.temperature_mode == TemperatureMode::clock && state_.phase != Phase::over &&
+    if (!action.at || options.temperature_mode != TemperatureMode::clock) return false;
+    if (*action.at < state_.clock_s || *action.at > max_clock_seconds)
+        return false;  // refused first
+    return state_.phase != Phase::over &&
            clock_temperature(options, *action.at) > state_.temperature;
 }
 
@@ -550,11 +558,6 @@ Result<std::vector<Event>> Game::advance_clock(std::int64_t seconds) {
     EventBuffer events;
     if (auto refusal = advance_clock(seconds, events)) return std::move(*refusal);
     return events.to_vector();
-}
-
-Refusal Game::advance_clock(std::int64_t seconds, EventBuffer& events) {
-    events.clear();
-    return move_clock(seconds, events);
 }
 
 // advance_clock, appending the degrees' events to `events`.

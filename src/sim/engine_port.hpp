@@ -35,13 +35,32 @@ class EnginePort {
     Gestures gestures() const;
 
     // --- Answers, each stamped `at` seconds of game clock. False if refused. ---
-    bool answer_player(CallId call, std::optional<Seat> player, std::int64_t at);
-    bool answer_gesture(BankerChoice choice, std::int64_t at);
-    bool answer_slapp(bool file, std::int64_t at);
+    // Inline, like the engine's fast paths they call: one per answer.
+    bool answer_player(CallId call, std::optional<Seat> player, std::int64_t at) {
+        Action action = stamped(call_info(call).action, at);
+        action.player = player;
+        return !game_.apply(action, events_);
+    }
+    bool answer_gesture(BankerChoice choice, std::int64_t at) {
+        Action action = stamped(ActionKind::banker, at);
+        action.choice = choice;
+        return !game_.apply(action, events_);
+    }
+    bool answer_slapp(bool file, std::int64_t at) {
+        Action action = stamped(ActionKind::slapp, at);
+        action.file = file;
+        return !game_.apply(action, events_);
+    }
     // One ballot of the vote being taken; `completed` is set when it was the last.
-    bool cast_ballot(std::optional<Seat> choice, std::int64_t at, bool& completed);
+    bool cast_ballot(std::optional<Seat> choice, std::int64_t at, bool& completed) {
+        const bool refused = game_.cast_ballot(choice, events_, at).has_value();
+        completed = !refused && !events_.empty();  // the last ballot applies the vote
+        return !refused;
+    }
     // Moves the clock to `at` (clock mode: the degrees on the way, maybe the end).
-    void advance_clock(std::int64_t at);
+    void advance_clock(std::int64_t at) {
+        if (at > game_.state().clock_s) (void)game_.advance_clock(at, events_);
+    }
 
     // --- Facts a policy may use (each documented where it is used). ---
     const Setup& setup() const { return game_.setup(); }
@@ -53,6 +72,14 @@ class EnginePort {
     bool over() const { return game_.over(); }
 
   private:
+    // An action of `kind` stamped `at`: the fields every answer shares.
+    static Action stamped(ActionKind kind, std::int64_t at) {
+        Action action;
+        action.kind = kind;
+        action.at = at;
+        return action;
+    }
+
     Game game_;
     EventBuffer events_;  // what the last answer did; the policies never read it
 };

@@ -10,17 +10,16 @@ int roll(SplitMix64& rng, int count) {
 
 // Draws a seat of `seats`, a carbon emission weighing `heavy` and anyone else 1:
 // how a table of skill `heavy` points at a suspect (docs/balance.md).
-std::optional<Seat> draw_suspect(const EnginePort& game, SeatSet seats, int heavy,
-                                 SplitMix64& rng) {
+Pick draw_suspect(const EnginePort& game, SeatSet seats, int heavy, SplitMix64& rng) {
     int total = 0;
     for (Seat seat : seats) total += game.role(seat) == Role::carbon ? heavy : 1;
-    if (total == 0) return std::nullopt;
+    if (total == 0) return no_one;
     int ticket = roll(rng, total);
     for (Seat seat : seats) {
         ticket -= game.role(seat) == Role::carbon ? heavy : 1;
         if (ticket < 0) return seat;
     }
-    return std::nullopt;
+    return no_one;
 }
 
 // `seats` without the carbon emissions: whom a carbon emission would vote out.
@@ -31,7 +30,7 @@ SeatSet without_carbon(const EnginePort& game, SeatSet seats) {
 }
 
 // Prefers `preferred` among the legal players when it has any; else any legal answer.
-std::optional<Seat> prefer(SeatSet preferred, const Choices& legal, SplitMix64& rng) {
+Pick prefer(SeatSet preferred, const Choices& legal, SplitMix64& rng) {
     SeatSet both;
     for (Seat seat : preferred)
         if (legal.players.contains(seat)) both.insert(seat);
@@ -40,16 +39,16 @@ std::optional<Seat> prefer(SeatSet preferred, const Choices& legal, SplitMix64& 
 }
 
 // The carbon emissions' target: any legal one, the mayor (two votes) counting double.
-std::optional<Seat> table_target(const EnginePort& game, const Choices& legal, SplitMix64& rng) {
+Pick table_target(const EnginePort& game, const Choices& legal, SplitMix64& rng) {
     const auto mayor = game.state().mayor;
     const bool mayor_open = mayor && legal.players.contains(*mayor);
     const int total = legal.players.size() + (mayor_open ? 1 : 0);
     const int ticket = roll(rng, total);
-    return ticket == legal.players.size() ? mayor : legal.players.nth(ticket);
+    return ticket == legal.players.size() ? *mayor : pick_of(legal.players.nth(ticket));
 }
 
 // The NGO protects another player, not last night's.
-std::optional<Seat> table_protect(const EnginePort& game, const Choices& legal, SplitMix64& rng) {
+Pick table_protect(const EnginePort& game, const Choices& legal, SplitMix64& rng) {
     SeatSet others = legal.players;
     if (auto ngo = game.holder(Role::ngo)) others.erase(*ngo);
     if (auto last = game.state().protected_last_night) others.erase(*last);
@@ -58,7 +57,7 @@ std::optional<Seat> table_protect(const EnginePort& game, const Choices& legal, 
 
 // The CEO lobbies someone not yet corrupted, and the mayor only once the
 // banker is corrupted (else the lobby is refused and spent): both the CEO knows.
-std::optional<Seat> table_lobby(const EnginePort& game, const Choices& legal, SplitMix64& rng) {
+Pick table_lobby(const EnginePort& game, const Choices& legal, SplitMix64& rng) {
     SeatSet worth;
     const auto banker = game.holder(Role::banker);
     const bool banker_corrupted = banker && game.corrupted(*banker);
@@ -70,18 +69,17 @@ std::optional<Seat> table_lobby(const EnginePort& game, const Choices& legal, Sp
 
 }  // namespace
 
-std::optional<Seat> draw_seat(SeatSet seats, SplitMix64& rng) {
-    if (seats.empty()) return std::nullopt;
-    return seats.nth(roll(rng, seats.size()));
+Pick draw_seat(SeatSet seats, SplitMix64& rng) {
+    if (seats.empty()) return no_one;
+    return pick_of(seats.nth(roll(rng, seats.size())));
 }
 
-std::optional<Seat> draw_choice(const Choices& choices, SplitMix64& rng) {
+Pick draw_choice(const Choices& choices, SplitMix64& rng) {
     const int count = choices.players.size() + (choices.nobody ? 1 : 0);
-    return choices.players.nth(roll(rng, count));  // past the players: nobody
+    return pick_of(choices.players.nth(roll(rng, count)));  // past the players: nobody
 }
 
-std::optional<Seat> choose_player(const SimConfig& config, CallId call, const EnginePort& game,
-                                  SplitMix64& rng) {
+Pick choose_player(const SimConfig& config, CallId call, const EnginePort& game, SplitMix64& rng) {
     const Choices legal = game.choices();
     switch (config.policy) {
         case Policy::random: return draw_choice(legal, rng);
@@ -89,7 +87,7 @@ std::optional<Seat> choose_player(const SimConfig& config, CallId call, const En
             // The textbook model: only the carbon emissions act at night.
             if (call == CallId::carbon_target || !legal.nobody)
                 return draw_seat(legal.players, rng);
-            return std::nullopt;
+            return no_one;
         case Policy::table: break;
     }
     switch (call) {
@@ -134,20 +132,19 @@ VotePlan plan_vote(const SimConfig& config, const EnginePort& game, SeatSet cand
     return {};
 }
 
-std::optional<Seat> choose_ballot(const SimConfig& config, const EnginePort& game,
-                                  const VotePlan& plan, Seat voter, const Choices& legal,
-                                  SplitMix64& rng) {
+Pick choose_ballot(const SimConfig& config, const EnginePort& game, const VotePlan& plan,
+                   Seat voter, const Choices& legal, SplitMix64& rng) {
     if (config.policy == Policy::random) return draw_choice(legal, rng);
-    std::optional<Seat> ballot = plan.suspect;
-    if (config.policy == Policy::table && plan.suspect) {
+    Pick ballot = plan.suspect;
+    if (config.policy == Policy::table && plan.suspect != no_one) {
         SeatSet others = legal.players;
         others.erase(voter);
-        if (game.role(voter) == Role::carbon && game.role(*plan.suspect) == Role::carbon)
+        if (game.role(voter) == Role::carbon && game.role(plan.suspect) == Role::carbon)
             ballot = draw_seat(without_carbon(game, others), rng);  // a fellow: defend them
-        else if (voter == *plan.suspect)
+        else if (voter == plan.suspect)
             ballot = draw_suspect(game, others, config.skill, rng);  // the suspect points away
     }
-    if (ballot && legal.players.contains(*ballot)) return ballot;
+    if (ballot != no_one && legal.players.contains(ballot)) return ballot;
     // A corrupted voter may not name the CEO: another player, never themselves.
     SeatSet others = legal.players;
     others.erase(voter);

@@ -11,28 +11,36 @@
 
 namespace coyel::sim {
 
-// A uniform seat of `seats`, or nullopt when it is empty.
-std::optional<Seat> draw_seat(SeatSet seats, SplitMix64& rng);
+// A policy's pick: a seat, or no_one for nobody. A plain int rather than
+// std::optional<Seat>: GCC returns an optional through memory and stalls
+// reading it back, at every answer of millions of games.
+using Pick = int;
+inline constexpr Pick no_one = -1;
+inline Pick pick_of(std::optional<Seat> seat) { return seat.value_or(no_one); }
+inline std::optional<Seat> as_choice(Pick pick) {
+    return pick == no_one ? std::nullopt : std::optional<Seat>{pick};
+}
+
+// A uniform seat of `seats`, or no_one when it is empty.
+Pick draw_seat(SeatSet seats, SplitMix64& rng);
 
 // A uniform legal answer, "nobody" counting as one where it is legal.
 // Precondition: at least one legal answer.
-std::optional<Seat> draw_choice(const Choices& choices, SplitMix64& rng);
+Pick draw_choice(const Choices& choices, SplitMix64& rng);
 
 // The answer to a call of one player (or nobody): mayor, target, protection, lobby.
-std::optional<Seat> choose_player(const SimConfig& config, CallId call, const EnginePort& game,
-                                  SplitMix64& rng);
+Pick choose_player(const SimConfig& config, CallId call, const EnginePort& game, SplitMix64& rng);
 BankerChoice choose_gesture(const SimConfig& config, const EnginePort& game, SplitMix64& rng);
 bool choose_slapp(const SimConfig& config, SplitMix64& rng);
 
 // What a day's (or revote's) talk settled on, before the ballots.
 struct VotePlan {
-    std::optional<Seat> suspect;
+    Pick suspect = no_one;
 };
 VotePlan plan_vote(const SimConfig& config, const EnginePort& game, SeatSet candidates,
                    SplitMix64& rng);
 // One voter's ballot, given the plan and the ballots open to them.
-std::optional<Seat> choose_ballot(const SimConfig& config, const EnginePort& game,
-                                  const VotePlan& plan, Seat voter, const Choices& legal,
-                                  SplitMix64& rng);
+Pick choose_ballot(const SimConfig& config, const EnginePort& game, const VotePlan& plan,
+                   Seat voter, const Choices& legal, SplitMix64& rng);
 
 }  // namespace coyel::sim

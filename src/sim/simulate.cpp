@@ -25,9 +25,11 @@ struct Play {
     bool refused = false;  // the engine refused an answer: a policy bug, the game stops
 
     // The clock moves on by `seconds`; in clock mode that may end the game.
+    // The game's reading follows in every mode (it is the game's length), so
+    // that each answer, stamped now, finds the clock already there.
     bool spend(int seconds) {
         now += seconds;
-        if (config.options.temperature_mode == TemperatureMode::clock) game.advance_clock(now);
+        game.advance_clock(now);
         return !game.over();
     }
 };
@@ -45,7 +47,7 @@ void take_vote(Play& play, CallId call) {
         const Choices legal = play.game.ballots(*voter);
         const auto ballot = choose_ballot(play.config, play.game, plan, *voter, legal, play.rng);
         bool completed = false;
-        if (!play.game.cast_ballot(ballot, play.now, completed)) {
+        if (!play.game.cast_ballot(as_choice(ballot), play.now, completed)) {
             play.refused = true;  // a policy only picks legal ballots
             return;
         }
@@ -73,7 +75,7 @@ void answer_call(Play& play, CallId call) {
             break;
         default:
             accepted = play.game.answer_player(
-                call, choose_player(play.config, call, play.game, play.rng), play.now);
+                call, as_choice(choose_player(play.config, call, play.game, play.rng)), play.now);
     }
     if (!accepted) play.refused = true;  // a policy only picks legal answers
 }

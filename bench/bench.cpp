@@ -10,13 +10,42 @@
 #include "coyel/status.hpp"
 #include "random_games.hpp"
 #include "save_file.hpp"
+#include "simulate.hpp"
 
 using namespace coyel;
 
 namespace {
 
-// Random ten-player games in temperature.mode night (issue 12), a new deal
-// each game; run on 1 and 2 threads, counted in games and answers a second.
+// What `coyel balance --players 10 --mode night --policy random` runs (issue
+// 12): sim::simulate, its own threads (the argument), a new deal each game.
+// A run is 200,000 games; the counter is games a second of the whole machine.
+void balance_random_ten_player_games(benchmark::State& bench) {
+    sim::SimConfig config;
+    config.players = 10;
+    config.deck = *default_deck(10);
+    config.options.temperature_mode = TemperatureMode::night;
+    config.policy = sim::Policy::random;
+    constexpr std::int64_t games_per_run = 200'000;
+    std::int64_t games = 0;
+    std::uint64_t seed = 1;
+    for (auto _ : bench) {
+        const sim::Summary summary =
+            sim::simulate(config, games_per_run, seed++, static_cast<int>(bench.range(0)));
+        benchmark::DoNotOptimize(summary.tally.ecosystems_wins);
+        games += summary.tally.games;
+    }
+    bench.counters["games/s"] =
+        benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+}
+BENCHMARK(balance_random_ten_player_games)
+    ->ArgName("threads")
+    ->Arg(1)
+    ->Arg(2)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+// The engine alone under the same random play (tests/random_games.cpp), one
+// game per iteration, on 1 and 2 benchmark threads: games and answers a second.
 void random_ten_player_games(benchmark::State& bench) {
     const Setup base = test::ten_player_night_setup();
     const Deck deck = deck_of(base.roles);

@@ -28,9 +28,18 @@ class BallotList {
     void push_back(const Ballot& ballot) {
         voters_[size_] = static_cast<std::int8_t>(ballot.voter);
         choices_[size_++] = static_cast<std::int8_t>(ballot.choice.value_or(-1));
+        seats_after_last_ = after(ballot.voter);
     }
-    void pop_back() { --size_; }
-    void clear() { size_ = 0; }
+    void pop_back() {
+        --size_;
+        seats_after_last_ = size_ == 0 ? all_seats : after(voters_[size_ - 1]);
+    }
+    void clear() {
+        size_ = 0;
+        seats_after_last_ = all_seats;
+    }
+    // The seats after the last voter's (all while empty): who may vote next.
+    SeatSet seats_after_last() const { return SeatSet::from_bits(seats_after_last_); }
     Ballot operator[](std::size_t index) const {
         const int choice = choices_[index];
         return Ballot{voters_[index], choice < 0 ? std::nullopt : std::optional<Seat>{choice}};
@@ -72,9 +81,15 @@ class BallotList {
     Iterator end() const { return {*this, size_}; }
 
   private:
+    static constexpr std::uint32_t all_seats = 0xFFFFFFFFU;
+    static std::uint32_t after(int voter) {
+        return static_cast<std::uint32_t>(~((std::uint64_t{2} << voter) - 1));
+    }
+
     std::array<std::int8_t, max_players> voters_{};
     std::array<std::int8_t, max_players> choices_{};
     std::uint8_t size_ = 0;
+    std::uint32_t seats_after_last_ = all_seats;  // kept: asked at every ballot
 };
 
 // The gestures open to the banker, in the order up, down, none.
@@ -133,10 +148,9 @@ struct State {
     // the simulator asks it at every ballot.
     std::optional<Seat> next_voter() const {
         if (expects != ActionKind::vote) return std::nullopt;
-        std::uint32_t after_last = in_game.bits();  // the seats after the last ballot's
-        if (!ballots.empty()) after_last &= ~((std::uint64_t{2} << ballots.back().voter) - 1);
-        if (after_last == 0) return std::nullopt;
-        return std::countr_zero(after_last);
+        const std::uint32_t next = in_game.bits() & ballots.seats_after_last().bits();
+        if (next == 0) return std::nullopt;
+        return std::countr_zero(next);
     }
 
     bool operator==(const State&) const = default;

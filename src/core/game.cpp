@@ -35,6 +35,12 @@ std::string_view win_reason_id(WinReason reason) {
 
 namespace {
 
+#ifdef COYEL_CHECK_INVARIANTS
+constexpr bool checking_invariants = true;
+#else
+constexpr bool checking_invariants = false;
+#endif
+
 Error not_now(std::string message) { return Error{std::move(message), ErrorCode::not_now}; }
 
 // Runs one action on the state: every rule is checked before anything changes
@@ -72,7 +78,7 @@ class Resolver {
     Refusal heat();
 
     Refusal check_player(const Action& action) const;
-    Refusal check_ballots() const;
+    Refusal check_ballots(std::span<const Ballot> ballots) const;
     void next_call(ActionKind answered);
     void resolve_dawn();
     void resolve_night_effects();
@@ -126,7 +132,7 @@ Refusal Resolver::check_clock_and_text(const Action& action) const {
             return Error{fmt::format("the clock cannot run back: at {} s is before {} s",
                                      *action.at, s_.clock_s)};
     }
-    if (utf8_length(action.text) == std::string::npos ||
+    if ((!action.text.empty() && utf8_length(action.text) == std::string::npos) ||
         (action.wall && utf8_length(*action.wall) == std::string::npos))
         return Error{"the text is not valid UTF-8"};
     return std::nullopt;
@@ -350,9 +356,9 @@ void Resolver::finish_dawn() {
     start_day();
 }
 
-Refusal Resolver::check_ballots() const {
+Refusal Resolver::check_ballots(std::span<const Ballot> ballots) const {
     SeatSet voted;
-    for (const auto& ballot : votes_.ballots) {
+    for (const auto& ballot : ballots) {
         if (ballot.voter < 0 || ballot.voter >= setup_.player_count())
             return Error{"a vote from no such player"};
         if (voted.contains(ballot.voter))
@@ -368,10 +374,11 @@ Refusal Resolver::check_ballots() const {
 }
 
 Refusal Resolver::vote() {
-#ifndef COYEL_CHECK_INVARIANTS  // where invariants are checked, they are checked again
-    if (!votes_.checked_when_cast)
-#endif
-        if (auto refusal = check_ballots()) return refusal;
+    if (!votes_.cast) {
+        if (auto refusal = check_ballots(votes_.listed)) return refusal;
+    } else if (checking_invariants) {  // checked as cast; these builds check again
+        if (auto refusal = check_ballots(votes_.cast->to_vector())) return refusal;
+    }
     tally_vote();
     s_.ballots.clear();
     if (s_.phase != Phase::over && s_.revote_candidates.empty()) start_night();
@@ -381,30 +388,38 @@ Refusal Resolver::vote() {
 // SPEC section 5: the single player with the most votes is out; a tie at the
 // top removes nobody, or (tie = revote) sends the tied players to one revote.
 void Resolver::tally_vote() {
+    // Counted in a local array (no aliasing with the event's vector), the top
+    // seats as a mask: no branch per seat on who is at the top.
+    std::array<int, max_players> tally{};
+    std::optional<Seat> double_vote;
+    votes_.for_each([&](const Ballot& ballot) {
+        if (!ballot.choice) return;
+        tally[*ballot.choice] += vote_weight(ballot.voter);
+        if (vote_weight(ballot.voter) == 2) double_vote = ballot.voter;
+    });
+    const int players = setup_.player_count();
+    const int top = *std::max_element(tally.begin(), tally.begin() + players);
+    std::uint32_t top_bits = 0;
+    for (Seat seat = 0; seat < players; ++seat)
+        top_bits |= static_cast<std::uint32_t>(tally[seat] == top) << seat;
     Event& result = emit(Event::Kind::vote_result);
-    result.tally.assign(setup_.players.size(), 0);
-    for (const auto& ballot : votes_.ballots) {
-        if (!ballot.choice) continue;
-        result.tally[*ballot.choice] += vote_weight(ballot.voter);
-        if (vote_weight(ballot.voter) == 2) result.double_vote = ballot.voter;
-    }
-    const int top = *std::max_element(result.tally.begin(), result.tally.end());
+    result.tally.assign(tally.begin(), tally.begin() + players);
+    result.double_vote = double_vote;
     const bool was_revote = !s_.revote_candidates.empty();
     s_.revote_candidates = SeatSet{};
     if (top == 0) return;  // no votes at all: nobody, and no revote
-    for (Seat seat = 0; seat < setup_.player_count(); ++seat)
-        if (result.tally[seat] == top) result.seats.push_back(seat);
-    if (result.seats.size() == 1) {
-        const Seat out = result.seats.front();
-        result.player = out;
-        take_out(out, OutCause::vote);
+    const SeatSet tied = SeatSet::from_bits(top_bits);
+    for (Seat seat : tied) result.seats.push_back(seat);
+    if (tied.size() == 1) {
+        result.player = *tied.begin();
+        take_out(*tied.begin(), OutCause::vote);
         check_end();
         return;
     }
     if (options_.tie == TieRule::revote && !was_revote) {
-        for (Seat seat : result.seats) s_.revote_candidates.insert(seat);
-        Event& revote = emit(Event::Kind::revote);  // `result` may have moved: read the state
-        for (Seat seat : s_.revote_candidates) revote.seats.push_back(seat);
+        s_.revote_candidates = tied;
+        Event& revote = emit(Event::Kind::revote);
+        for (Seat seat : tied) revote.seats.push_back(seat);
     }
 }
 
@@ -488,7 +503,7 @@ Result<std::vector<Event>> Game::apply(const Action& action) {
 
 Refusal Game::apply(const Action& action, EventBuffer& events) {
     events.clear();
-    return apply_ballots(action, {action.votes}, events);
+    return apply_ballots(action, {action.votes, nullptr}, events);
 }
 
 Refusal Game::apply_ballots(const Action& action, VoteBallots votes, EventBuffer& events) {
@@ -612,9 +627,8 @@ Refusal Game::apply_cast_vote(std::optional<std::int64_t> at, EventBuffer& event
     vote.kind = ActionKind::vote;
     vote.at = at;
     if (keeps_log_) vote.votes = state_.ballots.to_vector();
-    std::array<Ballot, max_players> ballots;  // applying the vote clears the state's
-    std::copy(state_.ballots.begin(), state_.ballots.end(), ballots.begin());
-    auto refusal = apply_ballots(vote, {{ballots.data(), state_.ballots.size()}, true}, events);
+    const BallotList ballots = state_.ballots;  // applying the vote clears the state's
+    auto refusal = apply_ballots(vote, {{}, &ballots}, events);
     if (refusal) state_.ballots.pop_back();  // the clock ended the game first, say
     return refusal;
 }

@@ -3,11 +3,6 @@
 namespace coyel::sim {
 namespace {
 
-// A uniform draw in [0, count): the players' dice (SplitMix64::fast_below).
-int roll(SplitMix64& rng, int count) {
-    return static_cast<int>(rng.fast_below(static_cast<std::uint32_t>(count)));
-}
-
 // Draws a seat of `seats`, a carbon emission weighing `heavy` and anyone else 1:
 // how a table of skill `heavy` points at a suspect (docs/balance.md).
 Pick draw_suspect(const EnginePort& game, SeatSet seats, int heavy, SplitMix64& rng) {
@@ -68,16 +63,6 @@ Pick table_lobby(const EnginePort& game, const Choices& legal, SplitMix64& rng) 
 }
 
 }  // namespace
-
-Pick draw_seat(SeatSet seats, SplitMix64& rng) {
-    if (seats.empty()) return no_one;
-    return pick_of(seats.nth(roll(rng, seats.size())));
-}
-
-Pick draw_choice(const Choices& choices, SplitMix64& rng) {
-    const int count = choices.players.size() + (choices.nobody ? 1 : 0);
-    return pick_of(choices.players.nth(roll(rng, count)));  // past the players: nobody
-}
 
 Pick choose_player(const SimConfig& config, CallId call, const EnginePort& game, SplitMix64& rng) {
     const Choices legal = game.choices();

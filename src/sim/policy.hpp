@@ -21,12 +21,24 @@ inline std::optional<Seat> as_choice(Pick pick) {
     return pick == no_one ? std::nullopt : std::optional<Seat>{pick};
 }
 
-// A uniform seat of `seats`, or no_one when it is empty.
-Pick draw_seat(SeatSet seats, SplitMix64& rng);
+// A uniform draw in [0, count): the players' dice (SplitMix64::fast_below).
+inline int roll(SplitMix64& rng, int count) {
+    return static_cast<int>(rng.fast_below(static_cast<std::uint32_t>(count)));
+}
+
+// A uniform seat of `seats`, or no_one when it is empty. Inline, like
+// draw_choice: one per ballot.
+inline Pick draw_seat(SeatSet seats, SplitMix64& rng) {
+    if (seats.empty()) return no_one;
+    return pick_of(seats.nth(roll(rng, seats.size())));
+}
 
 // A uniform legal answer, "nobody" counting as one where it is legal.
 // Precondition: at least one legal answer.
-Pick draw_choice(const Choices& choices, SplitMix64& rng);
+inline Pick draw_choice(const Choices& choices, SplitMix64& rng) {
+    const int count = choices.players.size() + (choices.nobody ? 1 : 0);
+    return pick_of(choices.players.nth(roll(rng, count)));  // past the players: nobody
+}
 
 // The answer to a call of one player (or nobody): mayor, target, protection, lobby.
 Pick choose_player(const SimConfig& config, CallId call, const EnginePort& game, SplitMix64& rng);

@@ -1,5 +1,7 @@
 #include "simulate.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -204,12 +206,20 @@ Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base
     const auto start = std::chrono::steady_clock::now();
     threads = std::max(1, threads);
     std::vector<Tally> tallies(static_cast<std::size_t>(threads));
+    // Threads take the next batch of games as they finish one, so a core
+    // slowed by another program does not hold the others up at the end. Game
+    // i is played with its own seed whoever plays it, and a tally is integer
+    // sums: the result is the same for any thread count or timing.
+    constexpr std::int64_t batch = 4096;
+    std::atomic<std::int64_t> next_batch{0};
     auto work = [&](int thread) {
         Tally local;  // written once at the end: no cache line shared while playing
         EnginePort table = make_table(config, base_seed);
         std::vector<Role> roles(static_cast<std::size_t>(config.players));
-        for (std::int64_t index = thread; index < games; index += threads)
-            local.add(play_on(table, roles, config, game_seed(base_seed, index)));
+        for (std::int64_t first = next_batch.fetch_add(batch); first < games;
+             first = next_batch.fetch_add(batch))
+            for (std::int64_t index = first; index < std::min(first + batch, games); ++index)
+                local.add(play_on(table, roles, config, game_seed(base_seed, index)));
         tallies[thread] = local;
     };
     std::vector<std::thread> workers;

@@ -35,11 +35,19 @@
 
 namespace coyel {
 
-// The ballots of a `vote` being applied: the action's own, or the ones cast
-// one by one, each checked by the rules as it was cast.
+// The ballots of a `vote` being applied: the action's own (listed), or the
+// ones cast one by one (cast), each checked by the rules as it was cast.
 struct VoteBallots {
-    std::span<const Ballot> ballots;
-    bool checked_when_cast = false;
+    std::span<const Ballot> listed;
+    const BallotList* cast = nullptr;
+
+    template <typename Visit>
+    void for_each(Visit visit) const {
+        if (cast)
+            for (const Ballot ballot : *cast) visit(ballot);
+        else
+            for (const Ballot& ballot : listed) visit(ballot);
+    }
 };
 
 // What `undo` took back.

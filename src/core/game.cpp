@@ -377,7 +377,10 @@ Refusal Resolver::vote() {
     if (!votes_.cast) {
         if (auto refusal = check_ballots(votes_.listed)) return refusal;
     } else if (checking_invariants) {  // checked as cast; these builds check again
-        if (auto refusal = check_ballots(votes_.cast->to_vector())) return refusal;
+        // On the stack: checked builds allocate nothing per answer either.
+        std::array<Ballot, max_players> cast{};
+        std::copy(votes_.cast->begin(), votes_.cast->end(), cast.begin());
+        if (auto refusal = check_ballots({cast.data(), votes_.cast->size()})) return refusal;
     }
     tally_vote();
     s_.ballots.clear();

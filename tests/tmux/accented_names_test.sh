@@ -9,18 +9,7 @@ folder=$(mktemp -d)
 server="coyel-accents-$$"
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-tmux_() { tmux -L "$server" "$@"; }
-screen() { tmux_ capture-pane -p -t t; }
-# Waits until a line of the screen matches the extended regex $1 (at most 15 s:
-# the random-play test may hold both cores).
-wait_for() {
-  for _ in $(seq 150); do
-    screen | grep -qE -- "$1" && return 0
-    sleep 0.1
-  done
-  echo "FAIL: never saw: $1"; screen; exit 1
-}
-fail() { echo "FAIL: $1"; screen; exit 1; }
+source "$(dirname "$0")/lib.sh"
 
 tmux_ new-session -d -s t -x 100 -y 40 \
   "cd $folder && COYEL_FROZEN_CLOCK=1 $coyel new --players 'Ana,Pía,Émile,Zoe,Zoé' --roles 'Ana=carbon' --save game.json; echo EXITED; sleep 30"

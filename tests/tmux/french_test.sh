@@ -10,18 +10,8 @@ folder=$(mktemp -d)
 server="coyel-french-$$"
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-tmux_() { tmux -L "$server" "$@"; }
-screen() { tmux_ capture-pane -p -t t; }
-# Waits until a line of the screen matches the extended regex $1 (at most 20 s:
-# the random-play test may hold both cores).
-wait_for() {
-  for _ in $(seq 200); do
-    screen | grep -qE -- "$1" && return 0
-    sleep 0.1
-  done
-  echo "FAIL: never saw: $1"; screen; exit 1
-}
-fail() { echo "FAIL: $1"; screen; exit 1; }
+source "$(dirname "$0")/lib.sh"
+wait_seconds=20
 nb=$'\u202f'  # the narrow no-break space of French typography
 
 # The locale, not a flag, chooses French here.

@@ -16,18 +16,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-tmux_() { tmux -L "$server" "$@"; }
-screen() { tmux_ capture-pane -p -J -t t; }
-# Waits until a line of the screen matches the extended regex $1 (at most 15 s:
-# other tests may hold both cores).
-wait_for() {
-  for _ in $(seq 150); do
-    screen | grep -qE -- "$1" && return 0
-    sleep 0.1
-  done
-  echo "FAIL: never saw: $1"; screen; exit 1
-}
-fail() { echo "FAIL: $1"; screen; exit 1; }
+source "$(dirname "$0")/lib.sh"
+screen() { tmux_ capture-pane -p -J -t t; }  # wrapped lines joined
 # Runs coyel with the games folder under $folder. Each run gets a server of
 # its own: a new session on a server still shutting down fails.
 start() {

@@ -11,17 +11,10 @@ export TMUX_TMPDIR=$folder
 server="coyel-screen-$$"
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-tmux_() { tmux -L "$server" "$@"; }
-screen() { tmux_ capture-pane -p -t t; }
+source "$(dirname "$0")/lib.sh"
+wait_grep=-F
 everything() { tmux_ capture-pane -p -J -S -2000 -t t; }  # the scrollback too, wrapped lines joined
 fail() { echo "FAIL: $1"; everything; exit 1; }
-wait_for() {
-  for _ in $(seq 150); do  # 15 s: the random-play test may hold both cores
-    screen | grep -qF -- "$1" && return 0
-    sleep 0.1
-  done
-  fail "never saw: $1"
-}
 
 save="$folder/a-rather-long-folder-name-for-the-games-of-the-evening/game.json"
 mkdir -p "$(dirname "$save")"

@@ -11,8 +11,8 @@ server=""
 runs=0
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-tmux_() { tmux -L "$server" "$@"; }
-screen() { tmux_ capture-pane -p -t t; }
+source "$(dirname "$0")/lib.sh"
+wait_grep=-F
 # The screen and the scrollback above it.
 history() { tmux_ capture-pane -p -S -200 -t t; }
 roles='Carbon Emission|Citizen-Ecosystem|Environmental NGO|Fossil Fuel CEO|Bank CEO|Fragile Ecosystem'
@@ -20,15 +20,6 @@ roles='Carbon Emission|Citizen-Ecosystem|Environmental NGO|Fossil Fuel CEO|Bank 
 no_card_left() { history | grep -qE "$roles" && fail "a card is left in the pane: $1" || true; }
 # After coyel, the terminal is back in cooked mode (start() prints stty's word).
 cooked() { screen | grep -q -- '-icanon' && fail "the terminal was left in raw mode: $1" || true; }
-# Waits until the screen shows $1 (at most 5 s).
-wait_for() {
-  for _ in $(seq 150); do  # 15 s: the random-play test may hold both cores
-    screen | grep -qF -- "$1" && return 0
-    sleep 0.1
-  done
-  echo "FAIL: never saw: $1"; screen; exit 1
-}
-fail() { echo "FAIL: $1"; screen; exit 1; }
 
 # Each run gets a server of its own: a new session on a server still shutting
 # down fails with "server exited unexpectedly".

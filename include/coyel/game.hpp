@@ -35,21 +35,6 @@
 
 namespace coyel {
 
-// The ballots of a `vote` being applied: the action's own (listed), or the
-// ones cast one by one (cast), each checked by the rules as it was cast.
-struct VoteBallots {
-    std::span<const Ballot> listed;
-    const BallotList* cast = nullptr;
-
-    template <typename Visit>
-    void for_each(Visit visit) const {
-        if (cast)
-            for (const Ballot ballot : *cast) visit(ballot);
-        else
-            for (const Ballot& ballot : listed) visit(ballot);
-    }
-};
-
 // What `undo` took back.
 struct Undone {
     // end: the `clock` entry of a temperature end; the clock now stands one
@@ -170,10 +155,11 @@ class Game {
     Refusal cast_ballot_slow_path(std::optional<Seat> choice, EventBuffer& events,
                                   std::optional<std::int64_t> at);
     Refusal apply_cast_vote(std::optional<std::int64_t> at, EventBuffer& events);
-    // Applies `action` with these ballots (a vote's: the action's own, or the
-    // ones cast one by one), appending its events.
-    Refusal apply_ballots(const Action& action, VoteBallots votes, EventBuffer& events);
-    Refusal resolve(const Action& action, VoteBallots votes, EventBuffer& events);
+    // Applies `action`, appending its events. A vote's ballots are the
+    // action's own, or the ones cast one by one (`cast`, checked as cast).
+    // A pointer, not a span beside it: nothing to copy for the other actions.
+    Refusal apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events);
+    Refusal resolve(const Action& action, const BallotList* cast, EventBuffer& events);
     bool degree_may_pass(const Action& action) const;
     // Whether moving the clock to `at` changes only its reading: the same
     // second, or a later one in play where no degree can pass (not clock mode).

@@ -35,6 +35,21 @@ std::string_view win_reason_id(WinReason reason) {
 
 namespace {
 
+// The ballots of a `vote` being applied: the action's own (listed), or the
+// ones cast one by one (cast), each checked by the rules as it was cast.
+struct VoteBallots {
+    std::span<const Ballot> listed;
+    const BallotList* cast = nullptr;
+
+    template <typename Visit>
+    void for_each(Visit visit) const {
+        if (cast)
+            for (const Ballot ballot : *cast) visit(ballot);
+        else
+            for (const Ballot& ballot : listed) visit(ballot);
+    }
+};
+
 #ifdef COYEL_CHECK_INVARIANTS
 constexpr bool checking_invariants = true;
 #else
@@ -48,15 +63,15 @@ Error not_now(std::string message) { return Error{std::move(message), ErrorCode:
 // named member; the SPEC section it follows is named beside it.
 class Resolver {
   public:
-    // `votes`: the ballots of a `vote` action (its own, or those cast one by one).
+    // `cast_ballots`: a vote's ballots cast one by one, else null (the action's own).
     // `interrupted`: where end() keeps the ballots of a vote the end cut short.
-    Resolver(const Setup& setup, const Cast& cast, State& state, VoteBallots votes,
+    Resolver(const Setup& setup, const Cast& cast, State& state, const BallotList* cast_ballots,
              EventBuffer& events, BallotList& interrupted)
         : setup_(setup),
           cast_(cast),
           options_(setup.options),
           s_(state),
-          votes_(votes),
+          cast_ballots_(cast_ballots),
           events_(events),
           interrupted_(interrupted) {}
 
@@ -74,7 +89,7 @@ class Resolver {
     Refusal ceo_lobby(const Action& action);
     LobbyOutcome lobby_outcome(Seat target) const;
     Refusal slapp(const Action& action);
-    Refusal vote();
+    Refusal vote(const Action& action);
     Refusal heat();
 
     Refusal check_player(const Action& action) const;
@@ -83,7 +98,7 @@ class Resolver {
     void resolve_dawn();
     void resolve_night_effects();
     void finish_dawn();
-    void tally_vote();
+    void tally_vote(VoteBallots votes);
     void start_night();
     void start_day();
     void take_out(Seat seat, OutCause cause);
@@ -108,7 +123,7 @@ class Resolver {
     const Cast& cast_;
     const Options& options_;
     State& s_;
-    VoteBallots votes_;
+    const BallotList* cast_ballots_;
     EventBuffer& events_;
     BallotList& interrupted_;
 };
@@ -167,7 +182,7 @@ Refusal Resolver::dispatch(const Action& action) {
         case ActionKind::banker: return banker(action);
         case ActionKind::ceo_lobby: return ceo_lobby(action);
         case ActionKind::slapp: return slapp(action);
-        case ActionKind::vote: return vote();
+        case ActionKind::vote: return vote(action);
         case ActionKind::clock:
         case ActionKind::heat:
         case ActionKind::note: break;  // handled above: asides, legal at any time
@@ -373,16 +388,17 @@ Refusal Resolver::check_ballots(std::span<const Ballot> ballots) const {
     return std::nullopt;
 }
 
-Refusal Resolver::vote() {
-    if (!votes_.cast) {
-        if (auto refusal = check_ballots(votes_.listed)) return refusal;
+Refusal Resolver::vote(const Action& action) {
+    const VoteBallots votes{action.votes, cast_ballots_};
+    if (!votes.cast) {
+        if (auto refusal = check_ballots(votes.listed)) return refusal;
     } else if (checking_invariants) {  // checked as cast; these builds check again
         // On the stack: checked builds allocate nothing per answer either.
         std::array<Ballot, max_players> cast{};
-        std::copy(votes_.cast->begin(), votes_.cast->end(), cast.begin());
-        if (auto refusal = check_ballots({cast.data(), votes_.cast->size()})) return refusal;
+        std::copy(votes.cast->begin(), votes.cast->end(), cast.begin());
+        if (auto refusal = check_ballots({cast.data(), votes.cast->size()})) return refusal;
     }
-    tally_vote();
+    tally_vote(votes);
     s_.ballots.clear();
     if (s_.phase != Phase::over && s_.revote_candidates.empty()) start_night();
     return std::nullopt;
@@ -390,15 +406,20 @@ Refusal Resolver::vote() {
 
 // SPEC section 5: the single player with the most votes is out; a tie at the
 // top removes nobody, or (tie = revote) sends the tied players to one revote.
-void Resolver::tally_vote() {
-    // Counted in a local array (no aliasing with the event's vector), the top
-    // seats as a mask: no branch per seat on who is at the top.
-    std::array<int, max_players> tally{};
-    std::optional<Seat> double_vote;
-    votes_.for_each([&](const Ballot& ballot) {
+void Resolver::tally_vote(VoteBallots votes) {
+    // Counted in a local array of bytes (a seat gets at most max_players + 1
+    // votes), the mayor read once, the top seats as a mask: GCC zeroes an
+    // array of int with a slow `rep stos`, and an optional written in the
+    // loop cost a store-forwarding stall at every vote.
+    static_assert(max_players + 1 <= 255);
+    std::array<std::uint8_t, max_players> tally{};
+    const Seat mayor = s_.mayor.value_or(-1);
+    bool mayor_voted = false;
+    votes.for_each([&](const Ballot& ballot) {
         if (!ballot.choice) return;
-        tally[*ballot.choice] += vote_weight(ballot.voter);
-        if (vote_weight(ballot.voter) == 2) double_vote = ballot.voter;
+        const bool by_mayor = ballot.voter == mayor;
+        tally[*ballot.choice] += by_mayor ? 2 : 1;
+        mayor_voted |= by_mayor;
     });
     const int players = setup_.player_count();
     const int top = *std::max_element(tally.begin(), tally.begin() + players);
@@ -407,7 +428,7 @@ void Resolver::tally_vote() {
         top_bits |= static_cast<std::uint32_t>(tally[seat] == top) << seat;
     Event& result = emit(Event::Kind::vote_result);
     result.tally.assign(tally.begin(), tally.begin() + players);
-    result.double_vote = double_vote;
+    if (mayor_voted) result.double_vote = mayor;
     const bool was_revote = !s_.revote_candidates.empty();
     s_.revote_candidates = SeatSet{};
     if (top == 0) return;  // no votes at all: nobody, and no revote
@@ -506,14 +527,14 @@ Result<std::vector<Event>> Game::apply(const Action& action) {
 
 Refusal Game::apply(const Action& action, EventBuffer& events) {
     events.clear();
-    return apply_ballots(action, {action.votes, nullptr}, events);
+    return apply_ballots(action, nullptr, events);
 }
 
-Refusal Game::apply_ballots(const Action& action, VoteBallots votes, EventBuffer& events) {
+Refusal Game::apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events) {
 #ifdef COYEL_CHECK_INVARIANTS
     // Every test, transcript and fuzz input checks the invariants in these builds.
     const State before = state_;
-    auto refusal = resolve(action, votes, events);
+    auto refusal = resolve(action, cast, events);
     const std::string broken = refusal
                                    ? (state_ == before ? "" : "a refused action changed the state")
                                    : broken_invariant(setup_, before, state_);
@@ -523,7 +544,7 @@ Refusal Game::apply_ballots(const Action& action, VoteBallots votes, EventBuffer
         std::abort();
     }
 #else
-    auto refusal = resolve(action, votes, events);
+    auto refusal = resolve(action, cast, events);
 #endif
     if (refusal) return refusal;
     if (keeps_log_) log_.push_back(action);
@@ -536,17 +557,17 @@ Refusal Game::apply_ballots(const Action& action, VoteBallots votes, EventBuffer
 // degree can pass on the way, that move changes only the reading, put back on
 // a refusal; where one can, the limit may end the game and the action be
 // refused after all, so a copy of the state is kept to go back to.
-Refusal Game::resolve(const Action& action, VoteBallots votes, EventBuffer& events) {
+Refusal Game::resolve(const Action& action, const BallotList* cast, EventBuffer& events) {
     if (!degree_may_pass(action)) {
         const std::int64_t reading = state_.clock_s;
         auto refusal =
-            Resolver(setup_, cast_, state_, votes, events, interrupted_ballots_).apply(action);
+            Resolver(setup_, cast_, state_, cast, events, interrupted_ballots_).apply(action);
         if (refusal) state_.clock_s = reading;
         return refusal;
     }
     const State rollback = state_;
     auto refusal =
-        Resolver(setup_, cast_, state_, votes, events, interrupted_ballots_).apply(action);
+        Resolver(setup_, cast_, state_, cast, events, interrupted_ballots_).apply(action);
     if (refusal) state_ = rollback;
     return refusal;
 }
@@ -590,7 +611,7 @@ Refusal Game::move_clock(std::int64_t seconds, EventBuffer& events) {
         Action degree;
         degree.kind = ActionKind::clock;
         degree.at = *rise;
-        if (auto refusal = apply_ballots(degree, {}, events)) return refusal;
+        if (auto refusal = apply_ballots(degree, nullptr, events)) return refusal;
     }
     if (!over()) state_.clock_s = seconds;
     return std::nullopt;
@@ -631,7 +652,7 @@ Refusal Game::apply_cast_vote(std::optional<std::int64_t> at, EventBuffer& event
     vote.at = at;
     if (keeps_log_) vote.votes = state_.ballots.to_vector();
     const BallotList ballots = state_.ballots;  // applying the vote clears the state's
-    auto refusal = apply_ballots(vote, {{}, &ballots}, events);
+    auto refusal = apply_ballots(vote, &ballots, events);
     if (refusal) state_.ballots.pop_back();  // the clock ended the game first, say
     return refusal;
 }

@@ -37,17 +37,17 @@ class EnginePort {
     // --- Answers, each stamped `at` seconds of game clock. False if refused. ---
     // Inline, like the engine's fast paths they call: one per answer.
     bool answer_player(CallId call, std::optional<Seat> player, std::int64_t at) {
-        Action action = stamped(call_info(call).action, at);
+        Action& action = stamped(call_info(call).action, at);
         action.player = player;
         return !game_.apply(action, events_);
     }
     bool answer_gesture(BankerChoice choice, std::int64_t at) {
-        Action action = stamped(ActionKind::banker, at);
+        Action& action = stamped(ActionKind::banker, at);
         action.choice = choice;
         return !game_.apply(action, events_);
     }
     bool answer_slapp(bool file, std::int64_t at) {
-        Action action = stamped(ActionKind::slapp, at);
+        Action& action = stamped(ActionKind::slapp, at);
         action.file = file;
         return !game_.apply(action, events_);
     }
@@ -72,16 +72,18 @@ class EnginePort {
     bool over() const { return game_.over(); }
 
   private:
-    // An action of `kind` stamped `at`: the fields every answer shares.
-    static Action stamped(ActionKind kind, std::int64_t at) {
-        Action action;
-        action.kind = kind;
-        action.at = at;
-        return action;
+    // The answer's action, of `kind` stamped `at`; the caller sets the field
+    // its kind reads. One action reused: building and destroying one per
+    // answer (strings, a vector) cost more than the rule it carries.
+    Action& stamped(ActionKind kind, std::int64_t at) {
+        action_.kind = kind;
+        action_.at = at;
+        return action_;
     }
 
     Game game_;
     EventBuffer events_;  // what the last answer did; the policies never read it
+    Action action_;       // the last answer; no text, wall time or ballots, ever
 };
 
 }  // namespace coyel::sim

@@ -14,6 +14,10 @@
 #include "coyel/roles.hpp"
 
 namespace coyel {
+class SplitMix64;
+}
+
+namespace coyel {
 
 inline constexpr int min_players = 5;
 inline constexpr int max_players = 30;
@@ -47,6 +51,8 @@ struct Cast {
     std::uint32_t ecosystem_seats = 0;  // a bit per seat of the ecosystems' team
 
     static Cast of(const Setup& setup);
+    // The same, in place: a new deal in the simulator, without a copy.
+    void recount(const Setup& setup);
     std::optional<Seat> holder(Role role) const { return holders[static_cast<std::size_t>(role)]; }
 };
 
@@ -77,6 +83,9 @@ std::string describe_deck(const Deck& deck);
 std::vector<Role> deal(const Deck& deck, std::uint64_t seed);
 // The same deal into `seats` (deck.size() of them), without allocating.
 void deal(const Deck& deck, std::uint64_t seed, std::span<Role> seats);
+// A deal with fast_below's stream (see rng.hpp), no division per card: the
+// balance lab's. Not the deal of `coyel new --seed`, which keeps deal().
+void deal_fast(const Deck& deck, SplitMix64& rng, std::span<Role> seats);
 
 // Seat of `name` (any case, surrounding space ignored), or nullopt.
 std::optional<Seat> find_player(const std::vector<std::string>& players, std::string_view name);

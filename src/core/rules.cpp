@@ -177,14 +177,21 @@ namespace coyel {
 // unique role's holder is its first seat, as rules::holder finds it.
 Cast Cast::of(const Setup& setup) {
     Cast cast;
+    cast.recount(setup);
+    return cast;
+}
+
+void Cast::recount(const Setup& setup) {
+    holders.fill(std::nullopt);
+    carbon_seats = 0;
+    ecosystem_seats = 0;
     for (Seat seat = setup.player_count() - 1; seat >= 0; --seat) {
         const Role role = setup.roles[seat];
-        cast.holders[static_cast<std::size_t>(role)] = seat;
+        holders[static_cast<std::size_t>(role)] = seat;
         const std::uint32_t bit = std::uint32_t{1} << seat;
-        if (role == Role::carbon) cast.carbon_seats |= bit;
-        if (team_of(role) == Team::ecosystems) cast.ecosystem_seats |= bit;
+        if (role == Role::carbon) carbon_seats |= bit;
+        if (team_of(role) == Team::ecosystems) ecosystem_seats |= bit;
     }
-    return cast;
 }
 
 }  // namespace coyel

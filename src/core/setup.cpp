@@ -174,13 +174,24 @@ std::vector<Role> deal(const Deck& deck, std::uint64_t seed) {
     return cards;
 }
 
-void deal(const Deck& deck, std::uint64_t seed, std::span<Role> seats) {
-    // The cards in role order, then shuffled; card i goes to seat i.
+namespace {
+// The cards in role order, before the shuffle; card i goes to seat i.
+void lay_out(const Deck& deck, std::span<Role> seats) {
     assert(seats.size() == static_cast<std::size_t>(deck.size()));
     auto card = seats.begin();
     for (Role role : all_roles) card = std::fill_n(card, deck[role], role);
+}
+}  // namespace
+
+void deal(const Deck& deck, std::uint64_t seed, std::span<Role> seats) {
+    lay_out(deck, seats);
     SplitMix64 rng(seed);
     shuffle(seats, rng);
+}
+
+void deal_fast(const Deck& deck, SplitMix64& rng, std::span<Role> seats) {
+    lay_out(deck, seats);
+    fast_shuffle(seats, rng);
 }
 
 // Accents may be left out where that names one player (see match_names).

@@ -179,7 +179,7 @@ EnginePort make_table(const SimConfig& config, std::uint64_t seed) {
 GameOutcome play_on(EnginePort& table, std::span<Role> roles, const SimConfig& config,
                     std::uint64_t seed) {
     SplitMix64 rng(seed);
-    deal(config.deck, rng.next(), roles);
+    deal_fast(config.deck, rng, roles);
     table.restart(roles);
     Play play{config, table, rng};
     while (auto call = play.game.call()) {

@@ -1,7 +1,11 @@
 #include "coyel/setup.hpp"
 
 #include <fmt/format.h>
+
+#include <map>
+
 #include "../helpers.hpp"
+#include "coyel/rng.hpp"
 #include "coyel/text.hpp"
 
 using namespace coyel;
@@ -116,6 +120,28 @@ TEST_CASE("the deal is the same for the same seed, on every platform") {
     std::string ids;
     for (Role role : first) ids += std::string{role_id(role)} + " ";
     CHECK(ids == "ceo carbon ngo citizen citizen fragile banker carbon citizen carbon ");
+}
+
+TEST_CASE("the balance lab's deal is the deck, each of its orders equally likely") {
+    // 1 carbon, 1 ngo, 1 citizen: six orders; 60,000 deals, 10,000 expected each.
+    Deck deck{};
+    deck[Role::carbon] = 1;
+    deck[Role::ngo] = 1;
+    deck[Role::citizen] = 1;
+    SplitMix64 rng(7);
+    std::map<std::vector<Role>, int> seen;
+    std::vector<Role> seats(3);
+    for (int i = 0; i < 60000; ++i) {
+        deal_fast(deck, rng, seats);
+        CHECK(deck_of(seats) == deck);
+        ++seen[seats];
+    }
+    REQUIRE(seen.size() == 6);
+    // Chi-square with 5 degrees of freedom: 20.5 is its 99.9% point.
+    double chi_square = 0;
+    for (const auto& [order, count] : seen)
+        chi_square += (count - 10000.0) * (count - 10000.0) / 10000.0;
+    CHECK(chi_square < 20.5);
 }
 
 TEST_CASE("house rules: defaults, values and refusals") {

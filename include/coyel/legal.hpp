@@ -43,6 +43,25 @@ inline Choices legal_players(const Setup& setup, const Cast& cast, const State& 
     return {};
 }
 
+// Whether the banker may make `choice` tonight (SPEC section 3, call 3): the
+// honest banker may revive the fragile ecosystem once it is out, the
+// corrupted one speculate on it while it is in, each gesture once (once in
+// all with banker.actions = one-total). rules::banker_rule names the part refusing.
+inline bool gesture_open(const Setup& setup, const Cast& cast, const State& state,
+                         BankerChoice choice) {
+    if (choice == BankerChoice::none) return true;
+    const auto banker = cast.holder(Role::banker);
+    const auto fragile = cast.holder(Role::fragile);
+    if (!fragile) return false;
+    const bool speculation = choice == BankerChoice::speculation;
+    const bool corrupted = banker && state.corrupted.contains(*banker);
+    const bool used = speculation ? state.speculation_used : state.social_used;
+    const bool one_total_used = setup.options.banker_actions == BankerActions::one_total &&
+                                (state.social_used || state.speculation_used);
+    return corrupted == speculation && !used && !one_total_used &&
+           state.in_game.contains(*fragile) == speculation;
+}
+
 // The ballots open to `voter` in the vote being taken (SPEC section 5).
 inline Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter) {
     if (!state.in_game.contains(voter)) return {};

@@ -47,6 +47,7 @@ struct Setup {
 // once per deal, since the rules ask it at every answer.
 struct Cast {
     std::array<std::optional<Seat>, all_roles.size()> holders{};
+    std::array<std::uint32_t, all_roles.size()> role_seats{};  // per role, a bit per seat
     std::uint32_t carbon_seats = 0;     // a bit per seat holding a carbon emission
     std::uint32_t ecosystem_seats = 0;  // a bit per seat of the ecosystems' team
 
@@ -54,6 +55,7 @@ struct Cast {
     // The same, in place: a new deal in the simulator, without a copy.
     void recount(const Setup& setup);
     std::optional<Seat> holder(Role role) const { return holders[static_cast<std::size_t>(role)]; }
+    std::uint32_t seats_of(Role role) const { return role_seats[static_cast<std::size_t>(role)]; }
 };
 
 // The problem with one name as typed, after trimming; nullopt when it is fine.

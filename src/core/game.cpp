@@ -81,7 +81,14 @@ class Resolver {
     Refusal check_clock_and_text(const Action& action) const;
     Refusal move_clock_for(const Action& action);
     Refusal dispatch(const Action& action);
-    void move_clock(std::int64_t at);
+    // Moves the clock's reading to `at`: in clock mode, the degrees due by then
+    // pass (SPEC section 6). Inline: every stamped action moves the clock.
+    void move_clock(std::int64_t at) {
+        s_.clock_s = at;
+        if (s_.phase == Phase::over || options_.temperature_mode != TemperatureMode::clock) return;
+        raise_to_clock(at);
+    }
+    void raise_to_clock(std::int64_t at);
     Refusal elect_mayor(const Action& action);
     Refusal carbon_target(const Action& action);
     Refusal ngo_protect(const Action& action);
@@ -192,9 +199,7 @@ Refusal Resolver::dispatch(const Action& action) {
 
 // SPEC section 6: in clock mode one degree per minutes*60/(limit-start)
 // seconds, so the limit falls exactly at minutes*60 seconds.
-void Resolver::move_clock(std::int64_t at) {
-    s_.clock_s = at;
-    if (s_.phase == Phase::over || options_.temperature_mode != TemperatureMode::clock) return;
+void Resolver::raise_to_clock(std::int64_t at) {
     const int target = clock_temperature(options_, at);
     if (target > s_.temperature) raise_temperature(target - s_.temperature);
 }
@@ -255,8 +260,10 @@ Refusal Resolver::ngo_protect(const Action& action) {
 }
 
 Refusal Resolver::banker(const Action& action) {
-    if (auto why = rules::banker_rule(setup_, cast_, s_, action.choice); why != rules::Why::allowed)
+    if (!rules::gesture_open(setup_, cast_, s_, action.choice)) {
+        const auto why = rules::banker_rule(setup_, cast_, s_, action.choice);
         return rules::explain(why, setup_, s_, action.kind, Ballot{});
+    }
     s_.night.banker = action.choice;
     if (action.choice == BankerChoice::social) s_.social_used = true;
     if (action.choice == BankerChoice::speculation) s_.speculation_used = true;
@@ -297,11 +304,12 @@ LobbyOutcome Resolver::lobby_outcome(Seat target) const {
 }
 
 // Moves on to the next night call whose holder is in the game, or to dawn.
+// A mask test per call: the loop is over a constant table, unrolled.
 void Resolver::next_call(ActionKind answered) {
     bool after = false;
     for (CallId id : night_order) {
         const CallInfo& call = call_info(id);
-        if (after && holder_in_game(*call.answerer)) {
+        if (after && (s_.in_game.bits() & cast_.seats_of(*call.answerer)) != 0) {
             s_.expects = call.action;
             if (call.action == ActionKind::ceo_lobby) s_.night.lobbies_left = 1;
             return;
@@ -745,8 +753,7 @@ std::vector<BankerChoice> Game::legal_banker_choices() const {
 BankerChoices Game::legal_gestures() const {
     BankerChoices choices;
     for (auto choice : {BankerChoice::social, BankerChoice::speculation, BankerChoice::none})
-        if (rules::banker_rule(setup_, cast_, state_, choice) == rules::Why::allowed)
-            choices.push_back(choice);
+        if (rules::gesture_open(setup_, cast_, state_, choice)) choices.push_back(choice);
     return choices;
 }
 

@@ -32,8 +32,10 @@ std::string legality_disagrees(const Game& game) {
                 Game copy = game;
                 Action action = act(ActionKind::banker);
                 action.choice = choice;
-                const bool listed = !game.banker_refusal(choice);
-                if (copy.apply(action).ok() != listed) return "a gesture's legality disagrees";
+                const bool listed = game.legal_gestures().contains(choice);
+                if (listed == game.banker_refusal(choice).has_value() ||
+                    copy.apply(action).ok() != listed)
+                    return "a gesture's legality disagrees";
             }
         }
         return "";

@@ -54,7 +54,8 @@ class EnginePort {
     // One ballot of the vote being taken; `completed` is set when it was the last.
     bool cast_ballot(std::optional<Seat> choice, std::int64_t at, bool& completed) {
         const bool refused = game_.cast_ballot(choice, events_, at).has_value();
-        completed = !refused && !events_.empty();  // the last ballot applies the vote
+        // Applying the vote (or the end) empties the list; another ballot stays in it.
+        completed = !refused && game_.state().ballots.empty();
         return !refused;
     }
     // Moves the clock to `at` (clock mode: the degrees on the way, maybe the end).
@@ -82,8 +83,8 @@ class EnginePort {
     }
 
     Game game_;
-    EventBuffer events_;  // what the last answer did; the policies never read it
-    Action action_;       // the last answer; no text, wall time or ballots, ever
+    EventBuffer events_{Events::discarded};  // the policies never read what an answer did
+    Action action_;                          // the last answer; no text, wall time or ballots, ever
 };
 
 }  // namespace coyel::sim

@@ -139,3 +139,20 @@ TEST_CASE("random play: invariants hold at every step, every game ends, saves ro
     CHECK(total_actions > games * 10LL);
     CHECK(refusals[0] + refusals[1] > 0);
 }
+
+TEST_CASE("a discarding event buffer stays empty and the game plays the same") {
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        SplitMix64 setup_rng(seed);
+        const Setup setup = random_setup(setup_rng);
+        Game kept(setup, Log::off);
+        Game discarded(setup, Log::off);
+        EventBuffer kept_events;
+        EventBuffer dropped(Events::discarded);
+        SplitMix64 rng_kept(seed), rng_discarded(seed);
+        const int answers = play_random_policy(kept, rng_kept, kept_events);
+        CHECK(play_random_policy(discarded, rng_discarded, dropped) == answers);
+        CHECK(discarded.state() == kept.state());
+        CHECK(!kept_events.empty());  // the last answer's events, game_over among them
+        CHECK(dropped.empty());
+    }
+}

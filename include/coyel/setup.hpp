@@ -14,10 +14,8 @@
 #include "coyel/roles.hpp"
 
 namespace coyel {
-class SplitMix64;
-}
 
-namespace coyel {
+class SplitMix64;  // rng.hpp
 
 inline constexpr int min_players = 5;
 inline constexpr int max_players = 30;

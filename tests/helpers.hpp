@@ -134,8 +134,9 @@ inline bool has_event(const std::vector<Event>& events, Event::Kind kind) {
 }
 
 // One whole night: the target, the protection, the banker's gesture and the
-// CEO's lobbies in turn; a call whose holder is out is skipped. Returns the
-// events of the last call (the dawn's).
+// CEO's lobbies in turn; a call whose holder is out is skipped. The dawn's
+// news is then told to the table. Returns the events of the last call and of
+// that telling (the dawn's).
 inline std::vector<Event> night(Game& g, const char* target_name,
                                 const char* protect_name = nullptr,
                                 BankerChoice gesture = BankerChoice::none,
@@ -145,6 +146,10 @@ inline std::vector<Event> night(Game& g, const char* target_name,
     if (g.state().expects == ActionKind::banker) events = ok(g, bank(gesture));
     for (const char* lobby_name : lobbies)
         if (g.state().expects == ActionKind::ceo_lobby) events = ok(g, lobby(g, lobby_name));
+    if (g.news_held()) {
+        const auto told = ok(g, act(ActionKind::tell));
+        events.insert(events.end(), told.begin(), told.end());
+    }
     return events;
 }
 

@@ -42,6 +42,13 @@ Setup random_setup(SplitMix64& rng) {
 Action random_action(const Game& game, SplitMix64& rng) {
     Action action;
     const State& state = game.state();
+    // The moderator opens the day (after the end too), or the next answer
+    // given aloud tells the news.
+    if (game.news_held() && (game.over() || chance(rng, 70))) {
+        action.kind = ActionKind::tell;
+        if (!game.over()) action.at = state.clock_s;
+        return action;
+    }
     if (state.phase != Phase::setup &&
         game.setup().options.temperature_mode == TemperatureMode::clock)
         action.at = state.clock_s + static_cast<std::int64_t>(rng.below(40));

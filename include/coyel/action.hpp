@@ -23,15 +23,20 @@ enum class ActionKind {
     clock,
     heat,
     note,
+    tell,
 };
 
 enum class BankerChoice { none, social, speculation };
 
 // Inputs beside the flow of calls, legal at any time before the end (a note
-// even after it): they answer no call (SPEC section 8).
+// and a `tell` even after it): they answer no call (SPEC section 8).
 constexpr bool is_aside(ActionKind kind) {
-    return kind == ActionKind::clock || kind == ActionKind::heat || kind == ActionKind::note;
+    return kind == ActionKind::clock || kind == ActionKind::heat || kind == ActionKind::note ||
+           kind == ActionKind::tell;
 }
+
+// The last action kind, for tables indexed by kind.
+inline constexpr ActionKind last_action_kind = ActionKind::tell;
 
 std::string_view action_id(ActionKind kind);  // the "do" of the save file
 std::optional<ActionKind> action_from_id(std::string_view id);

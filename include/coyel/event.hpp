@@ -1,7 +1,9 @@
 // What an applied action did, for the moderator to announce (and for replay).
 #pragma once
 
+#include <algorithm>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "coyel/roles.hpp"
@@ -25,7 +27,7 @@ struct EventFacts {
         saved,             // player saved by a protest
         fragile_revived,   // player
         slapp,             // filed (player out after all) or not
-        vote_result,       // tally by seat, player out (if any), tied seats on a tie
+        vote_result,       // tally by seat, player out (if any), tied seats on a tie, revote
         revote,            // tied: the seats in the revote
         game_over,         // winner, reason
     };
@@ -35,7 +37,8 @@ struct EventFacts {
     Role role = Role::citizen;
     OutCause cause = OutCause::damage;
     LobbyOutcome lobby = LobbyOutcome::nobody;
-    bool extra = false;  // lobby: banker corrupted, one more lobby; slapp: filed
+    bool extra = false;  // lobby: banker corrupted, one more lobby; slapp: filed;
+                         // vote_result: the vote was a revote
     int value = 0;
     Team winner = Team::ecosystems;
     WinReason reason = WinReason::temperature;
@@ -72,6 +75,21 @@ class EventBuffer {
     explicit EventBuffer(Events events = Events::kept) : discard_(events == Events::discarded) {}
 
     void clear() { size_ = 0; }
+    // Back to the first `size` events (no more than there are).
+    void truncate(std::size_t size) { size_ = std::min(size, size_); }
+    // Moves the events from `first` on that `take` picks into `taken`, in
+    // order; the others close up behind the events before `first`.
+    template <typename Take>
+    void move_out(std::size_t first, Take take, std::vector<Event>& taken) {
+        std::size_t kept = first;
+        for (std::size_t i = first; i < size_; ++i) {
+            if (take(slots_[i]))
+                taken.push_back(slots_[i]);
+            else if (kept++ != i)
+                std::swap(slots_[kept - 1], slots_[i]);
+        }
+        size_ = kept;
+    }
     // A fresh event at the end, in a reused slot when there is one.
     Event& add() {
         if (discard_) {

@@ -49,15 +49,23 @@ struct Undone {
 // replay_prefix() have nothing to replay.
 enum class Log { kept, off };
 
+// Whether the news of an answer given with the table's eyes closed waits for
+// the moderator to tell it (see news_held). A save written before coyel knew
+// what the table was told has its news told at once, as it was played.
+enum class News { held, told_at_once };
+
 class Game {
   public:
     // Precondition: check_setup(setup) is empty.
-    explicit Game(Setup setup, Log log = Log::kept);
+    explicit Game(Setup setup, Log log = Log::kept, News news = News::held);
 
     const Setup& setup() const { return setup_; }
     const State& state() const { return state_; }
     const std::vector<Action>& log() const { return log_; }
     bool keeps_log() const { return keeps_log_; }
+    News news() const { return holds_news_ ? News::held : News::told_at_once; }
+    // From the next entry on, news is held (a game from before, played on).
+    void start_holding_news() { holds_news_ = true; }
 
     // The same players and options dealt `roles` (one per seat, a valid deal
     // of check_setup), back before the first call with an empty log: the
@@ -106,6 +114,27 @@ class Game {
 
     // A game made of this one's setup and the first `entries` of its log.
     Game replay_prefix(std::size_t entries) const;
+
+    // --- What the table has been told (SPEC section 8, "tell"; docs/rulings.md). ---
+    // The news of an input answered with the table's eyes closed (the night's
+    // last call, whose events are the dawn; a SLAPP-suit decision) is held
+    // until the moderator tells it: a `tell` entry, or an answer the table
+    // gives aloud (the vote, an election), which it could not give untold.
+    // Held news is every public event of the entries from there on; each
+    // entry's `apply` returns its events less those, and the `tell` returns
+    // them, so that a front end shows each event when the table hears it.
+    // With Log::off nothing is held.
+    bool news_held() const { return untold_from_.has_value(); }
+    // How many log entries the table has been told: the log's size, or the
+    // first entry whose news is held.
+    std::size_t told() const { return untold_from_.value_or(log_.size()); }
+    // The game as the table knows it: this one, or its prefix of told()
+    // entries while news is held.
+    Game told_game() const;
+    // Whether `undo` would now take back an answer the table did not hear
+    // (a night call, a SLAPP-suit not filed) from before what it was told:
+    // the moderator's screen would show hidden facts while players may look.
+    bool undo_reveals_secret() const;
 
     bool over() const { return state_.phase == Phase::over; }
     // The question the game asks now; nullopt when it is over.
@@ -159,6 +188,7 @@ class Game {
     // action's own, or the ones cast one by one (`cast`, checked as cast).
     // A pointer, not a span beside it: nothing to copy for the other actions.
     Refusal apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events);
+    Refusal check_and_resolve(const Action& action, const BallotList* cast, EventBuffer& events);
     Refusal resolve(const Action& action, const BallotList* cast, EventBuffer& events);
     bool degree_may_pass(const Action& action) const;
     // Whether moving the clock to `at` changes only its reading: the same
@@ -172,16 +202,24 @@ class Game {
     Refusal move_clock(std::int64_t seconds, EventBuffer& events);
     std::optional<Undone> undo_temperature_end();
     std::optional<Undone> undo_input();
+    std::optional<std::size_t> last_input() const;
+    const Action& last_entry_told_or_not() const;
+    bool undo_takes_back_end() const;
+    // The news of the entry just logged, whose events start at `first`.
+    void hold_news(EventBuffer& events, std::size_t first);
 
     Setup setup_;
     Cast cast_;  // who holds each role, from setup_
     bool keeps_log_ = true;
+    bool holds_news_ = true;
     State state_;
     std::vector<Action> log_;
     // The ballots of a vote the temperature limit cut short: undoing that
     // end restores them. Kept in memory only.
     BallotList interrupted_ballots_;
-    std::optional<int> cards_shown_;  // see cards_shown()
+    std::optional<int> cards_shown_;          // see cards_shown()
+    std::optional<std::size_t> untold_from_;  // see news_held()
+    std::vector<Event> held_;                 // the public events not told yet
 };
 
 // --- Inline: the simulator asks these at every answer (see the lean API above). ---
@@ -201,7 +239,8 @@ inline std::optional<CallId> Game::current_call() const {
             return state_.revote_candidates.empty() ? CallId::vote : CallId::revote;
         case ActionKind::clock:
         case ActionKind::heat:
-        case ActionKind::note: break;  // asides are never expected
+        case ActionKind::note:
+        case ActionKind::tell: break;  // asides are never expected
     }
     assert(false);
     return std::nullopt;

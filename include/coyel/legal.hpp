@@ -38,7 +38,8 @@ inline Choices legal_players(const Setup& setup, const Cast& cast, const State& 
         case ActionKind::vote:
         case ActionKind::clock:
         case ActionKind::heat:
-        case ActionKind::note: break;
+        case ActionKind::note:
+        case ActionKind::tell: break;
     }
     return {};
 }

@@ -13,9 +13,12 @@ namespace coyel {
 
 // What kind of failure: front ends decide by the code, never by the words.
 enum class ErrorCode : std::uint8_t {
-    invalid,         // malformed input: a bad value, a broken file, a wrong type
-    not_now,         // a well-formed action the game does not expect now
-    refused,         // the rules forbid this choice here (the message says which rule)
+    invalid,  // malformed input: a bad value, a broken file, a wrong type
+    not_now,  // a well-formed action the game does not expect now
+    refused,  // the rules forbid this choice here (the message says which rule)
+    // The rules forbid it for a reason the table must not hear (a corrupted
+    // voter's ballot for the CEO): a front end the players see says no why.
+    refused_secretly,
     unknown_answer,  // an answer that names nothing: maybe a mistyped command
     ambiguous,       // an answer that could mean more than one thing
     game_over,       // nothing but a note is legal after the end

@@ -40,12 +40,19 @@ struct TableView {
     bool operator==(const TableView&) const = default;
 };
 
+// What the table has been told (Game::told()): while the news of the night
+// or of a SLAPP-suit is held, the game as it stood before it.
 TableView table_view(const Game& game);
 
 // The part of an event the table witnessed, or nullopt for a secret one
-// (a lobby, a SLAPP-suit not filed). A protest's save is public, not whom
-// it saved.
+// (a lobby). A protest's save is public, not whom it saved; so is the
+// SLAPP-suit's outcome, filed or not, once the table opens its eyes.
 std::optional<Event> public_part(const Event& event);
+
+// Whether the players may be looking at the moderator's screen: their eyes
+// are open. Not during the night's calls or the SLAPP-suit call, nor while
+// the news of the night is held (Game::news_held).
+bool table_may_look(const Game& game);
 
 // Whether the table sees the answer itself (a vote, an election, a SLAPP-suit
 // filed), or only what it caused (the night's calls, answered eyes closed).

@@ -14,6 +14,7 @@ constexpr std::pair<ActionKind, std::string_view> action_ids[] = {
     {ActionKind::clock, "clock"},
     {ActionKind::heat, "heat"},
     {ActionKind::note, "note"},
+    {ActionKind::tell, "tell"},
 };
 
 constexpr std::pair<BankerChoice, std::string_view> banker_ids[] = {

@@ -8,6 +8,7 @@
 #include <span>
 
 #include "coyel/invariants.hpp"
+#include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
 #include "rules.hpp"
 
@@ -137,7 +138,9 @@ class Resolver {
 
 Refusal Resolver::apply(const Action& action) {
     if (auto refusal = check_clock_and_text(action)) return refusal;
-    if (action.kind == ActionKind::note) {  // legal at any time, even after the end
+    // Legal at any time, even after the end: a note, and telling the table
+    // news it was not told yet (an end at dawn among them).
+    if (action.kind == ActionKind::note || action.kind == ActionKind::tell) {
         if (action.at) move_clock(*action.at);
         return std::nullopt;
     }
@@ -192,7 +195,8 @@ Refusal Resolver::dispatch(const Action& action) {
         case ActionKind::vote: return vote(action);
         case ActionKind::clock:
         case ActionKind::heat:
-        case ActionKind::note: break;  // handled above: asides, legal at any time
+        case ActionKind::note:
+        case ActionKind::tell: break;  // handled above: asides, legal at any time
     }
     return not_now("not an action the game expects");
 }
@@ -438,6 +442,7 @@ void Resolver::tally_vote(VoteBallots votes) {
     result.tally.assign(tally.begin(), tally.begin() + players);
     if (mayor_voted) result.double_vote = mayor;
     const bool was_revote = !s_.revote_candidates.empty();
+    result.extra = was_revote;
     s_.revote_candidates = SeatSet{};
     if (top == 0) return;  // no votes at all: nobody, and no revote
     const SeatSet tied = SeatSet::from_bits(top_bits);
@@ -509,7 +514,8 @@ void Resolver::end(Team winner, WinReason reason) {
 
 }  // namespace
 
-Game::Game(Setup setup, Log log) : setup_(std::move(setup)), keeps_log_(log == Log::kept) {
+Game::Game(Setup setup, Log log, News news)
+    : setup_(std::move(setup)), keeps_log_(log == Log::kept), holds_news_(news == News::held) {
     assert(check_setup(setup_).empty());
     restart(setup_.roles);
 }
@@ -528,6 +534,8 @@ void Game::restart(std::span<const Role> roles) {
     log_.clear();
     interrupted_ballots_.clear();
     cards_shown_.reset();
+    untold_from_.reset();
+    held_.clear();
 }
 
 Result<std::vector<Event>> Game::apply(const Action& action) {
@@ -541,7 +549,54 @@ Refusal Game::apply(const Action& action, EventBuffer& events) {
     return apply_ballots(action, nullptr, events);
 }
 
+namespace {
+// An answer the table gives aloud: it hears every piece of news before it.
+bool answered_aloud(ActionKind kind) {
+    return kind == ActionKind::vote || kind == ActionKind::elect_mayor;
+}
+}  // namespace
+
 Refusal Game::apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events) {
+    if (action.kind == ActionKind::tell && !news_held())
+        return Error{"there is no news to tell", ErrorCode::not_now};
+    // The held news comes first, told by this entry.
+    const std::size_t start = events.size();
+    const bool tells =
+        news_held() && (action.kind == ActionKind::tell || answered_aloud(action.kind) ||
+                        action.kind == ActionKind::slapp);
+    const std::size_t told_now = tells ? held_.size() : 0;
+    for (std::size_t i = 0; i < told_now; ++i) events.add() = held_[i];
+    if (auto refusal = check_and_resolve(action, cast, events)) {
+        events.truncate(start);
+        return refusal;
+    }
+    if (keeps_log_) log_.push_back(action);
+    cards_shown_.reset();  // the game has started: the cards are all out
+    if (tells) {
+        untold_from_.reset();
+        held_.clear();
+    }
+    if (keeps_log_ && holds_news_) hold_news(events, start + told_now);
+    return std::nullopt;
+}
+
+// SPEC section 8, "tell": the news of the night's last call (its dawn) and of
+// a SLAPP-suit decision waits until the table opens its eyes.
+// The degrees the clock reached before the answer were heard as they came.
+void Game::hold_news(EventBuffer& events, std::size_t first) {
+    if (!news_held()) {
+        const auto news = std::find_if(events.begin() + first, events.end(), [](const Event& e) {
+            return e.kind == Event::Kind::dawn || e.kind == Event::Kind::slapp;
+        });
+        if (news == events.end()) return;
+        first = static_cast<std::size_t>(news - events.begin());
+        untold_from_ = log_.size() - 1;
+    }
+    events.move_out(
+        first, [](const Event& event) { return public_part(event).has_value(); }, held_);
+}
+
+Refusal Game::check_and_resolve(const Action& action, const BallotList* cast, EventBuffer& events) {
 #ifdef COYEL_CHECK_INVARIANTS
     // Every test, transcript and fuzz input checks the invariants in these builds.
     const State before = state_;
@@ -557,10 +612,7 @@ Refusal Game::apply_ballots(const Action& action, const BallotList* cast, EventB
 #else
     auto refusal = resolve(action, cast, events);
 #endif
-    if (refusal) return refusal;
-    if (keeps_log_) log_.push_back(action);
-    cards_shown_.reset();  // the game has started: the cards are all out
-    return std::nullopt;
+    return refusal;
 }
 
 // Each rule is checked before the state changes, so an action resolves on the
@@ -670,10 +722,7 @@ Refusal Game::apply_cast_vote(std::optional<std::int64_t> at, EventBuffer& event
 
 std::optional<Undone> Game::undo() {
     if (!keeps_log_) return std::nullopt;
-    if (over() && state_.win_reason == WinReason::temperature &&
-        setup_.options.temperature_mode == TemperatureMode::clock &&
-        log_.back().kind == ActionKind::clock)  // not a note written after the end
-        return undo_temperature_end();
+    if (undo_takes_back_end()) return undo_temperature_end();
     if (!state_.ballots.empty()) {
         Undone undone{Undone::Kind::ballot, state_.ballots.back(), {}};
         state_.ballots.pop_back();
@@ -682,31 +731,55 @@ std::optional<Undone> Game::undo() {
     return undo_input();
 }
 
+// A temperature end in clock mode is taken back first (and not a note
+// written after it).
+bool Game::undo_takes_back_end() const {
+    return over() && state_.win_reason == WinReason::temperature &&
+           setup_.options.temperature_mode == TemperatureMode::clock &&
+           last_entry_told_or_not().kind == ActionKind::clock;
+}
+
+// The last entry but the `tell`s after it: telling is not an input to take
+// back, and what it told goes with the input that made it.
+const Action& Game::last_entry_told_or_not() const {
+    auto entry = std::find_if(log_.rbegin(), log_.rend(),
+                              [](const Action& action) { return action.kind != ActionKind::tell; });
+    return entry == log_.rend() ? log_.back() : *entry;
+}
+
 // The limit is reached at a `clock` entry (any other entry at or past it is
 // refused), so taking back the end is taking back that entry. The seconds
 // past the limit are dropped: the moderator has one left, paused, to fix a
 // wrong answer first.
 std::optional<Undone> Game::undo_temperature_end() {
-    Undone undone{Undone::Kind::end, {}, log_.back()};
+    std::size_t end = log_.size() - 1;
+    while (log_[end].kind == ActionKind::tell) --end;
+    Undone undone{Undone::Kind::end, {}, log_[end]};
     const BallotList interrupted = interrupted_ballots_;
-    *this = replay_prefix(log_.size() - 1);
+    *this = replay_prefix(end);
     for (const Ballot& ballot : interrupted) (void)cast_ballot(ballot.choice);
     state_.clock_s = std::max<std::int64_t>(state_.clock_s, seconds_to_limit(setup_.options) - 1);
     return undone;
 }
 
-// Takes back the last entry that is not a `clock` entry; the clock entries
-// after it replay as they were, since those degrees really passed.
+// The last entry that is an input: not a `clock` entry nor a `tell`.
+std::optional<std::size_t> Game::last_input() const {
+    for (std::size_t i = log_.size(); i-- > 0;)
+        if (log_[i].kind != ActionKind::clock && log_[i].kind != ActionKind::tell) return i;
+    return std::nullopt;
+}
+
+// Takes back the last input; the clock entries after it replay as they were,
+// since those degrees really passed, and the `tell`s after it go with it:
+// what they told came from it.
 std::optional<Undone> Game::undo_input() {
-    auto last_input = std::find_if(log_.rbegin(), log_.rend(), [](const Action& action) {
-        return action.kind != ActionKind::clock;
-    });
-    if (last_input == log_.rend()) return std::nullopt;
-    const auto index = static_cast<std::size_t>(std::distance(last_input, log_.rend()) - 1);
-    Undone undone{Undone::Kind::entry, {}, log_[index]};
+    const auto index = last_input();
+    if (!index) return std::nullopt;
+    Undone undone{Undone::Kind::entry, {}, log_[*index]};
     const std::int64_t reading = state_.clock_s;
-    Game rebuilt = replay_prefix(index);
-    for (std::size_t i = index + 1; i < log_.size(); ++i) {
+    Game rebuilt = replay_prefix(*index);
+    for (std::size_t i = *index + 1; i < log_.size(); ++i) {
+        if (log_[i].kind == ActionKind::tell) continue;
         [[maybe_unused]] auto applied = rebuilt.apply(log_[i]);
         assert(applied.ok());
     }
@@ -722,8 +795,22 @@ std::optional<Undone> Game::undo_input() {
     return undone;
 }
 
+bool Game::undo_reveals_secret() const {
+    if (!keeps_log_ || !state_.ballots.empty()) return false;
+    if (undo_takes_back_end()) return false;  // the end is taken back, in public
+    const auto index = last_input();
+    return index && *index < told() && !answer_is_public(log_[*index]);
+}
+
+Game Game::told_game() const {
+    if (!news_held()) return *this;
+    Game told = replay_prefix(*untold_from_);
+    told.state_.clock_s = std::max(told.state_.clock_s, state_.clock_s);  // time is public
+    return told;
+}
+
 Game Game::replay_prefix(std::size_t entries) const {
-    Game game(setup_);
+    Game game(setup_, Log::kept, news());
     for (std::size_t i = 0; i < entries && i < log_.size(); ++i) {
         [[maybe_unused]] auto applied = game.apply(log_[i]);
         assert(applied.ok());

@@ -79,9 +79,10 @@ Error explain_ballot(Why why, const Setup& setup, const State& state, const Ball
         }
         default: break;
     }
-    return refused(fmt::format(
-        "{} is corrupted and may not vote for the Fossil Fuel CEO: ask them for another name",
-        voter));
+    return Error{fmt::format("{} is corrupted and may not vote for the Fossil Fuel CEO: ask them "
+                             "for another name",
+                             voter),
+                 ErrorCode::refused_secretly};
 }
 
 }  // namespace

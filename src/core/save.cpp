@@ -104,7 +104,8 @@ std::string_view field_of(ActionKind kind) {
         case ActionKind::vote: return "votes";
         case ActionKind::note: return "text";
         case ActionKind::clock:
-        case ActionKind::heat: break;
+        case ActionKind::heat:
+        case ActionKind::tell: break;
     }
     return "";
 }
@@ -162,7 +163,8 @@ Refusal read_field(const json& value, const Setup& setup, Action& action) {
             return std::nullopt;
         }
         case ActionKind::clock:
-        case ActionKind::heat: break;  // no field of their own (field_of)
+        case ActionKind::heat:
+        case ActionKind::tell: break;  // no field of their own (field_of)
     }
     return std::nullopt;
 }
@@ -269,7 +271,8 @@ std::string action_text(const Action& action, const Setup& setup) {
             append_string(out, action.text);
             break;
         case ActionKind::clock:
-        case ActionKind::heat: break;
+        case ActionKind::heat:
+        case ActionKind::tell: break;
     }
     if (action.at) out += fmt::format(", \"at\": {}", *action.at);
     if (action.wall) {
@@ -372,7 +375,7 @@ Refusal replay_entry(const json& entry, std::size_t position, Game& game) {
     const std::string id = entry["do"].get<std::string>();
     if (!action_from_id(id)) {
         std::vector<std::string_view> ids;
-        for (int k = 0; k <= static_cast<int>(ActionKind::note); ++k)
+        for (int k = 0; k <= static_cast<int>(last_action_kind); ++k)
             ids.push_back(action_id(static_cast<ActionKind>(k)));
         return Error{fmt::format("log entry {}: unknown action \"{}\"{}", position,
                                  printable_excerpt(id), did_you_mean(id, ids))};
@@ -470,17 +473,25 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label) {
     // Version 1 is the only one so far. A version 2 would convert here, in
     // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
     if (auto error =
-            unknown_key(root, "", {"format", "version", "setup", "log", "pending", "live"}))
+            unknown_key(root, "", {"format", "version", "setup", "log", "told", "pending", "live"}))
         return fail(error->message);
     if (!root.contains("setup")) return fail("the save has no setup");
     auto setup = setup_from_json(root["setup"]);
     if (!setup) return fail(setup.error());
     if (!root.contains("log") || !root["log"].is_array())
         return fail("log must be a list of actions");
-    Game game(std::move(*setup));
+    // "told" marks a save that knows what the table was told; one without
+    // it is from before, its news told at once, as it was played.
+    if (root.contains("told") && !root["told"].is_number_unsigned())
+        return fail("told must be a whole number of log entries");
+    Game game(std::move(*setup), Log::kept,
+              root.contains("told") ? News::held : News::told_at_once);
     std::size_t position = 0;
     for (const json& entry : root["log"])
         if (auto refusal = replay_entry(entry, ++position, game)) return fail(refusal->message);
+    if (root.contains("told") && root["told"].get<std::uint64_t>() != game.told())
+        return fail(fmt::format("told is {}, but the log has told the table {} entries",
+                                root["told"].get<std::uint64_t>(), game.told()));
     if (root.contains("pending"))
         if (auto refusal = restore_pending(root["pending"], game))
             return fail("pending: " + refusal->message);
@@ -563,6 +574,7 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
         out += action_text(log[i], setup);
     }
     out += log.empty() ? "]" : "\n  ]";
+    if (game.news() == News::held) out += fmt::format(",\n  \"told\": {}", game.told());
     out += pending_text(game);
     out += live_text(live);
     out += "\n}\n";

@@ -2,7 +2,9 @@
 
 namespace coyel {
 
-TableView table_view(const Game& game) {
+namespace {
+
+TableView view_of(const Game& game) {
     const State& state = game.state();
     const Options& options = game.setup().options;
     TableView view;
@@ -31,12 +33,24 @@ TableView table_view(const Game& game) {
     return view;
 }
 
+}  // namespace
+
+// While news is held, the table knows the game as it was before it.
+TableView table_view(const Game& game) {
+    return game.news_held() ? view_of(game.told_game()) : view_of(game);
+}
+
+bool table_may_look(const Game& game) {
+    if (game.news_held()) return false;
+    const auto call = game.current_call();
+    return !call || (!wakes_at_night(*call) && *call != CallId::slapp);
+}
+
 std::optional<Event> public_part(const Event& event) {
     switch (event.kind) {
         case Event::Kind::lobby: return std::nullopt;  // answered eyes closed
-        case Event::Kind::slapp:
-            if (!event.extra) return std::nullopt;  // not filing reveals nothing
-            return event;
+        case Event::Kind::slapp:  // the call is public (a protest saved someone), and so is
+            return event;         // its outcome: the table opens its eyes to it
         case Event::Kind::saved: {
             Event shown = event;
             shown.player.reset();  // "a protest saved an ecosystem": not whom
@@ -60,7 +74,8 @@ bool answer_is_public(const Action& action) {
         case ActionKind::elect_mayor:
         case ActionKind::vote:
         case ActionKind::heat:
-        case ActionKind::clock: return true;
+        case ActionKind::clock:
+        case ActionKind::tell: return true;
         case ActionKind::slapp: return action.file;
         case ActionKind::carbon_target:
         case ActionKind::ngo_protect:

@@ -44,7 +44,7 @@ bool clock_rise(const Options& options, const Event& event) {
 
 class Chronicler {
   public:
-    Chronicler(const Narrator& narrator, const Setup& setup, View view);
+    Chronicler(const Narrator& narrator, const Setup& setup, News news, View view);
 
     void record(const Action& action, std::size_t entry);
     Chronicle finish();
@@ -55,7 +55,7 @@ class Chronicler {
     void heading(Phase phase, int round) {
         add(Moment::Kind::heading, narrator_.phase_title(phase, round));
     }
-    void headings_for_new_phase(Phase before, int round_before);
+    void headings_for_new_phase(Phase before, int round_before, const TableView& now);
     void sample(const TableView& view, std::size_t entry);
     void sample_clock_rises(const std::vector<Event>& events, std::size_t entry);
 
@@ -65,7 +65,6 @@ class Chronicler {
     std::vector<Line> event_lines(const TableView& view, const Action& action, const Event& event,
                                   int& announced) const;
     void tell_vote(const TableView& view, const Action& action, const Event& result);
-    void tell_tie(const TableView& view, const Event& result, std::vector<Line>& lines) const;
     void count(const Action& action, const Event& event);
     void count_lobby(const Event& event);
     std::vector<std::pair<std::string, int>> carbon_voters() const;
@@ -86,8 +85,8 @@ class Chronicler {
     std::vector<Ballot> ballots_;  // every ballot of every vote, said aloud
 };
 
-Chronicler::Chronicler(const Narrator& narrator, const Setup& setup, View view)
-    : narrator_(narrator), view_(view), game_(setup) {
+Chronicler::Chronicler(const Narrator& narrator, const Setup& setup, News news, View view)
+    : narrator_(narrator), view_(view), game_(setup, Log::kept, news) {
     if (moderator()) statistics_.lobbies.emplace();
     sample(table_view(game_), 0);
 }
@@ -103,11 +102,11 @@ Moment& Chronicler::add(Moment::Kind kind, std::string text, bool secret) {
     return moment;
 }
 
-void Chronicler::headings_for_new_phase(Phase before, int round_before) {
-    const State& state = game_.state();
-    if (state.phase == Phase::night && (before != Phase::night || state.round != round_before))
-        heading(Phase::night, state.round);
-    if (state.phase == Phase::day && before != Phase::day) heading(Phase::day, state.round);
+// The phases as the table was told them: a day starts when its dawn is told.
+void Chronicler::headings_for_new_phase(Phase before, int round_before, const TableView& now) {
+    if (now.phase == Phase::night && (before != Phase::night || now.round != round_before))
+        heading(Phase::night, now.round);
+    if (now.phase == Phase::day && before != Phase::day) heading(Phase::day, now.round);
 }
 
 // The table's chart counts the players in; only the moderator's, per team.
@@ -132,8 +131,8 @@ void Chronicler::sample_clock_rises(const std::vector<Event>& events, std::size_
     for (const Event& event : events) {
         if (!clock_rise(options, event)) continue;
         Sample point = samples_.back();
-        point.at = clock_rise_at(options, event.value);
-        assert(point.at >= samples_.back().at && "the log's clock never goes back");
+        // A degree held with the night's news is charted when it was told.
+        point.at = std::max<std::int64_t>(clock_rise_at(options, event.value), samples_.back().at);
         point.entry = entry;
         point.temperature = event.value;
         samples_.push_back(point);
@@ -143,8 +142,9 @@ void Chronicler::sample_clock_rises(const std::vector<Event>& events, std::size_
 void Chronicler::record(const Action& action, std::size_t entry) {
     entry_ = entry;
     if (entry == 1) heading(Phase::setup, 0);
-    const Phase before = game_.state().phase;
-    const int round_before = game_.state().round;
+    const TableView told_before = table_view(game_);
+    const Phase before = told_before.phase;
+    const int round_before = told_before.round;
     round_ = std::max(1, round_before);
     announced_ = game_.state().temperature;  // each rise is told once, when it comes
     revote_ = !game_.state().revote_candidates.empty();
@@ -154,7 +154,7 @@ void Chronicler::record(const Action& action, std::size_t entry) {
     const TableView view = table_view(game_);
     tell(view, action, *events);
     round_ = game_.state().round;
-    headings_for_new_phase(before, round_before);
+    headings_for_new_phase(before, round_before, view);
     sample_clock_rises(*events, entry);
     sample(view, entry);
 }
@@ -203,10 +203,7 @@ void Chronicler::tell_event(const TableView& view, const Action& action, const E
     const bool secret =
         moderator() && (!shown || !same_texts(lines, event_lines(view, action, *shown, before)));
     if (told.kind == Event::Kind::dawn) heading(Phase::dawn, game_.state().round);
-    if (told.kind == Event::Kind::vote_result) {
-        tell_vote(view, action, told);
-        tell_tie(view, told, lines);
-    }
+    if (told.kind == Event::Kind::vote_result) tell_vote(view, action, told);
     const Options& options = game_.setup().options;
     const auto kind = told.kind == Event::Kind::game_over ? Moment::Kind::end : Moment::Kind::line;
     for (const auto& line : lines) {
@@ -224,19 +221,6 @@ void Chronicler::tell_vote(const TableView& view, const Action& action, const Ev
         moment.rows.push_back(
             {view.players[ballot.voter].name, narrator_.ballot(view, ballot, weight)});
     }
-}
-
-// A tie that removes nobody says so. The REPL's line ("nobody leaves")
-// is the same for no votes at all, so the tie's replaces it here.
-void Chronicler::tell_tie(const TableView& view, const Event& result,
-                          std::vector<Line>& lines) const {
-    const bool tie = !result.player && result.seats.size() > 1;
-    if (!tie || !view.revote_between.empty()) return;  // a revote follows: told by its event
-    const std::string nobody = narrator_.line("event.vote_nobody");
-    std::erase_if(lines, [&](const Line& line) { return line.text == nobody; });
-    lines.push_back(
-        {Line::Kind::aloud,
-         narrator_.line("replay.tie_nobody_out", Args{}.set("revote", revote_ ? "yes" : "no"))});
 }
 
 // Statistics, from the events as this story knows them.
@@ -319,11 +303,27 @@ Chronicle Chronicler::finish() {
 
 Chronicle make_chronicle(const Narrator& narrator, const Game& game, View view,
                          std::optional<std::size_t> upto) {
-    Chronicler chronicler(narrator, game.setup(), view);
+    Chronicler chronicler(narrator, game.setup(), game.news(), view);
     const auto& log = game.log();
     const std::size_t entries = std::min(log.size(), upto.value_or(log.size()));
     for (std::size_t i = 0; i < entries; ++i) chronicler.record(log[i], i + 1);
     return chronicler.finish();
+}
+
+// The lines of the last log entry the table was told something about, as the
+// table's chronicle tells them (none before the first).
+std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game) {
+    const Chronicle story = make_chronicle(narrator, game, View::table);
+    std::vector<std::string> lines;
+    std::optional<std::size_t> entry;
+    for (auto moment = story.moments.rbegin(); moment != story.moments.rend(); ++moment) {
+        const bool told = moment->kind == Moment::Kind::line || moment->kind == Moment::Kind::end;
+        if (!told || moment->secret || moment->text.empty()) continue;
+        if (entry && moment->entry != *entry) break;
+        entry = moment->entry;
+        lines.insert(lines.begin(), moment->text);
+    }
+    return lines;
 }
 
 }  // namespace coyel::narration

@@ -95,4 +95,9 @@ struct Chronicle {
 Chronicle make_chronicle(const Narrator& narrator, const Game& game, View view,
                          std::optional<std::size_t> upto = std::nullopt);
 
+// The last announcement the table heard: the lines of the last log entry the
+// table was told something about (none before the first). The players'
+// screen shows it; the REPL's `news` repeats it.
+std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game);
+
 }  // namespace coyel::narration

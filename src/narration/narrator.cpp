@@ -196,7 +196,8 @@ std::optional<std::string> Narrator::record(const TableView& view, const Action&
         case ActionKind::slapp:
         case ActionKind::vote:
         case ActionKind::clock:
-        case ActionKind::heat: break;  // told by their events
+        case ActionKind::heat:
+        case ActionKind::tell: break;  // told by their events
     }
     return std::nullopt;
 }
@@ -229,7 +230,8 @@ void Narrator::event(const TableView& view, const Event& e, int& announced,
         case Event::Kind::fragile_revived:
             lines.push_back({Line::Kind::aloud, line("event.fragile_revived", args)});
             break;
-        case Event::Kind::slapp:
+        case Event::Kind::slapp:  // told when the table opens its eyes again
+            lines.push_back({Line::Kind::call, line("event.slapp_wake")});
             if (!e.extra) lines.push_back({Line::Kind::record, line("event.slapp_not_filed")});
             break;
         case Event::Kind::vote_result:
@@ -288,7 +290,9 @@ void Narrator::vote_result(const TableView& view, const Event& e, bool revote,
         .set("tally", join(counts, line("words.list_separator")))
         .set("mayor", e.double_vote ? view.players[*e.double_vote].name : "none");
     lines.push_back({Line::Kind::record, line("event.tally", args)});
-    if (!e.player && !revote) lines.push_back({Line::Kind::aloud, line("event.vote_nobody")});
+    if (e.player || revote) return;  // a revote follows: told by its event
+    const char* why = e.seats.size() < 2 ? "no_votes" : e.extra ? "tied_again" : "tie";
+    lines.push_back({Line::Kind::aloud, line("event.vote_nobody", Args{}.set("why", why))});
 }
 
 std::string Narrator::ballot(const TableView& view, const Ballot& ballot, int weight) const {

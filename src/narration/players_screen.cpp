@@ -83,22 +83,6 @@ std::vector<PlayersScreen::Row> rows(const Narrator& narrator, const TableView& 
     return out;
 }
 
-// The lines of the last log entry the table was told something about.
-std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game) {
-    const Chronicle story = make_chronicle(narrator, game, View::table);
-    std::vector<std::string> lines;
-    std::optional<std::size_t> entry;
-    for (auto moment = story.moments.rbegin(); moment != story.moments.rend(); ++moment) {
-        const bool told = moment->kind == Moment::Kind::line || moment->kind == Moment::Kind::end;
-        if (!told || moment->secret || moment->text.empty()) continue;
-        if (entry && moment->entry != *entry) break;
-        entry = moment->entry;
-        lines.insert(lines.begin(), moment->text);
-    }
-    if (lines.empty()) lines.push_back(narrator.line("display.waiting"));
-    return lines;
-}
-
 }  // namespace
 
 PlayersScreen players_screen(const Narrator& narrator, const Game& game,
@@ -117,6 +101,8 @@ PlayersScreen players_screen(const Narrator& narrator, const Game& game,
     if (view.phase != Phase::over) timer(narrator, live, now_ms, screen);
     screen.players = rows(narrator, view);
     screen.announcement = last_announcement(narrator, game);
+    if (screen.announcement.empty())
+        screen.announcement.push_back(narrator.line("display.waiting"));
     if (view.winner) screen.result = narrator.winner(view);
     return screen;
 }

@@ -42,6 +42,7 @@ Game night_two(const Hidden& hidden) {
     ok(game, at(bank(BankerChoice::none), 75));
     ok(game, at(lobby(game, "Eve"), 90));
     ok(game, at(lobby(game, hidden.second_lobby), 104));
+    ok(game, at(act(ActionKind::tell), 110));  // the moderator opens the day
     ok(game, at(vote_all(game, "Ana"), 400));
     REQUIRE(game.advance_clock(412).ok());
     return game;

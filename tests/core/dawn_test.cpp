@@ -97,7 +97,8 @@ TEST_CASE("SLAPP-suit: not asked when speculation took the saved fragile out") {
     ok(g, target(g, "Finn"));
     ok(g, protect(g, "Finn"));
     ok(g, bank(BankerChoice::speculation));
-    auto events = ok(g, lobby(g, nullptr));
+    ok(g, lobby(g, nullptr));
+    auto events = ok(g, act(ActionKind::tell));  // the dawn's news, told
     CHECK(has_event(events, Event::Kind::saved));
     CHECK_FALSE(in(g, "Finn"));
     CHECK(g.state().phase == Phase::day);

@@ -172,7 +172,7 @@ TEST_CASE(
         REQUIRE(cast.ok());
         CHECK(cast->empty());  // no events before the last ballot
     }
-    CHECK(g.log().size() == 5);                 // the vote is not in the log yet
+    CHECK(g.log().size() == 6);                 // the vote is not in the log yet (a tell is)
     auto events = g.cast_ballot(std::nullopt);  // Hana, the mayor, abstains
     REQUIRE(events.ok());
     CHECK(has_event(*events, Event::Kind::vote_result));

@@ -10,6 +10,7 @@
 #include <csignal>
 
 #include "answer.hpp"
+#include "chronicle.hpp"
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
@@ -50,6 +51,7 @@ const std::vector<Session::Command>& Session::commands() {
         {"resume", "", &Session::cmd_resume}, {"clock", "", &Session::cmd_clock},
         {"heat", "", &Session::cmd_heat},     {"timer", "[LENGTH]", &Session::cmd_timer},
         {"save", "AS", &Session::cmd_save},   {"quit", "", &Session::cmd_quit},
+        {"news", "", &Session::cmd_news},
     };
     return table;
 }
@@ -73,10 +75,17 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
       narrator_(script),
       words_(AnswerWords::from(script)),
       announced_temperature_(game_.state().temperature) {
+    game_.start_holding_news();  // a game saved before coyel knew it: from now on
     // The clock goes on from the game's reading, from Night 1 on, and only
-    // while the game is played.
+    // while the game is played. At a terminal, a resumed game waits for the
+    // moderator to find their place: Enter or `resume` starts it.
     if (clock_.seconds() < game_.state().clock_s) clock_.set(game_.state().clock_s);
-    if (game_.state().phase != Phase::setup && !game_.over()) clock_.start();
+    if (game_.state().phase != Phase::setup && !game_.over()) {
+        if (io_.reader.interactive())
+            start_on_enter_ = true;
+        else
+            clock_.start();
+    }
 }
 
 // --- Output -------------------------------------------------------------
@@ -156,11 +165,13 @@ void Session::show(const std::vector<narration::Line>& lines) {
 }
 
 // An answer that names nothing may be a mistyped command: say which. One
-// the rules forbid comes with a neutral line for the player to choose again.
+// the rules forbid says why, on the screen only: with their eyes closed, the
+// table hears nothing of it (the moderator signals to choose again).
 void Session::refuse_answer(const Error& error, const std::string& text) {
     if (error.code == ErrorCode::refused) {
         refuse(error.message);
-        return aloud(narrator_.line("repl.choose_again"));
+        if (!table_may_look(game_)) say(narrator_.line("repl.choose_again"));
+        return;
     }
     if (error.code != ErrorCode::unknown_answer) return refuse(error.message);
     const std::string word = text.substr(0, text.find(' '));
@@ -215,9 +226,15 @@ int Session::run() {
     save();                                        // a new game is on disk before its first answer
     if (clock_.running() && clock_.seconds() > 0)  // a resumed game: the clock goes on now
         say(narrator_.line("repl.running", Args{}.set("clock", clock_text(clock_.seconds()))));
+    if (start_on_enter_)
+        say(narrator_.line("repl.resumed_paused",
+                           Args{}.set("clock", clock_text(clock_.seconds()))));
+    // A resumed game recalls what the table was told last, unless news waits.
+    if (io_.reader.interactive() && !game_.log().empty() && !game_.news_held()) show_news();
     while (!quit_) {
         catch_up_clock();
         check_timer();
+        if (game_.news_held() && !gate_) hold_news_behind_gate();
         if (game_.over() && !end_shown_ && !gate_) show_end();
         if (!game_.over() && !gate_) show_call();
         refresh_completions();
@@ -229,10 +246,15 @@ int Session::run() {
             if (io_.reader.interactive()) write("\n");  // Ctrl-D: off the prompt's line
             break;
         }
-        if (gate_ && trim(*line).empty())
+        if (gate_ && trim(*line).empty()) {
             pass_gate();
-        else
-            handle(*line);  // commands work at a gate: `undo` takes back the night's last answer
+            continue;
+        }
+        if (gate_ && gate_->private_) {  // the screen was not turned away: nothing shows
+            gate_.reset();
+            say(narrator_.line("repl.private.cancelled"));
+        }
+        handle(*line);  // commands work at a gate: `undo` takes back the night's last answer
     }
     return finish();
 }
@@ -395,19 +417,40 @@ void Session::refresh_completions() {
     io_.reader.set_completions(std::move(words));
 }
 
-// The block for the call now expected, shown once per call.
-void Session::show_call() {
-    // Notes, heat and clock ticks do not move the game on: no new call.
+// Notes, heat, clock ticks and tells do not move the game on: no new call.
+std::size_t Session::inputs_so_far() const {
     std::size_t inputs = game_.state().ballots.size();
     for (const auto& action : game_.log()) inputs += !is_aside(action.kind);
+    return inputs;
+}
+
+// The block for the call now expected, shown once per call.
+void Session::show_call() {
+    const std::size_t inputs = inputs_so_far();
     if (inputs == shown_at_) return;
     const bool first = shown_at_ == static_cast<std::size_t>(-1);
     shown_at_ = inputs;
+    if (game_.current_call() == CallId::slapp && clears()) return show_slapp_call();
     // Later voters: their prompts alone; but a session that starts (or a
     // screen cleared) in the middle of a vote shows where it stands.
     if (!game_.state().ballots.empty() && !first) return;
     show(narrator_.call(game_));
     show_vote_so_far();
+}
+
+// The SLAPP-suit call comes while the table has just heard the dawn: its
+// lines to read aloud close their eyes, and only then, on a cleared screen,
+// does the moderator see whom the protest saved.
+void Session::show_slapp_call() {
+    std::vector<narration::Line> lines = narrator_.call(game_);
+    std::vector<narration::Line> aloud;
+    for (const auto& line : lines)
+        if (line.kind != narration::Line::Kind::instruction) aloud.push_back(line);
+    show(aloud);
+    gate_ = Gate{"repl.eyes_closed", [this, lines] {
+                     show(lines);
+                     shown_at_ = inputs_so_far();
+                 }};
 }
 
 void Session::show_vote_so_far() {
@@ -425,8 +468,9 @@ void Session::pass_gate() {
     write("\x1b[H\x1b[2J\x1b[3J");
     const Gate gate = std::move(*gate_);
     gate_.reset();
-    show(gate.then);
-    shown_at_ = static_cast<std::size_t>(-1);
+    shown_at_ = static_cast<std::size_t>(-1);  // the call again, unless `then` shows it
+    if (start_on_enter_) cmd_resume("");       // this Enter starts a resumed game's clock too
+    if (gate.then) gate.then();
 }
 
 namespace {
@@ -443,6 +487,7 @@ void Session::handle(const std::string& line) {
     const std::string_view text = trim(line);
     if (text.empty()) {
         quit_ = game_.over();  // after the end, Enter finishes
+        if (start_on_enter_) cmd_resume("");
         return;
     }
     // A player's exact name always answers; `/word` is always a command, so
@@ -528,30 +573,52 @@ void Session::tell(const Result<std::vector<Event>>& applied, const Action& acti
     save();
 }
 
-// What an input did, in the narrator's words. When it ends the night on a
-// terminal, the day's lines wait behind a gate: the moderator reads the
-// night's last lines, presses Enter, and the screen is cleared first.
+// What an input did, in the narrator's words. News the table is not told
+// yet (the night's dawn, a SLAPP-suit's outcome: Game::news_held) waits for
+// the moderator: on a terminal behind a gate, Enter clearing the screen
+// first; elsewhere it is told at once.
 void Session::tell_lines(const std::vector<Event>& events, const Action& action,
                          std::optional<CallId> closed) {
     const TableView view = table_view(game_);
-    int announced = announced_temperature_;
-    std::vector<narration::Line> lines =
-        narrator_.input(view, action, events, closed, announced_temperature_);
-    announced_temperature_ = std::max(announced_temperature_, game_.state().temperature);
-    const auto dawn = std::find_if(events.begin(), events.end(),
-                                   [](const Event& e) { return e.kind == Event::Kind::dawn; });
-    if (closed == CallId::slapp && clears()) {  // whom the protest saved leaves the screen too
-        show(lines);
-        gate_ = Gate{"repl.clear_screen", {}};
-        return;
-    }
-    if (dawn == events.end() || !clears()) return show(lines);
-    // The night's part: the same lines the narrator gives for the events before dawn.
-    const std::vector<Event> night(events.begin(), dawn);
-    const auto night_lines = narrator_.input(view, action, night, closed, announced).size();
-    show({lines.begin(), lines.begin() + static_cast<std::ptrdiff_t>(night_lines)});
-    gate_ = Gate{"repl.open_day",
-                 {lines.begin() + static_cast<std::ptrdiff_t>(night_lines), lines.end()}};
+    show(narrator_.input(view, action, events, closed, announced_temperature_));
+    announced_temperature_ = std::max(announced_temperature_, view.temperature);
+    if (game_.news_held()) hold_news_behind_gate();
+}
+
+// The held news waits behind a gate on a terminal, or is told at once.
+void Session::hold_news_behind_gate() {
+    if (!clears()) return tell_news();
+    const bool after_slapp = game_.log()[game_.told()].kind == ActionKind::slapp;
+    gate_ = Gate{after_slapp ? "repl.clear_screen" : "repl.open_day", [this] { tell_news(); }};
+}
+
+// The moderator tells the table the held news: logged as a `tell` at this
+// second, so that the players' screens and the replay tell it now too, with
+// the temperature of this moment (a degree passed at the gate is in it).
+void Session::tell_news() {
+    catch_up_clock();
+    Action tell;
+    tell.kind = ActionKind::tell;
+    tell.at = stamp(game_);
+    auto applied = game_.apply(tell);
+    if (!applied) return refuse(applied.error());
+    std::vector<Event> told;  // the players may look from now on
+    for (const Event& event : *applied)
+        if (auto shown = public_part(event)) told.push_back(*shown);
+    const TableView view = table_view(game_);
+    show(narrator_.input(view, tell, told, std::nullopt, announced_temperature_));
+    announced_temperature_ = std::max(announced_temperature_, view.temperature);
+    if (game_.over()) clock_.stop();
+    shown_at_ = static_cast<std::size_t>(-1);
+    save();
+}
+
+// What the table was told last, again: after a clear, at `news`, on resuming.
+void Session::show_news() {
+    const auto lines = narration::last_announcement(narrator_, game_);
+    if (lines.empty()) return;
+    say(narrator_.line("repl.news"));
+    for (const auto& line : lines) say("  " + line);
 }
 
 void Session::answer(const std::string& text) {
@@ -585,13 +652,16 @@ void Session::answer(const std::string& text) {
         apply(action);
         return;
     }
+    const Ballot ballot{*game_.next_voter(), action.player};
+    const int weight = game_.vote_weight(ballot.voter);
     auto cast = game_.cast_ballot(action.player, stamp(game_));
-    // The laptop faces the table during the vote: a refused ballot says no
-    // why (a corrupted voter's is a secret), only whom to ask again.
-    if (!cast && cast.code() == ErrorCode::refused)
-        return refuse(narrator_.line("repl.ballot_refused",
-                                     Args{}.set("voter", game_.name(*game_.next_voter()))));
+    // The laptop faces the table during the vote: a ballot refused for a
+    // secret (a corrupted voter's for the CEO) says no why, only whom to ask.
+    if (!cast && cast.code() == ErrorCode::refused_secretly)
+        return refuse(
+            narrator_.line("repl.ballot_refused", Args{}.set("voter", game_.name(ballot.voter))));
     if (!cast) return refuse_answer(cast.failure(), text);
+    say("  " + narrator_.ballot(table_view(game_), ballot, weight));  // whom it was taken for
     if (game_.state().ballots.empty() && game_.log().back().kind == ActionKind::vote)
         return tell(cast, game_.log().back(), call);  // the last ballot: the vote is taken
     save();
@@ -640,11 +710,30 @@ void Session::cmd_help(const std::string&) {
     shown_at_ = static_cast<std::size_t>(-1);  // show the call again
 }
 
-void Session::cmd_status(const std::string&) {
-    write(moderator_view_text(narrator_, game_, io_.colour));
-    // Enter hides the roles again; at dawn's gate, that Enter does both.
-    if (clears() && !gate_) gate_ = Gate{"repl.hide_roles", {}};
+// Before a screen with secrets, while the table may look: the screen turned
+// away first, then Enter (which clears it) shows them.
+void Session::ask_privacy(const std::string& reason_key, std::function<void()> then) {
+    say(narrator_.line(reason_key));
+    gate_ = Gate{"repl.private.gate", std::move(then), true};
 }
+
+void Session::cmd_status(const std::string&) {
+    if (clears() && !gate_ && table_may_look(game_))
+        return ask_privacy("repl.private.status", [this] { show_status(); });
+    show_status();
+}
+
+// Enter hides the roles again, and the day's news comes back; at dawn's
+// gate, that Enter does both.
+void Session::show_status() {
+    write(moderator_view_text(narrator_, game_, io_.colour));
+    if (clears() && !gate_)
+        gate_ = Gate{"repl.hide_roles", [this] {
+                         if (table_may_look(game_)) show_news();
+                     }};
+}
+
+void Session::cmd_news(const std::string&) { show_news(); }
 
 void Session::cmd_table(const std::string&) {
     write(table_view_text(narrator_, table_view(game_), io_.colour));
@@ -653,6 +742,12 @@ void Session::cmd_table(const std::string&) {
 // Time never runs back with an undo, but for the end by temperature: the
 // clock then stands paused one second before the limit (Game::undo).
 void Session::cmd_undo(const std::string&) {
+    if (clears() && table_may_look(game_) && game_.undo_reveals_secret())
+        return ask_privacy("repl.private.undo", [this] { undo_now(); });
+    undo_now();
+}
+
+void Session::undo_now() {
     const bool was_over = game_.over();
     auto undone = game_.undo();
     if (!undone) return refuse("nothing to undo");
@@ -681,6 +776,7 @@ void Session::cmd_note(const std::string& text) {
 void Session::cmd_pause(const std::string&) {
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     if (game_.state().phase == Phase::setup) return refuse("the clock starts with Night 1");
+    start_on_enter_ = false;
     clock_.stop();
     save();  // a players' screen stops ticking
     say(narrator_.line("repl.paused", Args{}.set("clock", clock_text(clock_.seconds()))));
@@ -689,6 +785,7 @@ void Session::cmd_pause(const std::string&) {
 void Session::cmd_resume(const std::string&) {
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     if (game_.state().phase == Phase::setup) return refuse("the clock starts with Night 1");
+    start_on_enter_ = false;
     clock_.start();
     save();
     say(narrator_.line("repl.running", Args{}.set("clock", clock_text(clock_.seconds()))));

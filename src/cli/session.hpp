@@ -71,11 +71,15 @@ class Session final : private LivePrompt {
         Phase phase;
         int round;
     };
-    // A wait for Enter before the screen is cleared: at dawn, the night's
-    // secrets go before the day's lines show; after `status`, the roles go.
+    // A wait for Enter, then the screen and its scrollback are cleared and
+    // `then` runs: at dawn, the night's secrets go before the news is told;
+    // after `status`, the roles go. A private gate asks for the screen to be
+    // turned away before it shows secrets (`status`, an `undo` into the
+    // night, while the table may look): anything but Enter calls it off.
     struct Gate {
         std::string prompt_key;
-        std::vector<narration::Line> then;
+        std::function<void()> then;
+        bool private_ = false;
     };
 
     // The live prompt (line_reader.hpp).
@@ -86,9 +90,17 @@ class Session final : private LivePrompt {
     bool closed() const override;
     void on_suspend(bool stopped) override;
 
+    std::size_t inputs_so_far() const;
     void show_call();
+    void show_slapp_call();
     void show_vote_so_far();
     void pass_gate();
+    void hold_news_behind_gate();
+    void tell_news();
+    void show_news();
+    void ask_privacy(const std::string& reason_key, std::function<void()> then);
+    void show_status();
+    void undo_now();
     bool clears() const;
     std::size_t columns() const;
     std::string prompt_status() const;
@@ -136,6 +148,7 @@ class Session final : private LivePrompt {
     void cmd_timer(const std::string&);
     void cmd_save(const std::string&);
     void cmd_quit(const std::string&);
+    void cmd_news(const std::string&);
 
     Game game_;
     std::string path_;
@@ -152,6 +165,7 @@ class Session final : private LivePrompt {
     std::string* capture_ = nullptr;
     bool end_shown_ = false;
     bool running_before_suspend_ = false;
+    bool start_on_enter_ = false;  // a resumed game: its clock waits for Enter or `resume`
     bool quit_ = false;
     bool save_failing_ = false;
 };

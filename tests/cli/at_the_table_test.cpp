@@ -77,7 +77,10 @@ TEST_CASE("a session that starts in the middle of a vote shows where it stands")
     const std::string out = table.out.text();
     CHECK(out.find("── Day 1") != std::string::npos);
     CHECK(out.find("Voted so far:\n  Ana → Cleo\n") != std::string::npos);
-    CHECK(table.reader.prompts[0] == "[+1°C] Cleo votes for> ");
+    // A resumed game waits for the moderator: Enter or `resume` starts the clock.
+    CHECK(out.find("The clock stands paused at 0:00: press Enter or type resume") !=
+          std::string::npos);
+    CHECK(table.reader.prompts[0] == "[+1°C, paused] Cleo votes for> ");
 }
 
 TEST_CASE("help and Tab at the carbon target do not offer none, which is refused there") {
@@ -114,21 +117,35 @@ TEST_CASE("the SLAPP call names the saved player on screen only, and Enter clear
                  {0ms, "Ben"},
                  {0ms, "none"},
                  {0ms, "Cleo"},
-                 {0ms, ""},
+                 {0ms, ""},  // the dawn, told: a protest saved an ecosystem
+                 {0ms, ""},  // every eye but the CEO's closed
                  {0ms, "yes"},
-                 {0ms, ""},
+                 {0ms, ""},  // the CEO's eyes closed too: the table opens its eyes
                  {0ms, "quit"}},
                 make_game(spec_table(), options), {}, /*clear=*/true);
     table.session.run();
     const std::string out = table.out.text();
     const auto point = out.find("Point at Ben for the CEO");
     REQUIRE(point != std::string::npos);
-    CHECK(out.find("the player I point at") != std::string::npos);  // aloud: no name
-    CHECK(table.reader.prompts[7] == "[+1°C] Enter clears the screen> ");
+    const auto aloud = out.find("the player I point at");  // aloud: no name
+    REQUIRE(aloud != std::string::npos);
+    const auto saved = out.find("a protest saved it");
+    REQUIRE(saved != std::string::npos);
+    CHECK(table.reader.prompts[6] ==
+          "[+1°C] Enter, once every eye but the CEO's is closed, shows whom to point at> ");
+    // The name shows only on a screen cleared of the dawn's news.
+    const auto hint_clear = out.rfind(clear_all, point);
+    CHECK(saved < aloud);
+    CHECK(aloud < hint_clear);
+    CHECK(out.find("a protest saved it", hint_clear) == std::string::npos);
+    CHECK(table.reader.prompts[8] == "[+1°C] Enter clears the screen> ");
     const auto last_clear = out.rfind(clear_all);
     CHECK(point < last_clear);
-    CHECK(out.find("Ben", last_clear) ==
-          std::string::npos);  // Ben is out: the vote does not name him
+    CHECK(out.find("Point at Ben", last_clear) == std::string::npos);
+    // The CEO's decision is told when the table's eyes open, not before.
+    CHECK(out.find("Fossil Fuel CEO, close your eyes.", point) < last_clear);
+    CHECK(out.find("Everyone, open your eyes.", last_clear) != std::string::npos);
+    CHECK(out.find("is out after all") > last_clear);
 }
 
 TEST_CASE("a game that ends at dawn waits at the gate, then shows the end") {
@@ -155,6 +172,7 @@ TEST_CASE(
         auto typed = night_one();
         typed.push_back({0ms, ""});  // Enter: the day opens on a cleared screen
         typed.push_back({0ms, "status"});
+        typed.push_back({0ms, ""});  // Enter: the screen is turned away, the roles show
         typed.push_back({0ms, ""});  // Enter: the roles go
         typed.push_back({0ms, "quit"});
         Table table(typed, make_game(seating, options), {}, /*clear=*/true);
@@ -167,6 +185,8 @@ TEST_CASE(
     Seating twin = spec_table();
     std::swap(twin[2].second, twin[7].second);
     const std::string original = screen_after_dawn(spec_table());
-    CHECK(original.find("Everyone, open your eyes") == std::string::npos);  // told before `status`
+    // Enter hid the roles; the day's news is back on the screen (issue 21).
+    CHECK(original.find("Last told to the table:\n  Everyone, open your eyes") !=
+          std::string::npos);
     CHECK(screen_after_dawn(twin) == original);
 }

@@ -174,3 +174,16 @@ TEST_CASE("SIGTERM on a full disk: the rescue copy without asking, after a hang-
         CHECK_FALSE(has(played.out, "Saved to"));
     }
 }
+
+TEST_CASE("space freed just before quit: quit tries the file first, and no rescue copy is made") {
+    Disk disk;
+    disk.full = {"full.json"};
+    const Played played = play(disk, {"Hana", "quit"}, [&](int read) {
+        if (read == 2) disk.full.clear();
+    });
+    INFO(played.out << played.err);
+    CHECK(played.exit_code == 0);
+    CHECK(has(played.out, "Saved to full.json. To go on:\n    coyel resume full.json\n"));
+    CHECK(game_in(disk.files.at("full.json")) == played_whole({"Hana"}));
+    CHECK(disk.files.size() == 1);
+}

@@ -24,6 +24,12 @@ std::string stem_of(const std::string& save_path) {
     return name;
 }
 
+// The `copy`th name of a rescue copy of `save_path` in `folder`.
+std::string rescue_name(const std::string& folder, const std::string& save_path, int copy) {
+    const std::string base = folder + "/" + stem_of(save_path) + "-rescued";
+    return copy == 1 ? base + ".json" : fmt::format("{}-{}.json", base, copy);
+}
+
 }  // namespace
 
 std::vector<RescueFolder> rescue_folders() {
@@ -33,16 +39,6 @@ std::vector<RescueFolder> rescue_folders() {
     folders.push_back({temporary && temporary[0] == '/' ? temporary : "/tmp", true});
     return folders;
 }
-
-namespace {
-
-// The `copy`th name of a rescue copy of `save_path` in `folder`.
-std::string rescue_name(const std::string& folder, const std::string& save_path, int copy) {
-    const std::string base = folder + "/" + stem_of(save_path) + "-rescued";
-    return copy == 1 ? base + ".json" : fmt::format("{}-{}.json", base, copy);
-}
-
-}  // namespace
 
 std::string rescue_path(const std::string& folder, const std::string& save_path) {
     std::string path;

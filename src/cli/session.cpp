@@ -33,6 +33,13 @@ bool closes_call(CallId answered, std::optional<CallId> now) {
     if (!now || !wakes_at_night(*now)) return true;
     return call_info(*now).answerer != call_info(answered).answerer;
 }
+
+// Each place a save was tried and why it failed, in one line.
+std::string joined(const std::vector<std::string>& failures) {
+    std::string text;
+    for (const auto& failure : failures) text += (text.empty() ? "" : "; ") + failure;
+    return text;
+}
 }  // namespace
 
 // One table drives dispatch, `help` and tab completion, so they never disagree.
@@ -45,13 +52,13 @@ struct Session::Command {
 
 const std::vector<Session::Command>& Session::commands() {
     static const std::vector<Command> table = {
-        {"help", "", &Session::cmd_help},     {"status", "", &Session::cmd_status},
-        {"table", "", &Session::cmd_table},   {"undo", "", &Session::cmd_undo},
-        {"note", "TEXT", &Session::cmd_note}, {"pause", "", &Session::cmd_pause},
-        {"resume", "", &Session::cmd_resume}, {"clock", "", &Session::cmd_clock},
-        {"heat", "", &Session::cmd_heat},     {"timer", "[LENGTH]", &Session::cmd_timer},
-        {"save", "AS", &Session::cmd_save},   {"quit", "", &Session::cmd_quit},
-        {"news", "", &Session::cmd_news},
+        {"help", "", &Session::cmd_help},         {"status", "", &Session::cmd_status},
+        {"table", "", &Session::cmd_table},       {"undo", "", &Session::cmd_undo},
+        {"note", "TEXT", &Session::cmd_note},     {"pause", "", &Session::cmd_pause},
+        {"resume", "", &Session::cmd_resume},     {"clock", "", &Session::cmd_clock},
+        {"heat", "", &Session::cmd_heat},         {"timer", "[LENGTH]", &Session::cmd_timer},
+        {"save", "AS", &Session::cmd_save},       {"quit", "", &Session::cmd_quit},
+        {"quit!", "", &Session::cmd_quit_anyway}, {"news", "", &Session::cmd_news},
     };
     return table;
 }
@@ -210,14 +217,29 @@ std::optional<LiveClock> Session::live_clock() const {
 }
 
 bool Session::save() {
+    ++saves_tried_;
     if (auto failure = writer_(path_, game_, live_clock())) {
-        refuse(narrator_.line("repl.save_failed", Args{}.set("why", *failure)));
-        save_failing_ = true;
+        tell_save_failed(*failure);
         return false;
     }
     if (save_failing_) say(narrator_.line("repl.saved_again", Args{}.set("path", path_)));
     save_failing_ = false;
     return true;
+}
+
+// One line, at once, naming the file and why; the bell rings when the file
+// starts to fall behind, and the prompt says so until a save works again.
+void Session::tell_save_failed(const std::string& why) {
+    if (!std::exchange(save_failing_, true) && io_.reader.interactive()) write("\a");
+    tell_whole(narrator_.line("repl.save_failed", Args{}.set("path", path_).set("why", why)), true);
+}
+
+// What a script may look for about its save comes whole on one line in a
+// pipe (failures on standard error); a terminal wraps it as any line.
+void Session::tell_whole(const std::string& text, bool failure) {
+    if (io_.reader.interactive() || capture_) return failure ? refuse(text) : say(text);
+    std::fflush(io_.out);  // keep the order when both go to one place
+    fmt::print(failure ? io_.err : io_.out, "{}\n", text);
 }
 
 // --- The loop -----------------------------------------------------------
@@ -242,39 +264,101 @@ int Session::run() {
         auto line = io_.reader.read_live(*this);
         if (!line) {
             if (signals::leaving()) break;
-            if (closed()) continue;                     // the game ended while the prompt waited
-            if (io_.reader.interactive()) write("\n");  // Ctrl-D: off the prompt's line
-            break;
-        }
-        if (gate_ && trim(*line).empty()) {
-            pass_gate();
+            if (closed()) continue;                // the game ended while the prompt waited
+            if (!io_.reader.interactive()) break;  // the end of a pipe: nobody to ask
+            write("\n");                           // Ctrl-D: off the prompt's line
+            cmd_quit("");                          // as `quit`, which may ask
             continue;
         }
-        if (gate_ && gate_->private_) {  // the screen was not turned away: nothing shows
-            gate_.reset();
-            say(narrator_.line("repl.private.cancelled"));
+        const std::size_t tried = saves_tried_;
+        if (gate_ && trim(*line).empty()) {
+            pass_gate();
+        } else {
+            if (gate_ && gate_->private_) {  // the screen was not turned away: nothing shows
+                gate_.reset();
+                say(narrator_.line("repl.private.cancelled"));
+            }
+            handle(*line);  // commands work at a gate: `undo` takes back the night's last answer
         }
-        handle(*line);  // commands work at a gate: `undo` takes back the night's last answer
+        // Each input tries a failing file again: a freed disk heals by itself.
+        if (save_failing_ && !quit_ && saves_tried_ == tried) save();
     }
     return finish();
 }
 
-// Saves the clock's last reading, stopped, and the vote being taken, and says how to
-// go on; after a closed terminal, nothing is said: nobody is there to read it.
+// Keeps the whole game (leave() has, after `quit`), then names the file that
+// holds it and how to go on; after a closed terminal, nothing is said: nobody
+// is there to read it. A signal or the end of a pipe never asks.
 int Session::finish() {
-    clock_.stop();  // a closed program is not being played (SPEC section 6)
-    catch_up_clock();
-    save();
+    if (!quit_) kept_ = keep_for_leaving();
     const int signal = signals::leaving();
     if (signal != SIGHUP) {
-        const bool over = game_.over();
-        say(narrator_.line(over ? "repl.saved_review" : "repl.saved_quit",
-                           Args{}.set("path", path_)));
-        command_line(narrator_.line(over ? "repl.review_command" : "repl.resume_command",
-                                    Args{}.set("path", path_)));
+        if (kept_)
+            tell_kept(*kept_);
+        else
+            tell_whole(narrator_.line("repl.lost", Args{}.set("why", joined(lost_why_))), true);
         std::fflush(io_.out);
     }
-    return signal ? 128 + signal : 0;
+    if (signal) return 128 + signal;
+    return kept_ && !kept_->rescued ? 0 : 1;
+}
+
+// Saves the clock's last reading, stopped, and the vote being taken; when the
+// game's file cannot take them, a rescue copy does (rescue.hpp). Nothing when
+// no copy could be written either (lost_why_ says why).
+std::optional<Session::Kept> Session::keep_for_leaving() {
+    clock_.stop();  // a closed program is not being played (SPEC section 6)
+    leaving_ = true;
+    catch_up_clock();
+    leaving_ = false;
+    ++saves_tried_;
+    auto failure = writer_(path_, game_, live_clock());
+    if (!failure) {
+        save_failing_ = false;
+        return Kept{path_};
+    }
+    save_failing_ = true;
+    const Rescue rescue =
+        write_rescue(rescue_folders_ ? *rescue_folders_ : rescue_folders(), path_,
+                     [this](const std::string& to) { return writer_(to, game_, live_clock()); });
+    if (rescue.path) return Kept{*rescue.path, true, rescue.temporary, *failure};
+    lost_why_ = {*failure};
+    lost_why_.insert(lost_why_.end(), rescue.failures.begin(), rescue.failures.end());
+    return std::nullopt;
+}
+
+// `quit`, Ctrl-D, Enter after the end: the session ends once the whole game
+// is kept. When nothing could be written it goes on, says so and asks;
+// `quit!` leaves anyway.
+void Session::leave(bool anyway) {
+    const bool running = clock_.running();
+    kept_ = keep_for_leaving();
+    if (kept_ || anyway) {
+        quit_ = true;
+        return;
+    }
+    if (running) clock_.start();
+    if (io_.reader.interactive()) write("\a");
+    tell_whole(narrator_.line("repl.nothing_saved", Args{}.set("why", joined(lost_why_))), true);
+}
+
+// "Saved to FILE" only when FILE holds the whole game.
+void Session::tell_kept(const Kept& kept) {
+    const bool over = game_.over();
+    if (kept.rescued)
+        tell_whole(
+            narrator_.line("repl.rescued", Args{}
+                                               .set("path", path_)
+                                               .set("why", kept.why)
+                                               .set("rescue", kept.path)
+                                               .set("temporary", kept.temporary ? "yes" : "no")
+                                               .set("over", over ? "yes" : "no")),
+            false);
+    else
+        say(narrator_.line(over ? "repl.saved_review" : "repl.saved_quit",
+                           Args{}.set("path", kept.path)));
+    command_line(narrator_.line(over ? "repl.review_command" : "repl.resume_command",
+                                Args{}.set("path", kept.path)));
 }
 
 // Brings the game to the live clock's reading (SPEC section 6): each degree
@@ -299,6 +383,7 @@ void Session::catch_up_clock() {
 // A save every second must not say the same failure every second: it is
 // told once, and again when saving works again.
 void Session::save_reading() {
+    if (leaving_) return;  // the leaving save keeps the reading
     if (!save_failing_) {
         save();
         return;
@@ -392,6 +477,7 @@ std::string Session::prompt_status() const {
     }
     if (state.phase != Phase::setup && !clock_.running())
         status += narrator_.line("repl.prompt.paused");
+    if (save_failing_) status += narrator_.line("repl.prompt.unsaved");
     if (auto left = timer_left()) {  // shown rounded up: 3:00 when set, 0:01 in the last second
         const auto seconds = std::max<long long>(0, (left->count() + 999) / 1000);
         status += narrator_.line("repl.prompt.timer", Args{}.set("clock", clock_text(seconds)));
@@ -486,7 +572,7 @@ void Session::handle(const std::string& line) {
     if (game_.over() && !was_over) return;  // the limit came first; the end is told
     const std::string_view text = trim(line);
     if (text.empty()) {
-        quit_ = game_.over();  // after the end, Enter finishes
+        if (game_.over()) cmd_quit("");  // after the end, Enter finishes
         if (start_on_enter_) cmd_resume("");
         return;
     }
@@ -875,6 +961,8 @@ void Session::cmd_save(const std::string& argument) {
     say(narrator_.line("repl.saved_as", Args{}.set("path", path_)));
 }
 
-void Session::cmd_quit(const std::string&) { quit_ = true; }
+void Session::cmd_quit(const std::string&) { leave(false); }
+
+void Session::cmd_quit_anyway(const std::string&) { leave(true); }
 
 }  // namespace coyel::cli

@@ -18,6 +18,7 @@
 #include "game_clock.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
+#include "rescue.hpp"
 #include "save_file.hpp"
 #include "save_lock.hpp"
 
@@ -49,12 +50,19 @@ class Session final : private LivePrompt {
             const narration::Script& script = narration::english_script());
 
     // Runs until `quit`, Enter after the end, the end of input or a signal
-    // that asks to leave (signals.hpp). Returns the exit code: 128 + the
-    // signal's number after one, else 0.
+    // that asks to leave (signals.hpp). Before leaving, the whole game goes
+    // to its file, else to a rescue copy (rescue.hpp), and the output names
+    // the one that holds it. Returns the exit code: 128 + the signal's
+    // number after one; else 0 when the game's own file holds the whole
+    // game, 1 when only a rescue copy does, or nothing.
     int run();
 
-    // Saves now; false (and the moderator told) when the file cannot be written.
+    // Saves now; false (and the moderator told at once) when the file cannot
+    // be written. Until a save works again, the game is ahead of its file.
     bool save();
+
+    // Where rescue copies may go, in order (rescue_folders() by default).
+    void rescue_in(std::vector<RescueFolder> folders) { rescue_folders_ = std::move(folders); }
 
     // The lock on the save file (save_lock.hpp). `save AS` adds the new
     // file's and keeps the old one's: resuming the old file would fork the game.
@@ -111,6 +119,18 @@ class Session final : private LivePrompt {
     void check_timer();
     std::optional<std::chrono::milliseconds> timer_left() const;
     int finish();
+    // Where the whole game is kept as the session ends.
+    struct Kept {
+        std::string path;
+        bool rescued = false;    // a rescue copy: the game's own file could not be written
+        bool temporary = false;  // in the temporary folder
+        std::string why;         // why the game's own file could not be written
+    };
+    std::optional<Kept> keep_for_leaving();
+    void leave(bool anyway);
+    void tell_kept(const Kept& kept);
+    void tell_save_failed(const std::string& why);
+    void tell_whole(const std::string& text, bool failure);
     void handle(const std::string& line);
     bool run_command(const std::string& line, bool forced);
     void answer(const std::string& text);
@@ -149,6 +169,7 @@ class Session final : private LivePrompt {
     void cmd_save(const std::string&);
     void cmd_quit(const std::string&);
     void cmd_news(const std::string&);
+    void cmd_quit_anyway(const std::string&);
 
     Game game_;
     std::string path_;
@@ -167,7 +188,12 @@ class Session final : private LivePrompt {
     bool running_before_suspend_ = false;
     bool start_on_enter_ = false;  // a resumed game: its clock waits for Enter or `resume`
     bool quit_ = false;
-    bool save_failing_ = false;
+    bool save_failing_ = false;  // the game in memory is ahead of its file
+    bool leaving_ = false;       // the leaving save is the last one
+    std::size_t saves_tried_ = 0;
+    std::optional<std::vector<RescueFolder>> rescue_folders_;
+    std::optional<Kept> kept_;           // set once the game is kept for leaving
+    std::vector<std::string> lost_why_;  // why nothing could be written, if so
 };
 
 }  // namespace coyel::cli

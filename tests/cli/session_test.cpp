@@ -62,8 +62,8 @@ TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS re
     Session session(fresh(), "full.json", SessionIo{reader, out.file, err.file, false},
                     GameClock(0, [] { return GameClock::TimePoint{}; }), disk.writer());
     CHECK(session.run() == 0);
-    CHECK(err.text().find("Could not save: No space left on device. The game goes on in memory") !=
-          std::string::npos);
+    CHECK(err.text().find("Could not save full.json: No space left on device. The game goes on "
+                          "in memory; each input tries the file again") != std::string::npos);
     CHECK(out.text().find("Saved to rescue.json; later saves go there too.") != std::string::npos);
     CHECK(out.text().find("again") == std::string::npos);  // one message for the rescue, not two
     REQUIRE(disk.files.count("rescue.json"));
@@ -132,7 +132,7 @@ TEST_CASE("the save's folder removed mid-game: told, the game goes on, save AS k
                     GameClock(0, [] { return GameClock::TimePoint{}; }));
     CHECK(session.run() == 0);
     INFO(err.text());
-    CHECK(err.text().find("Could not save: cannot write " + folder +
+    CHECK(err.text().find("Could not save " + folder + "/game.json: cannot write " + folder +
                           "/game.json.tmp: No such file") != std::string::npos);
     auto saved = read_save_file(rescue);
     REQUIRE(saved.ok());

@@ -1,0 +1,189 @@
+// A save that cannot be written, through a file writer that fails on
+// demand: told at once, retried at each input, and before leaving the whole
+// game goes to its file or to a rescue copy that the output names; never a
+// false "Saved to". (tests/disk/ does the same on a real full file system.)
+#include <csignal>
+#include <deque>
+#include <map>
+#include <set>
+
+#include "../helpers.hpp"
+#include "capture.hpp"
+#include "coyel/save.hpp"
+#include "session.hpp"
+#include "signals.hpp"
+
+using namespace coyel;
+using namespace coyel::cli;
+using namespace coyel::test;
+
+namespace {
+
+// Answers from a list; `before_each` runs before each read, with its number.
+class Lines final : public LineReader {
+  public:
+    explicit Lines(std::deque<std::string> lines, std::function<void(int)> before_each = {})
+        : lines_(std::move(lines)), before_each_(std::move(before_each)) {}
+    std::optional<std::string> read(const std::string&) override {
+        if (before_each_) before_each_(++reads_);
+        if (lines_.empty()) return std::nullopt;
+        std::string line = lines_.front();
+        lines_.pop_front();
+        return line;
+    }
+    bool interactive() const override { return false; }
+
+  private:
+    std::deque<std::string> lines_;
+    std::function<void(int)> before_each_;
+    int reads_ = 0;
+};
+
+// A disk on which some files cannot be written, failing as a full one does.
+struct Disk {
+    std::map<std::string, std::string> files;
+    std::set<std::string> full;
+    FileWriter writer() {
+        return
+            [this](const std::string& path, std::string_view text) -> std::optional<std::string> {
+                if (full.count(path))
+                    return "cannot write " + path + ".tmp: No space left on device";
+                files[path] = std::string{text};
+                return std::nullopt;
+            };
+    }
+};
+
+struct Played {
+    int exit_code;
+    std::string out, err;
+};
+
+// Plays `lines` to "full.json" on `disk`, rescue copies going to "games"
+// (the games folder), else "tmp" (the temporary folder).
+Played play(Disk& disk, std::deque<std::string> lines, std::function<void(int)> before_each = {}) {
+    Lines reader(std::move(lines), std::move(before_each));
+    Capture out, err;
+    Session session(make_game(), "full.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, [] { return GameClock::TimePoint{}; }), disk.writer());
+    session.rescue_in({{"games", false}, {"tmp", true}});
+    const int code = session.run();
+    return {code, out.text(), err.text()};
+}
+
+// The game a save holds, as saved without the wall time of its live clock.
+std::string game_in(const std::string& text) {
+    auto game = load_game(text, "save");
+    REQUIRE(game.ok());
+    return save_game(*game);
+}
+
+// The game the same answers give on a disk that works.
+std::string played_whole(std::deque<std::string> lines) {
+    Disk disk;
+    CHECK(play(disk, std::move(lines)).exit_code == 0);
+    return game_in(disk.files.at("full.json"));
+}
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("a full disk at the end of a pipe: the whole game in a rescue copy, named") {
+    Disk disk;
+    disk.full = {"full.json"};
+    const std::deque<std::string> answers = {"Hana", "Ben", "none"};
+    const Played played = play(disk, answers);
+    INFO(played.out << played.err);
+    CHECK(played.exit_code == 1);  // the game is not in the file it was asked to be in
+    CHECK(has(played.err,
+              "Could not save full.json: cannot write full.json.tmp: No space left on device. "
+              "The game goes on in memory; each input tries the file again, and `save AS` "
+              "writes it to another file.\n"));
+    CHECK(has(played.out,
+              "Could not save full.json: cannot write full.json.tmp: No space left on device. "
+              "The whole game is in games/full-rescued.json instead. To go on:\n"
+              "    coyel resume games/full-rescued.json\n"));
+    CHECK_FALSE(has(played.out, "Saved to"));
+    REQUIRE(disk.files.count("games/full-rescued.json"));
+    CHECK(game_in(disk.files["games/full-rescued.json"]) == played_whole(answers));
+}
+
+TEST_CASE("the games folder full too: the rescue copy in the temporary folder, and said so") {
+    Disk disk;
+    disk.full = {"full.json", "games/full-rescued.json"};
+    const Played played = play(disk, {"Hana", "quit"});
+    INFO(played.out << played.err);
+    CHECK(played.exit_code == 1);
+    CHECK(has(played.out,
+              "The whole game is in tmp/full-rescued.json instead, a temporary folder: copy it "
+              "elsewhere before the computer restarts. To go on:\n"
+              "    coyel resume tmp/full-rescued.json\n"));
+    CHECK(game_in(disk.files.at("tmp/full-rescued.json")) == played_whole({"Hana"}));
+}
+
+TEST_CASE("nothing can be written: quit says so and the game goes on, quit! leaves") {
+    Disk disk;
+    disk.full = {"full.json", "games/full-rescued.json", "tmp/full-rescued.json"};
+    const Played played = play(disk, {"Hana", "quit", "Ben", "quit!"});
+    INFO(played.out << played.err);
+    CHECK(played.exit_code == 1);
+    CHECK(has(played.err,
+              "Nothing could be saved: cannot write full.json.tmp: No space left on device; "
+              "cannot write games/full-rescued.json.tmp: No space left on device; cannot write "
+              "tmp/full-rescued.json.tmp: No space left on device. The game is still here, in "
+              "memory: free some space and type quit again, type `save AS` with another file, "
+              "or `quit!` to leave and lose it.\n"));
+    CHECK(has(played.out, "The carbon emissions target Ben"));  // played after the first quit
+    CHECK(has(played.err, "What was played since the last save is lost.\n"));
+    CHECK_FALSE(has(played.out, "Saved to"));
+    CHECK(disk.files.empty());
+}
+
+TEST_CASE("a freed disk heals at the next input, whatever it is, and says so") {
+    Disk disk;
+    disk.full = {"full.json"};
+    const Played played = play(disk, {"Hana", "Ben", "table", "quit"}, [&](int read) {
+        if (read == 3) disk.full.clear();  // space freed before `table` is typed
+    });
+    INFO(played.out << played.err);
+    CHECK(played.exit_code == 0);
+    const auto healed = played.out.find("Saved to full.json again: the file holds the whole game.");
+    const auto quit = played.out.find("Saved to full.json. To go on:");
+    REQUIRE(healed != std::string::npos);
+    CHECK(healed < quit);
+    CHECK(game_in(disk.files.at("full.json")) == played_whole({"Hana", "Ben"}));
+    CHECK(disk.files.count("games/full-rescued.json") == 0);
+}
+
+TEST_CASE("SIGTERM on a full disk: the rescue copy without asking, after a hang-up quietly") {
+    for (int signal : {SIGTERM, SIGHUP}) {
+        Disk disk;
+        disk.full = {"full.json"};
+        const Played played = play(disk, {"Hana", "Ben"}, [&](int read) {
+            if (read == 3) signals::leave_on(signal);
+        });
+        signals::leave_on(0);
+        INFO(signal << ": " << played.out << played.err);
+        CHECK(played.exit_code == 128 + signal);
+        CHECK(game_in(disk.files.at("games/full-rescued.json")) == played_whole({"Hana", "Ben"}));
+        CHECK(has(played.out, "The whole game is in games/full-rescued.json") ==
+              (signal == SIGTERM));
+        CHECK_FALSE(has(played.out, "Saved to"));
+    }
+}
+
+TEST_CASE("space freed just before quit: quit tries the file first, and no rescue copy is made") {
+    Disk disk;
+    disk.full = {"full.json"};
+    const Played played = play(disk, {"Hana", "quit"}, [&](int read) {
+        if (read == 2) disk.full.clear();
+    });
+    INFO(played.out << played.err);
+    CHECK(played.exit_code == 0);
+    CHECK(has(played.out, "Saved to full.json. To go on:\n    coyel resume full.json\n"));
+    CHECK(game_in(disk.files.at("full.json")) == played_whole({"Hana"}));
+    CHECK(disk.files.size() == 1);
+}

@@ -59,7 +59,7 @@ void add_new(CLI::App& app, int& exit_code) {
     for (const auto& info : option_table())
         footer += fmt::format("  {:<20} {:<24} {}\n", info.key, info.values, info.meaning);
     footer +=
-        "\nExample: coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana\" --option tie=revote";
+        "\nExample:\n  coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn\" --option tie=revote";
     command->footer(footer);
     command->callback([given, &exit_code] { exit_code = run_new(*given); });
 }

@@ -10,6 +10,9 @@
 #include <memory>
 #include <nlohmann/json_fwd.hpp>  // its version macros
 
+#include "languages.hpp"
+#include "session.hpp"
+
 #ifndef COYEL_VERSION
 #error "missing COYEL_VERSION, which CMake defines from project(VERSION)"
 #endif
@@ -90,7 +93,14 @@ std::string compiler_version() {
 
 }  // namespace
 
-CommandDoc describe(const CLI::App& app) { return describe_command(app); }
+CommandDoc describe(const CLI::App& app) {
+    CommandDoc doc = describe_command(app);
+    for (const auto& [name, argument] : Session::command_list())
+        doc.prompt_commands.push_back(
+            {std::string{name}, std::string{argument},
+             narration::english_script().line(fmt::format("repl.command.{}", name))});
+    return doc;
+}
 
 std::string version_text(bool verbose) {
     std::string text = "coyel " COYEL_VERSION;

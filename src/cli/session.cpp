@@ -54,6 +54,12 @@ const std::vector<Session::Command>& Session::commands() {
     return table;
 }
 
+std::vector<std::pair<std::string_view, std::string_view>> Session::command_list() {
+    std::vector<std::pair<std::string_view, std::string_view>> list;
+    for (const auto& command : commands()) list.emplace_back(command.name, command.argument);
+    return list;
+}
+
 Session::Session(Game game, std::string path, SessionIo io, GameClock clock, FileWriter writer,
                  const narration::Script& script)
     : Session(std::move(game), std::move(path), io, std::move(clock),

@@ -10,6 +10,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "answer.hpp"
@@ -55,6 +57,10 @@ class Session final : private LivePrompt {
 
     // Saves now; false (and the moderator told) when the file cannot be written.
     bool save();
+
+    // The commands of the prompt with their arguments, in help's order
+    // ({"timer", "[LENGTH]"}), for the man page.
+    static std::vector<std::pair<std::string_view, std::string_view>> command_list();
 
     // The lock on the save file (save_lock.hpp). `save AS` adds the new
     // file's and keeps the old one's: resuming the old file would fork the game.

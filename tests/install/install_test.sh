@@ -35,7 +35,8 @@ lacks() { ! grep -qxF -- "$2" <<<"$1" || fail "completing gave \"$2\" in: $(tr '
 check_files() {
     for file in bin/coyel share/man/man1/coyel.1.gz share/bash-completion/completions/coyel \
         share/zsh/vendor-completions/_coyel share/fish/vendor_completions.d/coyel.fish \
-        share/doc/coyel/copyright share/doc/coyel/changelog.gz; do
+        share/doc/coyel/copyright share/doc/coyel/changelog.gz share/doc/coyel/rules.md \
+        share/doc/coyel/rulings.md; do
         [[ -s $prefix/$file ]] || fail "$file was not installed"
     done
     "$coyel" --version | grep -qxE 'coyel [0-9]+\.[0-9]+\.[0-9]+' || fail "--version: $("$coyel" --version)"
@@ -57,8 +58,8 @@ check_man() {
     for command in $(subcommands); do
         grep -q "^   coyel $command\$" <<<"$page" || fail "subcommand $command is not in the page"
         # The command's own part of COMMANDS, up to the next command or section.
-        local part
-        part=$(awk -v title="   coyel $command" '$0 == title { inside = 1; next }
+        local own  # not "part": fail names the part being tested
+        own=$(awk -v title="   coyel $command" '$0 == title { inside = 1; next }
                    inside && (/^   coyel / || /^[A-Z]/) { exit } inside' <<<"$page")
         for option in $(options_of "$command"); do
             [[ $option == --help ]] && continue  # said once, under OPTIONS
@@ -70,6 +71,26 @@ check_man() {
     done
     for variable in NO_COLOR COYEL_LANG XDG_DATA_HOME .lock 105 143; do
         grep -qF -- "$variable" <<<"$page" || fail "the page says nothing of $variable"
+    done
+    # The synopsis: optional arguments bracketed, required ones not.
+    for line in "coyel resume [FILE] [--no-clear]" "coyel display [FILE]" "coyel stats [PATHS...]" \
+        "coyel balance --players INT" "coyel script show LANG" "coyel script check FILE..."; do
+        grep -qF -- "$line" <<<"$page" || fail "the synopsis has no \"$line\""
+    done
+    # Every command of the game's prompt, each in IN-GAME COMMANDS.
+    local prompt
+    prompt=$(awk '/^IN-GAME COMMANDS$/ { inside = 1; next } inside && /^[A-Z]/ { exit } inside' <<<"$page")
+    for command in help status table undo note pause resume clock heat timer save quit; do
+        grep -qE -- "^ +$command( |\$)" <<<"$prompt" || fail "the prompt's $command is not in the page"
+    done
+    # The house rules once, and no line past 80 columns at 80.
+    [[ $(grep -c 'a tied vote removes nobody' <<<"$page") == 1 ]] || fail "the house rules are in the page more than once"
+    local wide
+    wide=$(MANWIDTH=80 man -l "$prefix/share/man/man1/coyel.1.gz" 2>/dev/null | col -b | awk 'length > 80')
+    [[ -z $wide ]] || fail "lines past 80 columns: $wide"
+    # SEE ALSO names files that are installed.
+    for doc in rules.md rulings.md; do
+        [[ -s $prefix/share/doc/coyel/$doc ]] || fail "SEE ALSO names $doc, not installed"
     done
 }
 

@@ -24,6 +24,7 @@ enum class ValueKind {
     free,        // anything: nothing to complete
     choice,      // one of `choices` (CLI11's IsMember)
     save_file,   // a save: *.json
+    game_file,   // a save, the games folder's too (resume, display)
     any_file,    // a file of any name
     house_rule,  // KEY=VALUE from option_table()
     deck_cards,  // role[=N],... (--deck)

@@ -21,6 +21,11 @@ coyel=$prefix/bin/coyel
 # A folder to complete file names in: saves, another file, a folder.
 mkdir -p "$scratch/table/older games"
 touch "$scratch/table/friday.json" "$scratch/table/notes.txt"
+# The games folder, where `resume` and `display` look without a FILE.
+export XDG_DATA_HOME=$scratch/data
+games=$XDG_DATA_HOME/coyel/games
+mkdir -p "$games"
+touch "$games/2026-11-30-2115-ana-ben-cleo.json" "$games/.2026-11-30-2115-ana-ben-cleo.json.lock"
 
 # Every subcommand --help lists, and every option of each.
 subcommands() { "$coyel" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'; }
@@ -63,7 +68,7 @@ check_man() {
                    inside && (/^   coyel / || /^[A-Z]/) { exit } inside' <<<"$page")
         for option in $(options_of "$command"); do
             [[ $option == --help ]] && continue  # said once, under OPTIONS
-            grep -qE -- "^ +$option( |\$)" <<<"$part" || fail "$command $option is not in its part"
+            grep -qE -- "^ +$option( |\$)" <<<"$own" || fail "$command $option is not in its part"
         done
     done
     for rule in temperature.mode slapp_uses mayor_succession; do
@@ -122,6 +127,11 @@ check_bash() {
     got=$(bash_complete "coyel new --roles Ana=carbon,Ben=b"); offers "$got" banker
     got=$(bash_complete "coyel resume "); offers "$got" friday.json; offers "$got" "older games"
     lacks "$got" notes.txt
+    offers "$got" "$games/2026-11-30-2115-ana-ben-cleo.json"
+    lacks "$got" "$games/.2026-11-30-2115-ana-ben-cleo.json.lock"
+    got=$(bash_complete "coyel resume 2026"); offers "$got" "$games/2026-11-30-2115-ana-ben-cleo.json"
+    got=$(bash_complete "coyel status "); lacks "$got" "$games/2026-11-30-2115-ana-ben-cleo.json"
+    got=$(bash_complete "coyel new --lang "); offers "$got" en; offers "$got" fr; lacks "$got" friday.json
     got=$(bash_complete "coyel completion "); offers "$got" zsh
 }
 
@@ -150,6 +160,10 @@ EOF
     zsh_type "r" Tab; zsh_wait_for 'coyel new --option tie=revote'
     tmux -L "$server" send-keys -t z C-u
     zsh_type "coyel status fr" Tab; zsh_wait_for 'coyel status friday.json'
+    tmux -L "$server" send-keys -t z C-u
+    zsh_type "coyel resume " Tab; zsh_wait_for '2026-11-30-2115-ana-ben-cleo.json'
+    tmux -L "$server" send-keys -t z C-u
+    zsh_type "coyel new --lang e" Tab; zsh_wait_for 'coyel new --lang en'
 }
 zsh_type() { tmux -L "$server" send-keys -t z -l "$1"; [[ $# -gt 1 ]] && tmux -L "$server" send-keys -t z "$2"; }
 zsh_wait_for() {
@@ -176,6 +190,9 @@ check_fish() {
     got=$(fish_complete "coyel new --deck carbon=2,n"); offers "$got" carbon=2,ngo
     got=$(fish_complete "coyel new --roles Ana=c"); offers "$got" Ana=ceo
     got=$(fish_complete "coyel resume "); offers "$got" friday.json; lacks "$got" notes.txt
+    offers "$got" "$games/2026-11-30-2115-ana-ben-cleo.json"
+    got=$(fish_complete "coyel replay x.json --lang "); offers "$got" en; offers "$got" fr
+    lacks "$got" friday.json
 }
 
 case $part in

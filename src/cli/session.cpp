@@ -769,7 +769,7 @@ void Session::cmd_save(const std::string& argument) {
     std::optional<SaveLock> taken;
     if (!locks_.empty()) {  // the new file is this session's alone from now on
         auto lock = SaveLock::take(path);
-        if (!lock) return refuse(lock.error());
+        if (!lock) return refuse(lock.error() + ", or save under another name");
         taken = std::move(*lock);
     }
     const std::string previous = path_;

@@ -188,8 +188,9 @@ TEST_CASE("coyel resume alone: the newest unfinished game, named; none is a one-
     const Run resumed = coyel_with(folder, "resume", "quit\n");
     CHECK(resumed.exit_code == 0);
     const std::string players = join(newest->game.setup().players, ", ");
-    CHECK(resumed.out.rfind(fmt::format("Resuming {}: {}, {}.\n", newest->path, players,
-                                        phase_words(newest->game)),
+    // Where the game stands, then the players: two sentences (issue 26).
+    CHECK(resumed.out.rfind(fmt::format("Resuming {}.\n{}. Players: {}.\n", newest->path,
+                                        phase_words(newest->game), players),
                             0) == 0);
     // quit saves the same game: its log is unchanged.
     CHECK(load_game(read_file(newest->path), "x")->log() == newest->game.log());

@@ -615,11 +615,13 @@ void Session::show_end() {
                                           .set("team", narrator_.team(*state.winner))
                                           .set("reason", narrator_.win_reason(*state.win_reason))));
     say(narrator_.line("repl.every_role"));
+    std::size_t width = 0;  // the longest name's, not a fixed column
+    for (const auto& name : game_.setup().players) width = std::max(width, utf8_length(name));
     for (Seat seat = 0; seat < game_.player_count(); ++seat) {
         std::string role = narrator_.role_title(game_.role(seat));
         if (state.corrupted.contains(seat))
             role = narrator_.line("replay.role_corrupted", Args{}.set("role", role));
-        say(fmt::format("  {:>2}  {:<24} {}", seat + 1, game_.name(seat), role));
+        say(fmt::format("  {:>2}  {:<{}}  {}", seat + 1, game_.name(seat), width, role));
     }
     say(narrator_.line("repl.end_hint"));
 }

@@ -79,9 +79,11 @@ std::string render_text(const Moment& moment, bool colour) {
     for (std::size_t i = 0; i < lines.size(); ++i)
         out += fmt::format("{:>7}  {}\n", i == 0 ? clock : "",
                            paint(grey, fmt::fg(fmt::terminal_color::bright_black), lines[i]));
+    std::size_t name_width = 0;  // the longest name's, not a fixed column
+    for (const auto& row : moment.rows) name_width = std::max(name_width, utf8_length(row.name));
     for (const auto& row : moment.rows) {
         if (moment.kind == Moment::Kind::roles)
-            out += fmt::format("{:>9}{:<24} {}\n", "", row.name, row.text);
+            out += fmt::format("{:>9}{:<{}}  {}\n", "", row.name, name_width, row.text);
         else
             out += fmt::format("{:>9}{}\n", "", row.text);
     }

@@ -116,6 +116,11 @@ std::string shell_word(const std::string& text) {
 
 }  // namespace
 
+bool remove_from_games_folder(const std::string& path) {
+    std::error_code error;
+    return in_games_folder(path) && fs::remove(path, error);
+}
+
 std::string resume_command(const std::string& path) {
     return in_games_folder(path) ? "coyel resume" : "coyel resume " + shell_word(path);
 }

@@ -13,6 +13,7 @@
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
+#include "saved_games.hpp"
 #include "signals.hpp"
 #include "terminal.hpp"
 #include "views.hpp"
@@ -784,6 +785,8 @@ void Session::cmd_save(const std::string& argument) {
     }
     if (taken) locks_.push_back(std::move(*taken));
     say(narrator_.line("repl.saved_as", Args{}.set("path", path_)));
+    if (taken && remove_from_games_folder(previous))  // a copy left there would stay unfinished
+        say(narrator_.line("repl.old_copy_removed", Args{}.set("path", previous)));
 }
 
 void Session::cmd_quit(const std::string&) { quit_ = true; }

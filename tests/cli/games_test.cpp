@@ -421,3 +421,28 @@ TEST_CASE(
     fs::remove_all(one.root);
     fs::remove_all(other.root);
 }
+
+TEST_CASE("save AS moves a game out of the games folder, and a file the moderator named stays") {
+    const Folder folder = make_folder();
+    const std::string new_game =
+        "new --players \"Ana,Ben,Cleo,Dan,Eve\" --roles \"Ana=carbon\" --mode night";
+    const Run moved = coyel_with(folder, new_game, "Cleo\nsave as friday.json\nquit\n");
+    CHECK(moved.exit_code == 0);
+    std::vector<std::string> left;
+    for (const auto& entry : fs::directory_iterator(folder.games))
+        if (entry.path().extension() == ".json") left.push_back(entry.path().string());
+    CHECK(left.empty());
+    CHECK(moved.out.find("Saved to friday.json; later saves go there too.\nIts copy in the games "
+                         "folder,") != std::string::npos);
+    CHECK(moved.out.find(folder.games + "/") != std::string::npos);
+    CHECK(load_game(read_file(folder.root + "/friday.json"), "x").ok());
+    CHECK(coyel_with(folder, "resume", "").exit_code == 1);  // nothing stale to pick up
+
+    const Run copied =
+        coyel_with(folder, new_game + " --save mine.json", "Cleo\nsave as copy.json\nquit\n");
+    CHECK(copied.exit_code == 0);
+    CHECK(fs::exists(folder.root + "/mine.json"));
+    CHECK(fs::exists(folder.root + "/copy.json"));
+    CHECK(copied.out.find("Its copy") == std::string::npos);
+    fs::remove_all(folder.root);
+}

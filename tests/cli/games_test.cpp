@@ -422,6 +422,60 @@ TEST_CASE(
     fs::remove_all(other.root);
 }
 
+namespace {
+
+// A sample save with its players renamed ("Cleo" -> "Cléo").
+void renamed_sample(const std::string& sample, const std::string& to,
+                    const std::map<std::string, std::string>& names) {
+    std::string text = read_file(std::string{COYEL_DATA} + "/samples/" + sample);
+    for (const auto& [from, name] : names)
+        text = std::regex_replace(text, std::regex("\"" + from + "\""), "\"" + name + "\"");
+    std::ofstream(to) << text;
+}
+
+// `stats --json`'s players as name -> finished games.
+std::map<std::string, int> finished_by_name(const Run& run) {
+    REQUIRE(run.exit_code == 0);
+    const json stats = json::parse(run.out);
+    std::map<std::string, int> players;
+    for (const auto& player : stats["players"])
+        players[player["name"].get<std::string>()] = player["finished"].get<int>();
+    return players;
+}
+
+}  // namespace
+
+TEST_CASE("coyel stats folds names as the REPL does, and --same merges a group's aliases") {
+    const Folder folder = make_folder();
+    fs::create_directories(folder.games);
+    renamed_sample("ecosystems-win.json", folder.games + "/a.json", {});
+    renamed_sample("ecosystems-win.json", folder.games + "/b.json",
+                   {{"Cleo", "Cléo"}, {"Eve", "Evelyne"}, {"Ana", "ANA"}});
+    // Zoe and Zoé at one table stay two players, as the REPL tells them apart.
+    renamed_sample("temperature-loss.json", folder.games + "/c.json",
+                   {{"Ana", "Zoe"}, {"Ben", "Zoé"}});
+    auto players = finished_by_name(coyel_with(folder, "stats --json"));
+    CHECK(errors_of(folder).empty());
+    CHECK(players.size() == 11);
+    const int cleo = players.count("Cleo") ? players["Cleo"] : players["Cléo"];
+    CHECK(cleo == 3);
+    CHECK(players.count("Cleo") + players.count("Cléo") == 1);
+    CHECK(players.count("Ana") + players.count("ANA") == 1);
+    CHECK(players["Eve"] == 2);
+    CHECK(players["Evelyne"] == 1);
+    CHECK(players["Zoe"] == 1);
+    CHECK(players["Zoé"] == 1);
+
+    players = finished_by_name(coyel_with(folder, "stats --json --same Eve=Evelyne"));
+    CHECK(players["Eve"] == 3);
+    CHECK(players.count("Evelyne") == 0);
+    // The group's first name is shown, whatever the case or accents typed.
+    players = finished_by_name(coyel_with(folder, "stats --json --same evelyne=EVE"));
+    CHECK(players["evelyne"] == 3);
+    CHECK(players.count("Eve") == 0);
+    fs::remove_all(folder.root);
+}
+
 TEST_CASE("save AS moves a game out of the games folder, and a file the moderator named stays") {
     const Folder folder = make_folder();
     const std::string new_game =

@@ -117,7 +117,11 @@ PlayersScreen players_screen(const Narrator& narrator, const Game& game,
     if (view.phase != Phase::over) timer(narrator, live, now_ms, screen);
     screen.players = rows(narrator, view);
     screen.announcement = last_announcement(narrator, game);
-    if (view.winner) screen.result = narrator.winner(view);
+    if (view.winner) {
+        screen.result = narrator.winner(view);
+        screen.result_figure = narrator.line(
+            "display.result_figure", Args{}.set("team", std::string{team_id(*view.winner)}));
+    }
     return screen;
 }
 

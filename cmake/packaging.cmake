@@ -39,7 +39,9 @@ install(FILES ${COYEL_DOCS}/coyel.bash RENAME coyel
 install(FILES ${COYEL_DOCS}/_coyel DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 install(FILES ${COYEL_DOCS}/coyel.fish
         DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
+# The rulebook and the rulings, which the man page's SEE ALSO names.
 install(FILES ${COYEL_DOCS}/copyright ${COYEL_DOCS}/changelog.gz
+              ${CMAKE_CURRENT_SOURCE_DIR}/docs/rules.md ${CMAKE_CURRENT_SOURCE_DIR}/docs/rulings.md
         DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/coyel)
 
 # The .deb: `cpack -G DEB` in a Release build (tools/package).

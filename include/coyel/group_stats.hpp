@@ -33,7 +33,9 @@ struct Span {
     bool operator==(const Span&) const = default;
 };
 
-// One player, recognised by name (the same in any case) across games.
+// One player, recognised by name across games as the REPL matches names:
+// ignoring case and accents (Cleo is Cléo), except within a game that seats
+// both spellings (Zoe and Zoé stay two), and as the group's SameNames say.
 struct PlayerRecord {
     std::string name;                           // as first met
     int finished = 0;                           // finished games played
@@ -74,7 +76,11 @@ struct GroupStats {
 // The deck's special cards, citizens left out: "2 carbon, ceo, ngo".
 std::string special_cards(const Setup& setup);
 
-GroupStats group_stats(const std::vector<const Game*>& games);
+// Names that are one player although spelt apart ("Bob", "Robert"): each
+// group's first name is the one shown. From `coyel stats --same Bob=Robert`.
+using SameNames = std::vector<std::vector<std::string>>;
+
+GroupStats group_stats(const std::vector<const Game*>& games, const SameNames& same = {});
 
 // As `coyel stats --json` prints it: ids, not words ("ecosystems", "no-carbon").
 nlohmann::ordered_json group_stats_json(const GroupStats& stats);

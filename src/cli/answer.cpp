@@ -42,7 +42,10 @@ const AnswerWords& AnswerWords::english() {
 }
 
 bool is_word(const std::vector<std::string>& words, std::string_view typed) {
-    const std::string folded = to_lower(fold_accents(trim(typed)));
+    // Spaces inside count once: "thumb  up" is "thumb up".
+    std::string folded;
+    for (char c : to_lower(fold_accents(trim(typed))))
+        if (c != ' ' || folded.empty() || folded.back() != ' ') folded += c;
     for (const auto& word : words)
         if (to_lower(fold_accents(word)) == folded) return true;
     return false;

@@ -59,7 +59,7 @@ void add_new(CLI::App& app, int& exit_code) {
     for (const auto& info : option_table())
         footer += fmt::format("  {:<20} {:<24} {}\n", info.key, info.values, info.meaning);
     footer +=
-        "\nExample: coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana\" --option tie=revote";
+        "\nExample:\n  coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn\" --option tie=revote";
     command->footer(footer);
     command->callback([given, &exit_code] { exit_code = run_new(*given); });
 }
@@ -153,12 +153,16 @@ void add_group_commands(CLI::App& app, int& exit_code) {
     auto* stats = app.add_subcommand(
         "stats", "The group's record over its finished games: wins and why, players, cards");
     stats->add_option("PATHS", given->paths, "Save files or folders (default: the games folder)");
+    stats->add_option("--same", given->same,
+                      "Names of one player, the first shown: Bob=Robert (repeatable; case and "
+                      "accents never count: Cleo is Cléo)");
     auto* markdown =
         stats->add_flag("--markdown", given->markdown, "Print it as Markdown, to share");
     stats->add_flag("--json", given->json, "Print the figures as JSON")->excludes(markdown);
     stats->footer(
         "Unfinished games are counted apart, in no figure; a file that is not a save is named and "
-        "skipped.\nExample: coyel stats ~/friday-games --markdown > friday.md");
+        "skipped.\nExamples:\n  coyel stats ~/friday-games --markdown > friday.md\n"
+        "  coyel stats --same Bob=Robert --same Jo=Joanna");
     add_language_options(stats, given->language);
     stats->callback([given, &exit_code] { exit_code = run_stats(*given); });
 }

@@ -10,6 +10,9 @@
 #include <memory>
 #include <nlohmann/json_fwd.hpp>  // its version macros
 
+#include "languages.hpp"
+#include "session.hpp"
+
 #ifndef COYEL_VERSION
 #error "missing COYEL_VERSION, which CMake defines from project(VERSION)"
 #endif
@@ -22,7 +25,10 @@ namespace {
 
 // Options whose values have a shape completion can help with, by name, so a
 // new subcommand's FILE argument or --save completes saves with no change here.
-ValueKind kind_by_name(std::string_view name) {
+// The commands whose FILE defaults to the games folder offer its games too.
+ValueKind kind_by_name(std::string_view command, std::string_view name) {
+    if (name == "FILE" && (command == "resume" || command == "display"))
+        return ValueKind::game_file;
     static const std::vector<std::pair<std::string_view, ValueKind>> kinds = {
         {"FILE", ValueKind::save_file},    {"--save", ValueKind::save_file},
         {"--html", ValueKind::any_file},   {"--option", ValueKind::house_rule},
@@ -48,7 +54,7 @@ std::vector<std::string> member_choices(const std::string& full_type_name) {
     return choices;
 }
 
-OptionDoc describe_option(const CLI::Option& option) {
+OptionDoc describe_option(std::string_view command, const CLI::Option& option) {
     OptionDoc doc;
     doc.positional = !option.nonpositional();
     if (doc.positional) doc.names.push_back(option.get_name(true));
@@ -59,9 +65,11 @@ OptionDoc describe_option(const CLI::Option& option) {
     if (!flag) doc.type_name = full_type_name.substr(0, full_type_name.find(':'));
     doc.description = option.get_description();
     doc.choices = member_choices(full_type_name);
+    // Not an IsMember check: an unknown language is refused with the list, exit 2.
+    if (doc.names.back() == "--lang") doc.choices = narration::builtin_languages();
     doc.kind = flag                   ? ValueKind::none
                : !doc.choices.empty() ? ValueKind::choice
-                                      : kind_by_name(doc.names.back());
+                                      : kind_by_name(command, doc.names.back());
     doc.required = option.get_required();
     doc.repeatable = option.get_expected_max() > 1;
     return doc;
@@ -71,7 +79,7 @@ CommandDoc describe_command(const CLI::App& app) {
     CommandDoc doc{app.get_name(), app.get_description(), app.get_footer(), {}, {}};
     for (const auto* option :
          app.get_options([](const CLI::Option* option) { return !option->get_group().empty(); }))
-        doc.options.push_back(describe_option(*option));
+        doc.options.push_back(describe_option(app.get_name(), *option));
     for (const auto* command :
          app.get_subcommands([](const CLI::App* command) { return !command->get_group().empty(); }))
         doc.subcommands.push_back(describe_command(*command));
@@ -90,7 +98,14 @@ std::string compiler_version() {
 
 }  // namespace
 
-CommandDoc describe(const CLI::App& app) { return describe_command(app); }
+CommandDoc describe(const CLI::App& app) {
+    CommandDoc doc = describe_command(app);
+    for (const auto& [name, argument] : Session::command_list())
+        doc.prompt_commands.push_back(
+            {std::string{name}, std::string{argument},
+             narration::english_script().line(fmt::format("repl.command.{}", name))});
+    return doc;
+}
 
 std::string version_text(bool verbose) {
     std::string text = "coyel " COYEL_VERSION;

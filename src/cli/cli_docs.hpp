@@ -24,6 +24,7 @@ enum class ValueKind {
     free,        // anything: nothing to complete
     choice,      // one of `choices` (CLI11's IsMember)
     save_file,   // a save: *.json
+    game_file,   // a save, the games folder's too (resume, display)
     any_file,    // a file of any name
     house_rule,  // KEY=VALUE from option_table()
     deck_cards,  // role[=N],... (--deck)
@@ -41,15 +42,24 @@ struct OptionDoc {
     bool repeatable = false;
 };
 
+// A command typed at the game's prompt (the REPL's table), for the man page.
+struct PromptCommandDoc {
+    std::string name;      // "timer"
+    std::string argument;  // "[LENGTH]"; empty when it takes none
+    std::string meaning;   // help's line, in English
+};
+
 struct CommandDoc {
     std::string name;  // "coyel" for the program itself
     std::string description;
     std::string footer;
     std::vector<OptionDoc> options;
     std::vector<CommandDoc> subcommands;  // hidden ones (CLI11 group "") are left out
+    std::vector<PromptCommandDoc> prompt_commands = {};  // the program's only
 };
 
-// The App's visible subcommands and options, in the order they were added.
+// The App's visible subcommands and options, in the order they were added,
+// and the commands of the game's prompt.
 CommandDoc describe(const CLI::App& app);
 
 // Adds `--verbose` and `--version` (`coyel X.Y.Z`; with --verbose, the

@@ -22,6 +22,7 @@
 #include "saved_games.hpp"
 #include "setup_args.hpp"
 #include "simulate.hpp"
+#include "terminal.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -44,6 +45,7 @@ Step<std::vector<std::string>> ask_players(const NewOptions& given, LineReader& 
         if (text.empty()) {
             auto line = reader.read(narrator.line("new.players_prompt"));
             if (!line) {
+                if (reader.interactive()) fmt::print("\n");  // Ctrl-D: off the prompt's line
                 fmt::print(stderr, "{}\n", narrator.line("new.no_players"));
                 return 1;
             }
@@ -202,8 +204,11 @@ void show_estimate(const Setup& setup, const Deck& deck, const narration::Narrat
     const int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     const auto summary = sim::simulate(config, games, 1, threads);
     const auto percent = static_cast<int>(std::lround(100 * summary.ecosystems_win));
-    fmt::print("{}\n", narrator.line("new.deck_estimate",
-                                     Args{}.set("percent", percent).set("games", games)));
+    print_wrapped(
+        stdout,
+        narrator.line(
+            "new.deck_estimate",
+            Args{}.set("percent", percent).set("games", games).set("count", config.players)));
 }
 
 // The cards: --roles, --manual, or a random deal of the deck.
@@ -284,12 +289,12 @@ int run_new(const NewOptions& given) {
     const std::string save_path = std::get<0>(std::move(path));
     auto lock = SaveLock::take(save_path);
     if (!lock) {
-        fmt::print(stderr, "{}\n", lock.error());
+        fmt::print(stderr, "{}, or choose another --save\n", lock.error());
         return 1;
     }
     Args saving;
     saving.set("path", save_path).set("seed", setup.seed ? std::to_string(*setup.seed) : "none");
-    fmt::print("{}\n", narrator.line("new.saving", saving));
+    print_wrapped(stdout, narrator.line("new.saving", saving));
     Game game(std::move(setup));
     if (game.setup().seed && reader->interactive()) {
         (void)game.set_cards_shown(0);

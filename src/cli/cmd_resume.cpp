@@ -14,6 +14,7 @@
 #include "save_file.hpp"
 #include "saved_games.hpp"
 #include "setup_args.hpp"
+#include "terminal.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -54,7 +55,7 @@ int resume_newest(bool clear, const narration::Script& script) {
         args.set("file", saved.path)
             .set("players", narration::player_list(narrator, saved.game))
             .set("standing", narration::game_standing(narrator, saved.game));
-        fmt::print("{}\n", narrator.line("games.resuming", args));
+        print_wrapped(stdout, narrator.line("games.resuming", args));
         return resume_path(saved.path, clear, script);
     }
     fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "coyel/group_stats.hpp"
+#include "coyel/text.hpp"
 #include "group_render.hpp"
 #include "language.hpp"
 #include "saved_games.hpp"
@@ -22,6 +23,23 @@ Result<std::vector<SavedGame>> read_given(const StatsOptions& given) {
     return read_games_folder(folder, print_skipped);
 }
 
+// "Bob=Robert=Rob" as one group of names, in the order given.
+SameNames same_names(const std::vector<std::string>& given) {
+    SameNames same;
+    for (const auto& text : given) {
+        std::vector<std::string> names;
+        std::string_view rest = text;
+        while (!rest.empty()) {
+            const auto equals = rest.find('=');
+            if (const auto name = trim(rest.substr(0, equals)); !name.empty())
+                names.emplace_back(name);
+            rest = equals == std::string_view::npos ? "" : rest.substr(equals + 1);
+        }
+        if (!names.empty()) same.push_back(std::move(names));
+    }
+    return same;
+}
+
 }  // namespace
 
 int run_stats(const StatsOptions& given) {
@@ -34,7 +52,7 @@ int run_stats(const StatsOptions& given) {
     }
     std::vector<const Game*> games;
     for (const auto& one : *saved) games.push_back(&one.game);
-    const GroupStats stats = group_stats(games);
+    const GroupStats stats = group_stats(games, same_names(given.same));
     const narration::Narrator narrator(chosen->script());
     if (given.json)
         fmt::print("{}\n", group_stats_json(stats).dump(2));

@@ -51,6 +51,7 @@ struct ScriptOptions {
 
 struct StatsOptions {
     std::vector<std::string> paths;  // files and folders; none: the games folder
+    std::vector<std::string> same;   // "Bob=Robert": names of one player
     bool markdown = false;
     bool json = false;
     LanguageOptions language;

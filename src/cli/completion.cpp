@@ -60,11 +60,12 @@ struct ValueActions {
     ValueKind kind;
     std::string_view bash, zsh, fish;
 };
-constexpr std::array<ValueActions, 8> value_actions = {{
+constexpr std::array<ValueActions, 9> value_actions = {{
     {ValueKind::none, "none", " ", ""},
     {ValueKind::free, "free", " ", " -x"},
     {ValueKind::choice, "choice", "", ""},
     {ValueKind::save_file, "save_file", "_files -g \"*.json(-.)\"", " -x -a '(__coyel_saves)'"},
+    {ValueKind::game_file, "game_file", "_coyel_game_file", " -x -a '(__coyel_game_files)'"},
     {ValueKind::any_file, "any_file", "_files", " -r -F"},
     {ValueKind::house_rule, "house_rule", "_coyel_house_rule", " -x -a '(__coyel_house_rule)'"},
     {ValueKind::deck_cards, "deck_cards", "_coyel_deck_cards", " -x -a '(__coyel_deck_cards)'"},
@@ -101,6 +102,13 @@ _coyel_reply() {
     done
 }
 
+# The games folder, as coyel finds it (XDG_DATA_HOME only when absolute).
+_coyel_games_folder() {
+    local data=${XDG_DATA_HOME:-}
+    [[ $data == /* ]] || data=$HOME/.local/share
+    printf '%s\n' "$data/coyel/games"
+}
+
 _coyel_value() {  # kind, word, choices...
     local kind=$1 word=$2 item head name role
     shift 2
@@ -109,6 +117,10 @@ _coyel_value() {  # kind, word, choices...
         save_file)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -X '!*.json' -- "$word"; compgen -d -- "$word") ;;
+        game_file)  # the folder's saves, then the games folder's by their whole path
+            compopt -o filenames 2>/dev/null
+            mapfile -t COMPREPLY < <(compgen -f -X '!*.json' -- "$word"; compgen -d -- "$word"
+                [[ $word != */* ]] && compgen -f -X '!*.json' -- "$(_coyel_games_folder)/$word") ;;
         any_file)
             compopt -o filenames 2>/dev/null
             mapfile -t COMPREPLY < <(compgen -f -- "$word") ;;
@@ -270,6 +282,14 @@ std::string zsh_specs(const CommandDoc& command) {
 }
 
 constexpr std::string_view zsh_helpers = R"ZSH(
+_coyel_game_file() {  # the folder's saves, then the games folder's by their whole path
+    local data=${XDG_DATA_HOME:-}
+    [[ $data == /* ]] || data=$HOME/.local/share
+    local -a games=($data/coyel/games/*.json(N-.))
+    _files -g "*.json(-.)"
+    compadd -J games -X 'games folder' -- $games
+}
+
 _coyel_deck_cards() {  # role[=N],...
     compset -P '*,'
     compset -P '*=' && return 1
@@ -344,6 +364,16 @@ constexpr std::string_view fish_helpers = R"FISH(
 # Saves and folders; fish's own __fish_complete_suffix adds every other file.
 function __coyel_saves
     __fish_complete_suffix .json | string match -r -- '^[^\t]*(?:\.json|/)(?:\t.*)?$'
+end
+
+# Saves, then the games folder's by their whole path.
+function __coyel_game_files
+    __coyel_saves
+    set -l data $XDG_DATA_HOME
+    string match -q '/*' -- $data; or set data $HOME/.local/share
+    for game in $data/coyel/games/*.json
+        echo $game
+    end
 end
 
 # The token being completed, split at its last comma: the list so far, the item.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "coyel/text.hpp"
 #include "terminal.hpp"
@@ -21,27 +22,54 @@ struct Glyph {
     std::array<std::string_view, glyph_rows> dots;
 };
 
-constexpr std::array<Glyph, 16> glyphs{{
-    {"0", {"###", "# #", "# #", "# #", "###"}},
-    {"1", {" # ", "## ", " # ", " # ", "###"}},
-    {"2", {"###", "  #", "###", "#  ", "###"}},
-    {"3", {"###", "  #", "###", "  #", "###"}},
-    {"4", {"# #", "# #", "###", "  #", "  #"}},
-    {"5", {"###", "#  ", "###", "  #", "###"}},
-    {"6", {"###", "#  ", "###", "# #", "###"}},
-    {"7", {"###", "  #", "  #", "  #", "  #"}},
-    {"8", {"###", "# #", "###", "# #", "###"}},
-    {"9", {"###", "# #", "###", "  #", "###"}},
-    {"+", {"   ", " # ", "###", " # ", "   "}},
-    {"-", {"   ", "   ", "###", "   ", "   "}},
-    {":", {" ", "#", " ", "#", " "}},
-    {"°", {"###", "# #", "###", "   ", "   "}},
-    {"C", {"###", "#  ", "#  ", "#  ", "###"}},
+// Digits and signs, then the letters of a result ("ECOSYSTEMS"), accents
+// folded first; the blank glyph last.
+constexpr std::array<Glyph, 42> glyphs{{
+    {"0", {"###", "# #", "# #", "# #", "###"}}, {"1", {" # ", "## ", " # ", " # ", "###"}},
+    {"2", {"###", "  #", "###", "#  ", "###"}}, {"3", {"###", "  #", "###", "  #", "###"}},
+    {"4", {"# #", "# #", "###", "  #", "  #"}}, {"5", {"###", "#  ", "###", "  #", "###"}},
+    {"6", {"###", "#  ", "###", "# #", "###"}}, {"7", {"###", "  #", "  #", "  #", "  #"}},
+    {"8", {"###", "# #", "###", "# #", "###"}}, {"9", {"###", "# #", "###", "  #", "###"}},
+    {"+", {"   ", " # ", "###", " # ", "   "}}, {"-", {"   ", "   ", "###", "   ", "   "}},
+    {":", {" ", "#", " ", "#", " "}},           {"°", {"###", "# #", "###", "   ", "   "}},
+    {"A", {" # ", "# #", "###", "# #", "# #"}}, {"B", {"## ", "# #", "## ", "# #", "## "}},
+    {"C", {"###", "#  ", "#  ", "#  ", "###"}}, {"D", {"## ", "# #", "# #", "# #", "## "}},
+    {"E", {"###", "#  ", "## ", "#  ", "###"}}, {"F", {"###", "#  ", "## ", "#  ", "#  "}},
+    {"G", {" ##", "#  ", "# #", "# #", " ##"}}, {"H", {"# #", "# #", "###", "# #", "# #"}},
+    {"I", {"###", " # ", " # ", " # ", "###"}}, {"J", {"  #", "  #", "  #", "# #", " # "}},
+    {"K", {"# #", "# #", "## ", "# #", "# #"}}, {"L", {"#  ", "#  ", "#  ", "#  ", "###"}},
+    {"M", {"# #", "###", "###", "# #", "# #"}}, {"N", {"## ", "# #", "# #", "# #", "# #"}},
+    {"O", {" # ", "# #", "# #", "# #", " # "}}, {"P", {"## ", "# #", "## ", "#  ", "#  "}},
+    {"Q", {" # ", "# #", "# #", "###", " ##"}}, {"R", {"## ", "# #", "## ", "# #", "# #"}},
+    {"S", {" ##", "#  ", " # ", "  #", "## "}}, {"T", {"###", " # ", " # ", " # ", " # "}},
+    {"U", {"# #", "# #", "# #", "# #", "###"}}, {"V", {"# #", "# #", "# #", "# #", " # "}},
+    {"W", {"# #", "# #", "###", "###", "# #"}}, {"X", {"# #", "# #", " # ", "# #", "# #"}},
+    {"Y", {"# #", "# #", " # ", " # ", " # "}}, {"Z", {"###", "  #", " # ", "#  ", "###"}},
     {" ", {"  ", "  ", "  ", "  ", "  "}},
 }};
 
-// The glyphs of `text`, one per UTF-8 character (a blank one when unknown).
-std::vector<const Glyph*> glyphs_of(std::string_view text) {
+// `text` with accents dropped from letters and ASCII letters upper-cased;
+// "°" and other signs stay.
+std::string glyph_text(std::string_view text) {
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t length = 1;
+        while (at + length < text.size() && (text[at + length] & 0xC0) == 0x80) ++length;
+        const std::string_view character = text.substr(at, length);
+        std::string plain = character == "°" ? std::string{character} : fold_accents(character);
+        for (char& c : plain)
+            if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+        out += plain;
+        at += length;
+    }
+    return out;
+}
+
+// The glyphs of `text`, one per UTF-8 character (a blank one when unknown);
+// a letter's accent is dropped ("É" is "E"), as is its case.
+std::vector<const Glyph*> glyphs_of(std::string_view given) {
+    const std::string folded = glyph_text(given);
+    const std::string_view text = folded;
     std::vector<const Glyph*> out;
     for (std::size_t at = 0; at < text.size();) {
         std::size_t length = 1;
@@ -109,6 +137,26 @@ namespace {
 using narration::PlayersScreen;
 constexpr int thermometer_width = 10;
 
+// `text` cut to `columns` characters, "…" last, when it is longer.
+std::string fit(const std::string& text, int columns) {
+    const auto room = static_cast<std::size_t>(std::max(1, columns));
+    if (utf8_length(text) <= room) return text;
+    std::string out;
+    std::size_t characters = 0;
+    for (std::size_t at = 0; at < text.size() && characters + 1 < room; ++characters) {
+        std::size_t length = 1;
+        while (at + length < text.size() && (text[at + length] & 0xC0) == 0x80) ++length;
+        out.append(text, at, length);
+        at += length;
+    }
+    return out + "…";
+}
+
+std::string padded(const std::string& text, std::size_t width) {
+    const auto length = utf8_length(text);
+    return text + std::string(width > length ? width - length : 0, ' ');
+}
+
 // The tube, `height` lines, its bulb at the bottom: filled to the
 // temperature, each degree marked on its right. Every line is
 // `thermometer_width` columns wide.
@@ -133,28 +181,111 @@ std::vector<std::string> thermometer(const PlayersScreen& screen, int height, bo
 }
 
 struct Figure {
-    std::string figure;  // in large digits when there is room
+    std::string figure;  // in large type when there is room
     std::string label;   // under it; says it all when there is not
     fmt::text_style style;
 };
 
-// The figures, one above the other, sharing `height` lines and `columns`.
-std::vector<std::string> figures(const std::vector<Figure>& shown, int height, int columns,
-                                 bool colour) {
+// A label wraps under its figure in at most this many lines.
+constexpr int label_lines = 2;
+
+// Lines a figure takes at `scale`, its label included.
+int figure_lines(int scale) { return (glyph_rows * scale + 1) / 2 + label_lines; }
+
+// A figure's cell at `scale`: as wide as its large type, or as its label up
+// to 20 columns (a longer label wraps).
+std::size_t cell_width(const Figure& figure, int scale) {
+    return std::max(static_cast<std::size_t>(dots_wide(glyphs_of(figure.figure)) * scale),
+                    std::min<std::size_t>(20, utf8_length(figure.label)));
+}
+
+// The label in `label_lines` lines of `width` at most, the last cut if need be.
+std::vector<std::string> label_of(const Figure& figure, std::size_t width) {
+    auto lines = wrap(figure.label, width);
+    if (lines.size() > label_lines) {
+        std::string rest = lines[label_lines - 1];
+        for (std::size_t i = label_lines; i < lines.size(); ++i) rest += " " + lines[i];
+        lines.resize(label_lines);
+        lines.back() = rest;
+    }
+    for (auto& line : lines) line = fit(line, static_cast<int>(width));
+    lines.resize(label_lines);
+    return lines;
+}
+
+// The largest scale for the figures side by side (`in_row`) or one above
+// the other in `height` × `columns`; 0 when not even 1 fits.
+int scale_for(const std::vector<Figure>& shown, int height, int columns, bool in_row) {
+    constexpr int gap = 4;
+    int best = 0;
+    for (int scale = 1; scale <= 16; ++scale) {
+        std::size_t wide = 0;
+        for (const Figure& figure : shown)
+            wide = in_row ? wide + cell_width(figure, scale) + gap
+                          : std::max(wide, cell_width(figure, scale));
+        const int count = static_cast<int>(shown.size());
+        const int high = figure_lines(scale) * (in_row ? 1 : count);
+        if (wide > static_cast<std::size_t>(columns) + (in_row ? gap : 0) || high > height) break;
+        best = scale;
+    }
+    return best;
+}
+
+// One figure's lines at `scale`, each `width` columns: the large type, then
+// the label, centred.
+std::vector<std::string> figure_cell(const Figure& figure, int scale, std::size_t width,
+                                     bool colour) {
     std::vector<std::string> lines;
-    const int each = std::max(1, height / static_cast<int>(shown.size())) - 1;  // - the label
-    for (const Figure& figure : shown) {
-        const int scale = largest_scale(figure.figure, each, columns);
-        if (scale > 0)
-            for (const auto& line : large_text(figure.figure, scale))
-                lines.push_back(centred(line, columns) + paint(colour, figure.style, line));
-        lines.push_back(centred(figure.label, columns) +
-                        paint(colour, fmt::emphasis::bold, figure.label));
+    const int columns = static_cast<int>(width);
+    for (const auto& line : large_text(figure.figure, scale)) {
+        const std::string left = centred(line, columns);
+        lines.push_back(left + paint(colour, figure.style, line) +
+                        std::string(width - left.size() - utf8_length(line), ' '));
+    }
+    for (const auto& label : label_of(figure, width)) {
+        const std::string left = centred(label, columns);
+        lines.push_back(left +
+                        paint(colour, fmt::emphasis::bold, padded(label, width - left.size())));
     }
     return lines;
 }
 
+// The figures in `height` lines and `columns`: side by side when that gives
+// type as large as one above the other, else stacked; their labels alone
+// when no large type fits.
+std::vector<std::string> figures(const std::vector<Figure>& shown, int height, int columns,
+                                 bool colour) {
+    const int in_row = scale_for(shown, height, columns, true);
+    const int stacked = scale_for(shown, height, columns, false);
+    std::vector<std::string> lines;
+    if (in_row == 0 && stacked == 0) {
+        for (const Figure& figure : shown)
+            lines.push_back(centred(fit(figure.label, columns), columns) +
+                            paint(colour, fmt::emphasis::bold, fit(figure.label, columns)));
+        return lines;
+    }
+    if (in_row >= stacked) {
+        lines.resize(static_cast<std::size_t>(figure_lines(in_row)));
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+            const auto cell = figure_cell(shown[i], in_row, cell_width(shown[i], in_row), colour);
+            for (std::size_t row = 0; row < cell.size(); ++row)
+                lines[row] += (i ? "    " : "") + cell[row];
+        }
+        return lines;
+    }
+    for (const Figure& figure : shown) {
+        const auto cell = figure_cell(figure, stacked, static_cast<std::size_t>(columns), colour);
+        lines.insert(lines.end(), cell.begin(), cell.end());
+    }
+    return lines;
+}
+
+// The large figures: the temperature, the countdown and the timer; at the
+// end, the winner alone.
 std::vector<Figure> figures_of(const PlayersScreen& screen) {
+    if (screen.result_figure)
+        return {{*screen.result_figure, screen.result.value_or(""),
+                 fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold}};
     std::vector<Figure> shown{{screen.degrees, screen.temperature_text,
                                fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold}};
     if (screen.countdown_figure)
@@ -164,27 +295,99 @@ std::vector<Figure> figures_of(const PlayersScreen& screen) {
     return shown;
 }
 
-// The players in seat order, down the columns, as many columns as fit.
-std::vector<std::string> player_lines(const PlayersScreen& screen, int columns, bool colour) {
-    std::size_t name_width = 0, status_width = 0;
-    for (const auto& row : screen.players) {
-        name_width = std::max(name_width, utf8_length(row.name));
-        status_width = std::max(status_width, utf8_length(row.status));
-    }
-    const int entry = static_cast<int>(name_width + status_width) + 8;
-    const int per_line = std::max(1, columns / entry);
+// A player's entry: "  3  Cleo  out · Citizen-Ecosystem", the name padded to
+// `name_width`; compact, "  3 Cleo ✗" (✗: out).
+std::string entry_text(const PlayersScreen::Row& row, std::size_t name_width, bool compact) {
+    if (compact) return fmt::format("{:>3} {}{}", row.seat, row.name, row.in_game ? "" : " ✗");
+    return fmt::format("{:>3}  {}  {}", row.seat, padded(row.name, name_width), row.status);
+}
+
+constexpr int column_gap = 3;
+
+// The players of one column, seats `first` to `last` (excluded): the width
+// of its names, and of its longest entry.
+std::pair<std::size_t, std::size_t> column_widths(const PlayersScreen& screen, int first, int last,
+                                                  bool compact) {
+    std::size_t name_width = 0, wide = 0;
+    for (int i = first; i < last; ++i)
+        name_width = std::max(name_width, utf8_length(screen.players[i].name));
+    for (int i = first; i < last; ++i)
+        wide = std::max(wide, utf8_length(entry_text(screen.players[i], name_width, compact)));
+    return {name_width, wide};
+}
+
+// The width of the players in `per_line` columns, gaps included.
+int columns_wide(const PlayersScreen& screen, int per_line, bool compact) {
     const int count = static_cast<int>(screen.players.size());
     const int line_count = (count + per_line - 1) / per_line;
+    int wide = column_gap * (per_line - 1);
+    for (int first = 0; first < count; first += line_count)
+        wide += static_cast<int>(
+            column_widths(screen, first, std::min(count, first + line_count), compact).second);
+    return wide;
+}
+
+// The players in seat order, down `per_line` columns, each column as wide
+// as its own entries; when they are too wide together, each column is cut
+// to an equal share.
+std::vector<std::string> player_columns(const PlayersScreen& screen, int columns, int per_line,
+                                        bool compact, bool colour) {
+    const int count = static_cast<int>(screen.players.size());
+    const int line_count = (count + per_line - 1) / per_line;
+    const bool cut = columns_wide(screen, per_line, compact) > columns;
+    const int share = (columns - column_gap * (per_line - 1)) / per_line;
     std::vector<std::string> lines(static_cast<std::size_t>(line_count));
-    for (int i = 0; i < count; ++i) {
-        const auto& row = screen.players[static_cast<std::size_t>(i)];
-        const std::string text =
-            fmt::format("{:>3}  {}{}  {}{}", row.seat, row.name,
-                        std::string(name_width - utf8_length(row.name), ' '), row.status,
-                        std::string(status_width - utf8_length(row.status), ' '));
-        auto style = row.in_game ? fmt::text_style{} : fmt::fg(fmt::terminal_color::bright_black);
-        if (row.mayor) style |= fmt::emphasis::bold;
-        lines[static_cast<std::size_t>(i % line_count)] += paint(colour, style, text) + "   ";
+    for (int first = 0; first < count; first += line_count) {
+        const int last = std::min(count, first + line_count);
+        auto [name_width, wide] = column_widths(screen, first, last, compact);
+        if (cut) wide = std::min(wide, static_cast<std::size_t>(std::max(1, share)));
+        for (int i = first; i < last; ++i) {
+            const auto& row = screen.players[static_cast<std::size_t>(i)];
+            auto style =
+                row.in_game ? fmt::text_style{} : fmt::fg(fmt::terminal_color::bright_black);
+            if (row.mayor) style |= fmt::emphasis::bold;
+            const std::string text =
+                padded(fit(entry_text(row, name_width, compact), static_cast<int>(wide)), wide);
+            lines[static_cast<std::size_t>(i - first)] +=
+                (first ? std::string(column_gap, ' ') : "") + paint(colour, style, text);
+        }
+    }
+    return lines;
+}
+
+// How many columns the players take: as many as fit whole (at most 4), and
+// two at least for more than four players, their entries cut if need be.
+int columns_for_players(const PlayersScreen& screen, int columns, bool compact) {
+    const int count = static_cast<int>(screen.players.size());
+    for (int per_line = std::min(4, std::max(1, count)); per_line > 1; --per_line)
+        if (columns_wide(screen, per_line, compact) <= columns) return per_line;
+    return count > 4 && columns >= 40 ? 2 : 1;
+}
+
+std::vector<std::string> player_lines(const PlayersScreen& screen, int columns, bool compact,
+                                      bool colour) {
+    if (screen.players.empty()) return {};
+    return player_columns(screen, columns, columns_for_players(screen, columns, compact), compact,
+                          colour);
+}
+
+// The thermometer beside the figures, `middle` lines high (none at the end:
+// the result takes the whole width).
+std::vector<std::string> middle_lines(const PlayersScreen& screen, int middle, int width,
+                                      bool colour) {
+    const bool tube_shown = !screen.result_figure && middle >= 4;
+    const int room = tube_shown ? width - thermometer_width - 2 : width - 1;
+    const auto shown = figures(figures_of(screen), middle, room, colour);
+    const int top = std::max(0, (middle - static_cast<int>(shown.size())) / 2);
+    const auto tube = tube_shown ? thermometer(screen, middle, colour) : std::vector<std::string>{};
+    std::vector<std::string> lines;
+    for (int row = 0; row < middle; ++row) {
+        const int at = row - top;
+        const std::string right = at >= 0 && at < static_cast<int>(shown.size())
+                                      ? shown[static_cast<std::size_t>(at)]
+                                      : "";
+        lines.push_back(tube_shown ? tube[static_cast<std::size_t>(row)] + "  " + right
+                                   : " " + right);
     }
     return lines;
 }
@@ -194,36 +397,36 @@ std::vector<std::string> player_lines(const PlayersScreen& screen, int columns, 
 std::string draw_players_screen(const PlayersScreen& screen, ScreenSize size, bool colour,
                                 const std::string& note) {
     const int width = std::max(20, size.columns);
-    std::vector<std::string> bottom{""};
-    for (const auto& line : player_lines(screen, width, colour)) bottom.push_back(line);
-    bottom.emplace_back();
-    std::vector<std::string> told = screen.announcement;
-    if (screen.result) told.push_back(*screen.result);
-    for (const auto& line : told)
+    const int rows = std::max(1, size.rows);
+    std::vector<std::string> told;
+    for (const auto& line : screen.announcement)
         for (const auto& piece : wrap(line, static_cast<std::size_t>(width - 2)))
-            bottom.push_back(paint(colour, fmt::emphasis::bold, " " + piece));
+            told.push_back(paint(colour, fmt::emphasis::bold, " " + fit(piece, width - 2)));
     if (!note.empty())
-        bottom.push_back(paint(colour, fmt::fg(fmt::terminal_color::yellow), " " + note));
+        told.push_back(
+            paint(colour, fmt::fg(fmt::terminal_color::yellow), " " + fit(note, width - 2)));
+    // What gives way as the window shrinks: the blank lines, then the
+    // players' statuses (compact entries), then the large type (labels
+    // only); the announcement's last lines go last. The heading stays.
+    auto players = player_lines(screen, width, false, colour);
+    const int figures_needed = static_cast<int>(figures_of(screen).size());
+    auto middle_for = [&](int blanks) {
+        return rows - 1 - blanks - static_cast<int>(players.size() + told.size());
+    };
+    int blanks = 2;
+    if (middle_for(blanks) < 4) blanks = 0;
+    if (middle_for(blanks) < std::max(4, figures_needed))
+        players = player_lines(screen, width, true, colour);
+    const int middle = std::max(figures_needed, middle_for(blanks));
 
-    std::vector<std::string> lines{paint(colour, fmt::emphasis::bold, " " + screen.phase)};
-    const int middle = size.rows - 1 - static_cast<int>(bottom.size());
-    if (middle >= 4) {
-        const auto tube = thermometer(screen, middle, colour);
-        const auto shown =
-            figures(figures_of(screen), middle, width - thermometer_width - 2, colour);
-        const int top = std::max(0, (middle - static_cast<int>(shown.size())) / 2);
-        for (int row = 0; row < middle; ++row) {
-            const int at = row - top;
-            const std::string right = at >= 0 && at < static_cast<int>(shown.size())
-                                          ? shown[static_cast<std::size_t>(at)]
-                                          : "";
-            lines.push_back(tube[static_cast<std::size_t>(row)] + "  " + right);
-        }
-    } else {  // too small for the large figures: their labels alone
-        for (const auto& figure : figures_of(screen)) lines.push_back(" " + figure.label);
-    }
-    lines.insert(lines.end(), bottom.begin(), bottom.end());
-    lines.resize(static_cast<std::size_t>(std::max(1, size.rows)));
+    std::vector<std::string> lines{
+        paint(colour, fmt::emphasis::bold, " " + fit(screen.phase, width - 2))};
+    for (auto& line : middle_lines(screen, middle, width, colour)) lines.push_back(std::move(line));
+    if (blanks) lines.emplace_back();
+    lines.insert(lines.end(), players.begin(), players.end());
+    if (blanks) lines.emplace_back();
+    lines.insert(lines.end(), told.begin(), told.end());
+    lines.resize(static_cast<std::size_t>(rows));
     std::string frame = "\x1b[H";
     for (std::size_t i = 0; i < lines.size(); ++i)
         frame += lines[i] + "\x1b[K" + (i + 1 < lines.size() ? "\r\n" : "");

@@ -57,29 +57,98 @@ std::string option_entries(const std::vector<OptionDoc>& options, bool with_help
     return out;
 }
 
-std::string synopsis_of(const CommandDoc& command) {
-    std::string line = ".B coyel " + roff(command.name);
+// "FILE", "[FILE]" when it may be left out, "PATHS..." when it repeats.
+std::string positional_term(const OptionDoc& option) {
+    std::string term = italic(option.names.front()) + (option.repeatable ? "..." : "");
+    return option.required ? term : "[" + term + "]";
+}
+
+// "--players INT", bracketed unless the command needs it.
+std::string named_term(const OptionDoc& option) {
+    std::string term = bold(option.names.back());
+    if (!option.type_name.empty()) term += fmt::format(" {}", italic(option.type_name));
+    return option.required ? term : "[" + term + "]";
+}
+
+// One line per command that runs: `coyel script` gives `coyel script show`
+// and `coyel script check`, not `coyel script` alone.
+std::string synopsis_of(const CommandDoc& command, const std::string& prefix) {
+    const std::string name = prefix.empty() ? command.name : prefix + " " + command.name;
+    if (!command.subcommands.empty()) {
+        std::string lines;
+        for (const auto& sub : command.subcommands) lines += synopsis_of(sub, name);
+        return lines;
+    }
+    std::string line = ".B coyel " + roff(name);
     for (const auto& option : command.options) {
         // fmt rather than " " + text, on which GCC 12 warns falsely (-Wrestrict).
         if (option.positional)
-            line += fmt::format(" {}", italic(option.names.front()));
+            line += fmt::format(" {}", positional_term(option));
         else if (option.names.back() != "--help")
-            line += fmt::format(" [{}{}]", bold(option.names.back()),
-                                option.type_name.empty()
-                                    ? std::string{}
-                                    : fmt::format(" {}", italic(option.type_name)));
+            line += fmt::format(" {}", named_term(option));
     }
     return line + "\n.br\n";
 }
 
+// A footer without the house rules' table, which HOUSE RULES gives once, in
+// a form that wraps to the page.
+std::string footer_text(const std::string& footer) {
+    constexpr std::string_view table_heading = "House rules (--option KEY=VALUE):\n";
+    if (!footer.starts_with(table_heading)) return footer;
+    const auto table_end = footer.find("\n\n");
+    const std::string rest = table_end == std::string::npos ? "" : footer.substr(table_end + 2);
+    // Command-line help, English as --help is (not a line of the script).
+    constexpr std::string_view footer_pointer =
+        R"(House rules (--option KEY=VALUE): see HOUSE RULES.
+)";
+    return std::string{footer_pointer} + rest;
+}
+
+// A footer as the page fills it: its sentences wrapped to the page, each on
+// a line of its own; an indented line (an example to copy) kept as it is.
+std::string footer_roff(const std::string& footer) {
+    std::string out = ".PP\n";
+    bool verbatim = false;
+    std::string_view rest = footer;
+    while (!rest.empty()) {
+        const auto newline = rest.find('\n');
+        const std::string_view line = rest.substr(0, newline);
+        rest = newline == std::string_view::npos ? "" : rest.substr(newline + 1);
+        const bool example = line.starts_with("  ");
+        if (example != verbatim) out += example ? ".nf\n" : ".fi\n";
+        verbatim = example;
+        out += line.empty() ? std::string{".sp\n"} : roff(line) + (example ? "\n" : "\n.br\n");
+    }
+    return out + (verbatim ? ".fi\n" : "");
+}
+
+void add_command(std::string& out, const CommandDoc& command, const std::string& prefix) {
+    const std::string name = prefix.empty() ? command.name : prefix + " " + command.name;
+    out += fmt::format(".SS \"coyel {}\"\n{}\n", name, roff(command.description));
+    out += option_entries(command.options, false);
+    if (!command.footer.empty()) out += footer_roff(footer_text(command.footer));
+    for (const auto& sub : command.subcommands) add_command(out, sub, name);
+}
+
 std::string commands_section(const CommandDoc& program) {
     std::string out = ".SH COMMANDS\n";
-    for (const auto& command : program.subcommands) {
-        out += fmt::format(".SS \"coyel {}\"\n{}\n", command.name, roff(command.description));
-        out += option_entries(command.options, false);
-        if (!command.footer.empty())
-            out += fmt::format(".PP\n.nf\n{}\n.fi\n", roff(command.footer));
-    }
+    for (const auto& command : program.subcommands) add_command(out, command, "");
+    return out;
+}
+
+// What the moderator types at the game's prompt, from the REPL's own table.
+std::string prompt_commands_section(const CommandDoc& program) {
+    if (program.prompt_commands.empty()) return {};
+    std::string out{R"(.SH IN-GAME COMMANDS
+At the game's prompt, besides the answer to the call (a name, a seat number,
+\fBnobody\fR, \fByes\fR or \fBno\fR, \fBup\fR or \fBdown\fR), \fBcoyel new\fR and
+\fBcoyel resume\fR take these; \fB/\fR before one (\fB/undo\fR) when a player
+has its name.
+)"};
+    for (const auto& command : program.prompt_commands)
+        out += fmt::format(".TP\n{}{}\n{}\n", bold(command.name),
+                           command.argument.empty() ? "" : " " + italic(command.argument),
+                           roff(command.meaning));
     return out;
 }
 
@@ -153,7 +222,7 @@ constexpr std::string_view examples_and_more = R"(.SH EXAMPLES
 .nf
 coyel new \-\-players "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana"
 coyel new \-\-players "..." \-\-deck carbon=2,ngo,ceo,banker,fragile \-\-seed 7
-coyel new \-\-players "..." \-\-option tie=revote \-\-minutes 30 \-\-save friday.json
+coyel new \-\-players "..." \-\-option tie=revote \-\-save friday.json
 coyel resume friday.json
 coyel replay friday.json \-\-view table \-\-step
 coyel replay friday.json \-\-html friday.html
@@ -161,7 +230,10 @@ coyel status friday.json \-\-json
 source <(coyel completion bash)
 .fi
 .SH SEE ALSO
-The rulebook, \fIdocs/rules.md\fR, and the README in coyel's sources.
+\fBcoyel \-\-help\fR and \fBcoyel\fR \fICOMMAND\fR \fB\-\-help\fR; \fBhelp\fR at the
+game's prompt. The rulebook, \fIrules.md\fR, and the rulings where it is
+silent, \fIrulings.md\fR, are installed in \fIshare/doc/coyel\fR under coyel's
+prefix (\fI/usr/share/doc/coyel\fR from the package).
 )";
 
 // "coyel — the moderator's assistant ...\nMore." gives "the moderator's assistant ...".
@@ -180,7 +252,7 @@ std::string man_page(const CommandDoc& program, std::string_view version) {
         fmt::format(".TH COYEL 1 \"\" \"coyel {}\" \"User Commands\"\n.SH NAME\ncoyel \\- {}\n",
                     version, roff(one_line_summary(program.description)));
     out += ".SH SYNOPSIS\n.B coyel\n.br\n";
-    for (const auto& command : program.subcommands) out += synopsis_of(command);
+    for (const auto& command : program.subcommands) out += synopsis_of(command, "");
     out += ".B coyel \\-\\-version\n[\\fB\\-\\-verbose\\fR]\n";
     out += fmt::format(".SH DESCRIPTION\n{}\n", roff(program.description));
     out += R"(.PP
@@ -188,6 +260,7 @@ Without a command, \fBcoyel\fR is \fBcoyel new\fR, asking for the players.
 )";
     out += ".SH OPTIONS\n" + option_entries(program.options, true);
     out += commands_section(program);
+    out += prompt_commands_section(program);
     out += house_rules_section();
     out += files_and_environment;
     out += exit_status;

@@ -60,10 +60,9 @@ Result<SaveLock> SaveLock::take(const std::string& save_path) {
         if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
             const std::string holder = holder_of(fd);
             ::close(fd);
-            return Error{fmt::format(
-                "{} is in play in another coyel ({}): leave that one first, or save under "
-                "another name",
-                save_path, holder.empty() ? "a process" : "process " + holder)};
+            return Error{fmt::format("{} is in play in another coyel ({}): leave that one first",
+                                     save_path,
+                                     holder.empty() ? "a process" : "process " + holder)};
         }
         if (!still_linked(fd, path)) {  // its holder let go between our open and lock
             ::close(fd);

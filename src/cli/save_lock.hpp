@@ -14,7 +14,8 @@ class SaveLock {
   public:
     // Takes the lock of `save_path`, or says which process holds it. A folder
     // where no lock file can be made (read-only, say) gives a lock that holds
-    // nothing: the saves will say what is wrong.
+    // nothing: the saves will say what is wrong. The refusal advises only to
+    // leave the other coyel: a caller that can take another name says so.
     static Result<SaveLock> take(const std::string& save_path);
 
     SaveLock(SaveLock&& other) noexcept;

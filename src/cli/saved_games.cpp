@@ -94,6 +94,37 @@ Result<std::string> make_games_folder() {
     return folder;
 }
 
+
+namespace {
+
+bool in_games_folder(const std::string& path) {
+    const auto folder = games_folder();
+    std::error_code error;
+    return folder && fs::equivalent(fs::absolute(path).parent_path(), *folder, error);
+}
+
+// `text` as one shell word: as it is when plainly safe, else in '...'.
+std::string shell_word(const std::string& text) {
+    const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view{"._/-+:,@%"}.find(c) != std::string_view::npos;
+    });
+    if (plain) return text;
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string{"'\\''"} : std::string(1, c);
+    return out + "'";
+}
+
+}  // namespace
+
+bool remove_from_games_folder(const std::string& path) {
+    std::error_code error;
+    return in_games_folder(path) && fs::remove(path, error);
+}
+
+std::string resume_command(const std::string& path) {
+    return in_games_folder(path) ? "coyel resume" : "coyel resume " + shell_word(path);
+}
+
 std::string new_game_path(const std::string& folder, const std::vector<std::string>& players,
                           std::time_t now) {
     char stamp[32];

@@ -22,6 +22,16 @@ Result<std::string> games_folder();
 // The games folder, created with its parents when missing.
 Result<std::string> make_games_folder();
 
+// Removes the save `path` when it lies in the games folder (where coyel, not
+// the moderator, named it): after `save AS`, so that the old copy is neither
+// listed as unfinished nor picked by `coyel resume` alone. True when removed.
+bool remove_from_games_folder(const std::string& path);
+
+// The command that goes on with the save at `path`, just written: `coyel
+// resume` alone when it lies in the games folder (it is the newest game
+// there), else `coyel resume PATH`, the path quoted for a shell if need be.
+std::string resume_command(const std::string& path);
+
 // A new save's path in `folder`, readable and unique: the local time to the
 // minute and the first three players, "2026-11-30-2115-ana-ben-cleo.json"
 // (accents dropped, other characters as dashes), then "-2", "-3", ... before

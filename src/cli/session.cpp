@@ -14,6 +14,7 @@
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
+#include "saved_games.hpp"
 #include "signals.hpp"
 #include "terminal.hpp"
 #include "views.hpp"
@@ -61,6 +62,12 @@ const std::vector<Session::Command>& Session::commands() {
         {"quit!", "", &Session::cmd_quit_anyway}, {"news", "", &Session::cmd_news},
     };
     return table;
+}
+
+std::vector<std::pair<std::string_view, std::string_view>> Session::command_list() {
+    std::vector<std::pair<std::string_view, std::string_view>> list;
+    for (const auto& command : commands()) list.emplace_back(command.name, command.argument);
+    return list;
 }
 
 Session::Session(Game game, std::string path, SessionIo io, GameClock clock, FileWriter writer,
@@ -765,11 +772,13 @@ void Session::show_end() {
                                           .set("team", narrator_.team(*state.winner))
                                           .set("reason", narrator_.win_reason(*state.win_reason))));
     say(narrator_.line("repl.every_role"));
+    std::size_t width = 0;  // the longest name's, not a fixed column
+    for (const auto& name : game_.setup().players) width = std::max(width, utf8_length(name));
     for (Seat seat = 0; seat < game_.player_count(); ++seat) {
         std::string role = narrator_.role_title(game_.role(seat));
         if (state.corrupted.contains(seat))
             role = narrator_.line("replay.role_corrupted", Args{}.set("role", role));
-        say(fmt::format("  {:>2}  {:<24} {}", seat + 1, game_.name(seat), role));
+        say(fmt::format("  {:>2}  {:<{}}  {}", seat + 1, game_.name(seat), width, role));
     }
     say(narrator_.line("repl.end_hint"));
 }
@@ -946,7 +955,7 @@ void Session::cmd_save(const std::string& argument) {
     std::optional<SaveLock> taken;
     if (!locks_.empty()) {  // the new file is this session's alone from now on
         auto lock = SaveLock::take(path);
-        if (!lock) return refuse(lock.error());
+        if (!lock) return refuse(lock.error() + ", or save under another name");
         taken = std::move(*lock);
     }
     const std::string previous = path_;
@@ -959,6 +968,8 @@ void Session::cmd_save(const std::string& argument) {
     }
     if (taken) locks_.push_back(std::move(*taken));
     say(narrator_.line("repl.saved_as", Args{}.set("path", path_)));
+    if (taken && remove_from_games_folder(previous))  // a copy left there would stay unfinished
+        say(narrator_.line("repl.old_copy_removed", Args{}.set("path", previous)));
 }
 
 void Session::cmd_quit(const std::string&) { leave(false); }

@@ -10,6 +10,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "answer.hpp"
@@ -63,6 +65,9 @@ class Session final : private LivePrompt {
 
     // Where rescue copies may go, in order (rescue_folders() by default).
     void rescue_in(std::vector<RescueFolder> folders) { rescue_folders_ = std::move(folders); }
+    // The commands of the prompt with their arguments, in help's order
+    // ({"timer", "[LENGTH]"}), for the man page.
+    static std::vector<std::pair<std::string_view, std::string_view>> command_list();
 
     // The lock on the save file (save_lock.hpp). `save AS` adds the new
     // file's and keeps the old one's: resuming the old file would fork the game.

@@ -1,4 +1,5 @@
 #include "setup_args.hpp"
+#include "terminal.hpp"
 
 #include <fmt/format.h>
 
@@ -6,6 +7,7 @@
 #include "coyel/setup.hpp"
 #include "coyel/text.hpp"
 #include "save_file.hpp"
+#include "saved_games.hpp"
 
 namespace coyel::cli {
 
@@ -89,7 +91,9 @@ bool save_deal(const Game& game, const std::string& path) {
 
 bool leave_walk_through(const std::string& path, const narration::Narrator& narrator) {
     clear_screen();
-    fmt::print("{}\n", narrator.line("new.walk_left", narration::Args{}.set("path", path)));
+    print_wrapped(stdout, narrator.line("new.walk_left", narration::Args{}
+                                                             .set("path", path)
+                                                             .set("command", resume_command(path))));
     return false;
 }
 

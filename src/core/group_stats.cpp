@@ -47,20 +47,48 @@ void count_deeds(GroupStats& stats, const Game& game) {
     }
 }
 
-void count_players(std::vector<PlayerRecord>& players, const Game& game, Team winner) {
+// A name as the REPL folds it: case and accents aside.
+std::string folded_key(std::string_view name) { return to_lower(fold_accents(name)); }
+
+// The name a seat counts under: its SameNames group's first, else its own.
+std::string counted_name(const std::string& name, const SameNames& same) {
+    for (const auto& names : same)
+        for (const auto& alias : names)
+            if (folded_key(alias) == folded_key(name)) return names.front();
+    return name;
+}
+
+// The key each seat of `game` counts under: the folded name, but the
+// spelling (case aside) where two seats of the game fold alike.
+std::vector<std::string> player_keys(const Game& game, const SameNames& same) {
+    std::vector<std::string> keys;
+    for (Seat seat = 0; seat < game.player_count(); ++seat)
+        keys.push_back(folded_key(counted_name(game.name(seat), same)));
+    std::vector<std::string> out = keys;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        if (std::count(keys.begin(), keys.end(), keys[i]) > 1)
+            out[i] = "=" + spelling_key(game.name(static_cast<Seat>(i)));
+    return out;
+}
+
+void count_players(std::vector<PlayerRecord>& players, std::vector<std::string>& player_keys_seen,
+                   const Game& game, Team winner, const SameNames& same) {
+    const auto keys = player_keys(game, same);
     for (Seat seat = 0; seat < game.player_count(); ++seat) {
-        const std::string key = spelling_key(game.name(seat));
-        auto record = std::find_if(players.begin(), players.end(), [&](const PlayerRecord& p) {
-            return spelling_key(p.name) == key;
-        });
-        if (record == players.end()) record = players.insert(players.end(), {game.name(seat)});
+        const auto found = std::find(player_keys_seen.begin(), player_keys_seen.end(), keys[seat]);
+        auto record = players.begin() + (found - player_keys_seen.begin());
+        if (found == player_keys_seen.end()) {
+            player_keys_seen.push_back(keys[seat]);
+            record = players.insert(players.end(), {counted_name(game.name(seat), same)});
+        }
         ++record->finished;
         record->wins += team_of(game.role(seat)) == winner;
         ++record->roles[static_cast<std::size_t>(game.role(seat))];
     }
 }
 
-void count_finished(GroupStats& stats, const Game& game) {
+void count_finished(GroupStats& stats, std::vector<std::string>& player_keys_seen, const Game& game,
+                    const SameNames& same) {
     const State& state = game.state();
     const Team winner = *state.winner;
     const bool first = stats.overall.finished == 0;
@@ -70,7 +98,7 @@ void count_finished(GroupStats& stats, const Game& game) {
     add_finish(stats.by_deck[special_cards(game.setup())], winner);
     add_to_span(stats.rounds, state.round, first);
     add_to_span(stats.seconds, state.clock_s, first);
-    count_players(stats.players, game, winner);
+    count_players(stats.players, player_keys_seen, game, winner, same);
     const Deck deck = deck_of(game.setup().roles);
     for (Role role : all_roles) {
         if (role == Role::citizen || deck[role] == 0) continue;
@@ -88,12 +116,13 @@ std::string special_cards(const Setup& setup) {
     return describe_deck(deck);
 }
 
-GroupStats group_stats(const std::vector<const Game*>& games) {
+GroupStats group_stats(const std::vector<const Game*>& games, const SameNames& same) {
     GroupStats stats;
+    std::vector<std::string> player_keys_seen;  // stats.players' keys, in the same order
     for (const Game* game : games) {
         ++stats.games;
         if (game->over())
-            count_finished(stats, *game);
+            count_finished(stats, player_keys_seen, *game, same);
         else
             ++stats.unfinished;
     }

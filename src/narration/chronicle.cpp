@@ -246,15 +246,18 @@ void Chronicler::count_lobby(const Event& event) {
 }
 
 // The moderator counts every vote for a carbon emission; the table only
-// those for players it knows to be one where the chronicle stops.
+// those for players it knows to be one where the chronicle stops. Votes of a
+// carbon emission (as each view knows them) are not counted: the line tells
+// who found the carbons, not who voted against their own team.
 std::vector<std::pair<std::string, int>> Chronicler::carbon_voters() const {
     const TableView known = table_view(game_);
+    const auto role_of = [&](Seat seat) -> std::optional<Role> {
+        return moderator() ? game_.role(seat) : known.players[seat].role;
+    };
     std::map<std::string, int> counts;
     for (const auto& ballot : ballots_) {
-        if (!ballot.choice) continue;
-        const std::optional<Role> role =
-            moderator() ? game_.role(*ballot.choice) : known.players[*ballot.choice].role;
-        if (role == Role::carbon) ++counts[game_.name(ballot.voter)];
+        if (!ballot.choice || role_of(ballot.voter) == Role::carbon) continue;
+        if (role_of(*ballot.choice) == Role::carbon) ++counts[game_.name(ballot.voter)];
     }
     std::vector<std::pair<std::string, int>> voters(counts.begin(), counts.end());
     std::stable_sort(voters.begin(), voters.end(),

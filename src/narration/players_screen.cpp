@@ -103,7 +103,11 @@ PlayersScreen players_screen(const Narrator& narrator, const Game& game,
     screen.announcement = last_announcement(narrator, game);
     if (screen.announcement.empty())
         screen.announcement.push_back(narrator.line("display.waiting"));
-    if (view.winner) screen.result = narrator.winner(view);
+    if (view.winner) {
+        screen.result = narrator.winner(view);
+        screen.result_figure = narrator.line(
+            "display.result_figure", Args{}.set("team", std::string{team_id(*view.winner)}));
+    }
     return screen;
 }
 

@@ -37,6 +37,7 @@ struct PlayersScreen {
     std::vector<Row> players;                     // seat order
     std::vector<std::string> announcement;        // the last thing the table was told
     std::optional<std::string> result;            // "The ecosystems team won."
+    std::optional<std::string> result_figure;     // "ECOSYSTEMS": the winner, for large type
     // How long until the screen changes with the clock or the timer: the
     // next second of either, while one runs; nullopt when nothing ticks.
     std::optional<std::chrono::milliseconds> changes_in;

@@ -79,9 +79,11 @@ std::string render_text(const Moment& moment, bool colour) {
     for (std::size_t i = 0; i < lines.size(); ++i)
         out += fmt::format("{:>7}  {}\n", i == 0 ? clock : "",
                            paint(grey, fmt::fg(fmt::terminal_color::bright_black), lines[i]));
+    std::size_t name_width = 0;  // the longest name's, not a fixed column
+    for (const auto& row : moment.rows) name_width = std::max(name_width, utf8_length(row.name));
     for (const auto& row : moment.rows) {
         if (moment.kind == Moment::Kind::roles)
-            out += fmt::format("{:>9}{:<24} {}\n", "", row.name, row.text);
+            out += fmt::format("{:>9}{:<{}}  {}\n", "", row.name, name_width, row.text);
         else
             out += fmt::format("{:>9}{}\n", "", row.text);
     }
@@ -145,7 +147,9 @@ class Chart {
     std::string svg(const Narrator& narrator) const;
 
   private:
-    static constexpr double width = 720, height = 260, left = 80, right = 50, top = 20, bottom = 40,
+    // The labels of the y axes sit inside the plot, so the margins stay narrow
+    // when a phone's larger type is used.
+    static constexpr double width = 720, height = 260, left = 16, right = 16, top = 20, bottom = 44,
                             plot_w = width - left - right, plot_h = height - top - bottom;
 
     double x_of(const Sample& s) const {
@@ -173,6 +177,7 @@ class Chart {
     }
     std::string lines() const;
     std::string axes(const Narrator& narrator) const;
+    std::string exits() const;
 
     const std::vector<Sample>& samples_;
     bool by_team_;
@@ -208,19 +213,40 @@ std::string Chart::axes(const Narrator& narrator) const {
                   : narrator.line("html.entry_axis",
                                   Args{}.set("entry", static_cast<long long>(last.entry)));
     std::string out;
-    out += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", left, height - 12,
+    out += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", left, height - 8,
                        html_escape(start));
     out += fmt::format(R"(<text x="{}" y="{}" class="axis" text-anchor="end">{}</text>)",
-                       width - right, height - 12, html_escape(end));
+                       width - right, height - 8, html_escape(end));
     out += fmt::format(
-        R"(<text x="{}" y="{}" class="axis" text-anchor="end">{}</text>)", left - 6, top + 10,
-        html_escape(narrator.line("html.players_axis", Args{}.set("count", y_max_))));
-    out += fmt::format(R"(<text x="{}" y="{}" class="axis" text-anchor="end">0</text>)", left - 6,
-                       top + plot_h);
-    out += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", width - right + 6, top + 10,
-                       html_escape(narrator.degrees(t_max_)));
-    out += fmt::format(R"(<text x="{}" y="{}" class="axis">{}</text>)", width - right + 6,
-                       top + plot_h, html_escape(narrator.degrees(t_min_)));
+        R"(<text x="{}" y="{}" class="axis" dominant-baseline="hanging">{}</text>)", left + 6,
+        top + 4, html_escape(narrator.line("html.players_axis", Args{}.set("count", y_max_))));
+    out += fmt::format(R"(<text x="{}" y="{}" class="axis">0</text>)", left + 6, top + plot_h - 6);
+    out += fmt::format(
+        R"(<text x="{}" y="{}" class="axis" text-anchor="end" dominant-baseline="hanging">{}</text>)",
+        width - right - 6, top + 4, html_escape(narrator.degrees(t_max_)));
+    out += fmt::format(R"(<text x="{}" y="{}" class="axis" text-anchor="end">{}</text>)",
+                       width - right - 6, top + plot_h - 6, html_escape(narrator.degrees(t_min_)));
+    return out + exits();
+}
+
+// A mark under the plot each time players went out, with its time (in a
+// title, and on the axis where it does not crowd the ends or another).
+std::string Chart::exits() const {
+    std::string out;
+    double last_label = left + 70;  // clear of the start's label
+    for (std::size_t i = 1; i < samples_.size(); ++i) {
+        if (samples_[i].players_in >= samples_[i - 1].players_in) continue;
+        const double x = px(samples_[i]);
+        const std::string when =
+            by_clock_ ? clock_text(samples_[i].at) : fmt::format("#{}", samples_[i].entry);
+        out += fmt::format(
+            R"(<line class="exit" x1="{:.1f}" y1="{}" x2="{:.1f}" y2="{}"><title>{}</title></line>)",
+            x, top + plot_h, x, top + plot_h + 8, html_escape(when));
+        if (x - last_label < 80 || width - right - 70 - x < 40) continue;
+        out += fmt::format(R"(<text x="{:.1f}" y="{}" class="axis" text-anchor="middle">{}</text>)",
+                           x, height - 8, html_escape(when));
+        last_label = x;
+    }
     return out;
 }
 
@@ -246,20 +272,24 @@ std::string legend(const Narrator& narrator, View view) {
     return out + "</p>\n";
 }
 
-// Readable from a phone (400 px) up: long words wrap, tables shrink to fit.
+// Readable from a phone (400 px) up: a word too long for its line wraps,
+// never a name that fits (break-word, not anywhere, which lets a table cell
+// shrink below its words; the tables' fixed layout gives each column its
+// share instead); a wrapped moment keeps its hanging indent; the
+// chart's labels are larger in the viewBox on a phone, so about 12 px there.
 constexpr const char* style = R"(
-body { font: 16px/1.5 system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: #1d2b24; background: #f7faf5; overflow-wrap: anywhere; }
+body { font: 16px/1.5 system-ui, sans-serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem; color: #1d2b24; background: #f7faf5; overflow-wrap: break-word; }
 h1 { font-size: 1.6rem; } h2 { margin-top: 2rem; border-bottom: 2px solid #b9d3b0; }
 .result { font-size: 1.25rem; font-weight: 600; } .played { color: #5d7a66; }
 table.roster { margin-left: 0; }
-.moment { margin: .2rem 0; } .clock { display: inline-block; width: 4rem; color: #5d7a66; font-variant-numeric: tabular-nums; }
+.moment { margin: .2rem 0; padding-left: 4rem; text-indent: -4rem; } .clock { display: inline-block; width: 4rem; text-indent: 0; color: #5d7a66; font-variant-numeric: tabular-nums; }
 .secret { color: #6b6b6b; font-style: italic; }
-table { border-collapse: collapse; margin: .5rem 0 .5rem 4rem; } td, th { border: 1px solid #b9d3b0; padding: .2rem .6rem; text-align: left; }
+table { border-collapse: collapse; margin: .5rem 0 .5rem 4rem; table-layout: fixed; width: calc(100% - 4rem); } td, th { border: 1px solid #b9d3b0; padding: .2rem .6rem; text-align: left; }
 svg { width: 100%; height: auto; background: #fff; border: 1px solid #b9d3b0; }
-.plot { fill: none; stroke: #dde8d8; } .axis { font-size: 12px; fill: #5d7a66; }
-polyline { fill: none; stroke-width: 2.5; } .ecosystems { stroke: #2e8b57; } .carbon { stroke: #555; } .players { stroke: #1f6fb2; } .temperature { stroke: #d9480f; stroke-dasharray: 6 3; }
+.plot { fill: none; stroke: #dde8d8; } .axis { font-size: 13px; fill: #5d7a66; } .exit { stroke: #5d7a66; stroke-width: 1.5; }
+polyline { fill: none; stroke-width: 2.5; } .ecosystems { stroke: #2e8b57; stroke-width: 6; stroke-opacity: .55; } .carbon { stroke: #555; } .players { stroke: #1f6fb2; } .temperature { stroke: #d9480f; stroke-dasharray: 6 3; }
 .legend span { margin-right: 1.5rem; } .legend i { display: inline-block; width: 1.5rem; height: .25rem; vertical-align: middle; margin-right: .4rem; }
-@media (max-width: 32rem) { body { margin: 1rem auto; padding: 0 .6rem; } table { margin-left: 0; } .clock { width: 3.4rem; } .legend span { display: inline-block; } }
+@media (max-width: 32rem) { body { margin: 1rem auto; padding: 0 .6rem; } table { margin-left: 0; width: 100%; } .moment { padding-left: 3.4rem; text-indent: -3.4rem; } .clock { width: 3.4rem; } .legend span { display: inline-block; } .axis { font-size: 23px; } }
 )";
 
 std::string html_moment(const Moment& moment) {

@@ -89,3 +89,17 @@ TEST_CASE("a player called like nobody (Personne, Nobody) is never taken for nob
     CHECK(**parse_player("2", g, true, french) == 1);                     // the seat: Personne
     CHECK(parse_player("none", g, true, french)->has_value() == false);
 }
+
+TEST_CASE("the banker's gesture as moderators say it: up, down, thumb up, thumbs down") {
+    const AnswerWords& english = AnswerWords::english();
+    for (const char* typed : {"up", "social", "thumb up", "Thumbs up", "thumb  up"})
+        CHECK(parse_gesture(typed, english).value() == BankerChoice::social);
+    for (const char* typed : {"down", "speculation", "thumb down", "thumbs down"})
+        CHECK(parse_gesture(typed, english).value() == BankerChoice::speculation);
+    CHECK(parse_gesture("none", english).value() == BankerChoice::none);
+    CHECK_FALSE(parse_gesture("thumb", english).ok());
+    const AnswerWords french = AnswerWords::from(*narration::builtin_script("fr"));
+    CHECK(parse_gesture("pouce levé", french).value() == BankerChoice::social);
+    CHECK(parse_gesture("pouce baisse", french).value() == BankerChoice::speculation);
+    CHECK(parse_gesture("thumb down", french).value() == BankerChoice::speculation);
+}

@@ -188,8 +188,9 @@ TEST_CASE("coyel resume alone: the newest unfinished game, named; none is a one-
     const Run resumed = coyel_with(folder, "resume", "quit\n");
     CHECK(resumed.exit_code == 0);
     const std::string players = join(newest->game.setup().players, ", ");
-    CHECK(resumed.out.rfind(fmt::format("Resuming {}: {}, {}.\n", newest->path, players,
-                                        phase_words(newest->game)),
+    // Where the game stands, then the players: two sentences (issue 26).
+    CHECK(resumed.out.rfind(fmt::format("Resuming {}.\n{}. Players: {}.\n", newest->path,
+                                        phase_words(newest->game), players),
                             0) == 0);
     // quit saves the same game: its log is unchanged.
     CHECK(load_game(read_file(newest->path), "x")->log() == newest->game.log());
@@ -419,4 +420,83 @@ TEST_CASE(
     CHECK(seen == in_folder(other, unfinished_twin(true)));
     fs::remove_all(one.root);
     fs::remove_all(other.root);
+}
+
+namespace {
+
+// A sample save with its players renamed ("Cleo" -> "Cléo").
+void renamed_sample(const std::string& sample, const std::string& to,
+                    const std::map<std::string, std::string>& names) {
+    std::string text = read_file(std::string{COYEL_DATA} + "/samples/" + sample);
+    for (const auto& [from, name] : names)
+        text = std::regex_replace(text, std::regex("\"" + from + "\""), "\"" + name + "\"");
+    std::ofstream(to) << text;
+}
+
+// `stats --json`'s players as name -> finished games.
+std::map<std::string, int> finished_by_name(const Run& run) {
+    REQUIRE(run.exit_code == 0);
+    const json stats = json::parse(run.out);
+    std::map<std::string, int> players;
+    for (const auto& player : stats["players"])
+        players[player["name"].get<std::string>()] = player["finished"].get<int>();
+    return players;
+}
+
+}  // namespace
+
+TEST_CASE("coyel stats folds names as the REPL does, and --same merges a group's aliases") {
+    const Folder folder = make_folder();
+    fs::create_directories(folder.games);
+    renamed_sample("ecosystems-win.json", folder.games + "/a.json", {});
+    renamed_sample("ecosystems-win.json", folder.games + "/b.json",
+                   {{"Cleo", "Cléo"}, {"Eve", "Evelyne"}, {"Ana", "ANA"}});
+    // Zoe and Zoé at one table stay two players, as the REPL tells them apart.
+    renamed_sample("temperature-loss.json", folder.games + "/c.json",
+                   {{"Ana", "Zoe"}, {"Ben", "Zoé"}});
+    auto players = finished_by_name(coyel_with(folder, "stats --json"));
+    CHECK(errors_of(folder).empty());
+    CHECK(players.size() == 11);
+    const int cleo = players.count("Cleo") ? players["Cleo"] : players["Cléo"];
+    CHECK(cleo == 3);
+    CHECK(players.count("Cleo") + players.count("Cléo") == 1);
+    CHECK(players.count("Ana") + players.count("ANA") == 1);
+    CHECK(players["Eve"] == 2);
+    CHECK(players["Evelyne"] == 1);
+    CHECK(players["Zoe"] == 1);
+    CHECK(players["Zoé"] == 1);
+
+    players = finished_by_name(coyel_with(folder, "stats --json --same Eve=Evelyne"));
+    CHECK(players["Eve"] == 3);
+    CHECK(players.count("Evelyne") == 0);
+    // The group's first name is shown, whatever the case or accents typed.
+    players = finished_by_name(coyel_with(folder, "stats --json --same evelyne=EVE"));
+    CHECK(players["evelyne"] == 3);
+    CHECK(players.count("Eve") == 0);
+    fs::remove_all(folder.root);
+}
+
+TEST_CASE("save AS moves a game out of the games folder, and a file the moderator named stays") {
+    const Folder folder = make_folder();
+    const std::string new_game =
+        "new --players \"Ana,Ben,Cleo,Dan,Eve\" --roles \"Ana=carbon\" --mode night";
+    const Run moved = coyel_with(folder, new_game, "Cleo\nsave as friday.json\nquit\n");
+    CHECK(moved.exit_code == 0);
+    std::vector<std::string> left;
+    for (const auto& entry : fs::directory_iterator(folder.games))
+        if (entry.path().extension() == ".json") left.push_back(entry.path().string());
+    CHECK(left.empty());
+    CHECK(moved.out.find("Saved to friday.json; later saves go there too.\nIts copy in the games "
+                         "folder,") != std::string::npos);
+    CHECK(moved.out.find(folder.games + "/") != std::string::npos);
+    CHECK(load_game(read_file(folder.root + "/friday.json"), "x").ok());
+    CHECK(coyel_with(folder, "resume", "").exit_code == 1);  // nothing stale to pick up
+
+    const Run copied =
+        coyel_with(folder, new_game + " --save mine.json", "Cleo\nsave as copy.json\nquit\n");
+    CHECK(copied.exit_code == 0);
+    CHECK(fs::exists(folder.root + "/mine.json"));
+    CHECK(fs::exists(folder.root + "/copy.json"));
+    CHECK(copied.out.find("Its copy") == std::string::npos);
+    fs::remove_all(folder.root);
 }

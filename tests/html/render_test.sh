@@ -46,6 +46,48 @@ fits_a_phone() {
   ((client <= 400 && scroll <= client))
 }
 
+# Prints what the page $1 shows in a 400-px frame that the issue 26 checks
+# read, as "key=value" words: the smallest chart label's height in px, the
+# names of the roster broken across lines, the wrapped moments and those
+# whose later lines start left of their text (no hanging indent), the marks
+# of players going out, and whether the ecosystems' line shows around the
+# carbon one.
+phone_probe() {
+  cat >"$folder/probe.html" <<EOF
+<!DOCTYPE html><html><body style="margin:0">
+<iframe id="page" src="file://$1" style="width:400px;height:800px;border:0"></iframe>
+<script>
+document.getElementById("page").addEventListener("load", () => {
+  const doc = document.getElementById("page").contentDocument;
+  const labels = [...doc.querySelectorAll("svg .axis")].map(t => t.getBoundingClientRect().height);
+  const broken = [...doc.querySelectorAll("table.roster td:first-child, table.roles td:first-child")].filter(td => {
+    const range = doc.createRange(); range.selectNodeContents(td);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;
+  }).map(td => td.textContent);
+  let unindented = 0, wrapped = 0;
+  for (const p of doc.querySelectorAll("p.moment")) {
+    const range = doc.createRange(); range.selectNodeContents(p.lastChild);
+    const rects = [...range.getClientRects()];
+    if (new Set(rects.map(r => Math.round(r.top))).size < 2) continue;
+    ++wrapped;
+    const first = Math.round(rects[0].top);
+    const textLeft = Math.min(...rects.filter(r => Math.round(r.top) === first).map(r => r.left));
+    if (rects.some(r => Math.round(r.top) > first && r.left < textLeft - 1)) ++unindented;
+  }
+  const width = c => { const e = doc.querySelector("polyline." + c); return e ? parseFloat(getComputedStyle(e).strokeWidth) : 0; };
+  document.body.setAttribute("data-probe", "label=" + Math.min(...labels).toFixed(1) +
+    " broken=" + (broken.join(",") || "none") + " wrapped=" + wrapped + " unindented=" + unindented +
+    " exits=" + doc.querySelectorAll("svg line.exit").length +
+    " under=" + (width("ecosystems") > width("carbon") ? "yes" : "no"));
+});
+</script></body></html>
+EOF
+  render "$folder/probe.html" "$folder/probe.log" --allow-file-access-from-files |
+    grep -o 'data-probe="[^"]*"' | sed -e 's/^data-probe="//' -e 's/"$//'
+}
+# Fails with $2 unless the probe ($3) holds the word $1 (key=value).
+probe_says() { grep -qw -- "$1" <<<"$3" || { echo "FAIL: $2 ($3)"; exit 1; }; }
+
 # The check itself: a broken page must be caught.
 printf '<!DOCTYPE html><html><body><script>undefinedFunction();</script></body></html>' >"$folder/broken.html"
 render "$folder/broken.html" "$folder/broken.log" >/dev/null
@@ -79,6 +121,21 @@ sed -e 's/"Hana"/"HannaMaximilianaKonstant"/g' -e 's/"Cleo"/"CleopatraMagdalenaO
 grep -q 'XyZ0123456789abcdef' "$folder/long.html" || { echo "FAIL: the long note is not on the page"; exit 1; }
 fits_a_phone "$folder/long.html" ||
   { echo "FAIL: long words make the page wider than a phone ($(phone_widths "$folder/long.html"))"; exit 1; }
+
+# Issue 26, at 400 px: names whole, hanging indents, chart labels of 10 px or
+# more, a mark for each time players went out, equal team lines both seen.
+sed -e 's/"Eve"/"Émile"/g' -e 's/"Finn"/"Maximiliane"/g' -e 's/"Gus"/"Bartholomew"/g' "$sample" >"$folder/names.json"
+COYEL_LANG=fr "$coyel" replay "$folder/names.json" --html "$folder/names.html" >/dev/null  # the longer roles
+probe=$(phone_probe "$folder/names.html")
+[[ -n $probe ]] || { echo "FAIL: the probe did not load the page"; exit 1; }
+echo "phone probe: $probe"
+probe_says "broken=none" "a name is broken across lines in the players' table" "$probe"
+probe_says "unindented=0" "a wrapped moment loses its hanging indent" "$probe"
+grep -qE 'wrapped=[1-9]' <<<"$probe" || { echo "FAIL: no wrapped moment to check ($probe)"; exit 1; }
+label=$(grep -oE 'label=[0-9.]+' <<<"$probe" | cut -d= -f2)
+awk -v px="$label" 'BEGIN { exit !(px >= 10) }' || { echo "FAIL: chart labels of $label px at 400 px"; exit 1; }
+grep -qE 'exits=[1-9]' <<<"$probe" || { echo "FAIL: no mark for players going out ($probe)"; exit 1; }
+probe_says "under=yes" "equal team lines hide one another" "$probe"
 
 # The table's page: one line of players in the game (the teams are hidden)
 # and the temperature; no secret.

@@ -21,6 +21,11 @@ coyel=$prefix/bin/coyel
 # A folder to complete file names in: saves, another file, a folder.
 mkdir -p "$scratch/table/older games"
 touch "$scratch/table/friday.json" "$scratch/table/notes.txt"
+# The games folder, where `resume` and `display` look without a FILE.
+export XDG_DATA_HOME=$scratch/data
+games=$XDG_DATA_HOME/coyel/games
+mkdir -p "$games"
+touch "$games/2026-11-30-2115-ana-ben-cleo.json" "$games/.2026-11-30-2115-ana-ben-cleo.json.lock"
 
 # Every subcommand --help lists, and every option of each.
 subcommands() { "$coyel" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'; }
@@ -35,7 +40,8 @@ lacks() { ! grep -qxF -- "$2" <<<"$1" || fail "completing gave \"$2\" in: $(tr '
 check_files() {
     for file in bin/coyel share/man/man1/coyel.1.gz share/bash-completion/completions/coyel \
         share/zsh/vendor-completions/_coyel share/fish/vendor_completions.d/coyel.fish \
-        share/doc/coyel/copyright share/doc/coyel/changelog.gz; do
+        share/doc/coyel/copyright share/doc/coyel/changelog.gz share/doc/coyel/rules.md \
+        share/doc/coyel/rulings.md; do
         [[ -s $prefix/$file ]] || fail "$file was not installed"
     done
     "$coyel" --version | grep -qxE 'coyel [0-9]+\.[0-9]+\.[0-9]+' || fail "--version: $("$coyel" --version)"
@@ -57,12 +63,12 @@ check_man() {
     for command in $(subcommands); do
         grep -q "^   coyel $command\$" <<<"$page" || fail "subcommand $command is not in the page"
         # The command's own part of COMMANDS, up to the next command or section.
-        local part
-        part=$(awk -v title="   coyel $command" '$0 == title { inside = 1; next }
+        local own  # not "part": fail names the part being tested
+        own=$(awk -v title="   coyel $command" '$0 == title { inside = 1; next }
                    inside && (/^   coyel / || /^[A-Z]/) { exit } inside' <<<"$page")
         for option in $(options_of "$command"); do
             [[ $option == --help ]] && continue  # said once, under OPTIONS
-            grep -qE -- "^ +$option( |\$)" <<<"$part" || fail "$command $option is not in its part"
+            grep -qE -- "^ +$option( |\$)" <<<"$own" || fail "$command $option is not in its part"
         done
     done
     for rule in temperature.mode slapp_uses mayor_succession; do
@@ -70,6 +76,26 @@ check_man() {
     done
     for variable in NO_COLOR COYEL_LANG XDG_DATA_HOME .lock 105 143; do
         grep -qF -- "$variable" <<<"$page" || fail "the page says nothing of $variable"
+    done
+    # The synopsis: optional arguments bracketed, required ones not.
+    for line in "coyel resume [FILE] [--no-clear]" "coyel display [FILE]" "coyel stats [PATHS...]" \
+        "coyel balance --players INT" "coyel script show LANG" "coyel script check FILE..."; do
+        grep -qF -- "$line" <<<"$page" || fail "the synopsis has no \"$line\""
+    done
+    # Every command of the game's prompt, each in IN-GAME COMMANDS.
+    local prompt
+    prompt=$(awk '/^IN-GAME COMMANDS$/ { inside = 1; next } inside && /^[A-Z]/ { exit } inside' <<<"$page")
+    for command in help status table undo note pause resume clock heat timer save quit; do
+        grep -qE -- "^ +$command( |\$)" <<<"$prompt" || fail "the prompt's $command is not in the page"
+    done
+    # The house rules once, and no line past 80 columns at 80.
+    [[ $(grep -c 'a tied vote removes nobody' <<<"$page") == 1 ]] || fail "the house rules are in the page more than once"
+    local wide
+    wide=$(MANWIDTH=80 man -l "$prefix/share/man/man1/coyel.1.gz" 2>/dev/null | col -b | awk 'length > 80')
+    [[ -z $wide ]] || fail "lines past 80 columns: $wide"
+    # SEE ALSO names files that are installed.
+    for doc in rules.md rulings.md; do
+        [[ -s $prefix/share/doc/coyel/$doc ]] || fail "SEE ALSO names $doc, not installed"
     done
 }
 
@@ -101,6 +127,11 @@ check_bash() {
     got=$(bash_complete "coyel new --roles Ana=carbon,Ben=b"); offers "$got" banker
     got=$(bash_complete "coyel resume "); offers "$got" friday.json; offers "$got" "older games"
     lacks "$got" notes.txt
+    offers "$got" "$games/2026-11-30-2115-ana-ben-cleo.json"
+    lacks "$got" "$games/.2026-11-30-2115-ana-ben-cleo.json.lock"
+    got=$(bash_complete "coyel resume 2026"); offers "$got" "$games/2026-11-30-2115-ana-ben-cleo.json"
+    got=$(bash_complete "coyel status "); lacks "$got" "$games/2026-11-30-2115-ana-ben-cleo.json"
+    got=$(bash_complete "coyel new --lang "); offers "$got" en; offers "$got" fr; lacks "$got" friday.json
     got=$(bash_complete "coyel completion "); offers "$got" zsh
 }
 
@@ -129,6 +160,10 @@ EOF
     zsh_type "r" Tab; zsh_wait_for 'coyel new --option tie=revote'
     tmux -L "$server" send-keys -t z C-u
     zsh_type "coyel status fr" Tab; zsh_wait_for 'coyel status friday.json'
+    tmux -L "$server" send-keys -t z C-u
+    zsh_type "coyel resume " Tab; zsh_wait_for '2026-11-30-2115-ana-ben-cleo.json'
+    tmux -L "$server" send-keys -t z C-u
+    zsh_type "coyel new --lang e" Tab; zsh_wait_for 'coyel new --lang en'
 }
 zsh_type() { tmux -L "$server" send-keys -t z -l "$1"; [[ $# -gt 1 ]] && tmux -L "$server" send-keys -t z "$2"; }
 zsh_wait_for() {
@@ -155,6 +190,9 @@ check_fish() {
     got=$(fish_complete "coyel new --deck carbon=2,n"); offers "$got" carbon=2,ngo
     got=$(fish_complete "coyel new --roles Ana=c"); offers "$got" Ana=ceo
     got=$(fish_complete "coyel resume "); offers "$got" friday.json; lacks "$got" notes.txt
+    offers "$got" "$games/2026-11-30-2115-ana-ben-cleo.json"
+    got=$(fish_complete "coyel replay x.json --lang "); offers "$got" en; offers "$got" fr
+    lacks "$got" friday.json
 }
 
 case $part in

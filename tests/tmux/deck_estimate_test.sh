@@ -22,12 +22,13 @@ wait_for() {
 }
 
 players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana,Ivo"
-estimate="^Balance lab: the ecosystems win about [0-9]+% with this deck and length \(2000 simulated games; coyel balance for more\)\.$"
+estimate="^Balance lab: the ecosystems win about [0-9]+% with this deck and length \(2000 simulated games\)\. For more:$"
 for run in 1 2; do
   tmux_ new-session -d -s "t$run" -x 200 -y 40 \
     "cd $folder && $coyel new --players '$players' --minutes 30 --seed $run --save game$run.json; sleep 30"
   wait_for "t$run" "^Deck for 9 players: 2 carbon, ceo, ngo, banker, fragile, 3 citizen\.$"
   wait_for "t$run" "$estimate"
+  wait_for "t$run" "^    coyel balance --players 9$"  # the command on its own line
 done
 first=$(screen t1 | grep -E "$estimate")
 second=$(screen t2 | grep -E "$estimate")

@@ -51,7 +51,8 @@ screen | grep -qE "^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}  Ana, Bén, Cle
 # 3. coyel resume alone: named, then the very prompt it stopped at.
 start resume
 wait_for "carbon target> ?$"
-screen | grep -qF "Resuming $save: Ana, Bén, Cleo, Dan, Eve, Night 1." || fail "resume did not name the game"
+screen | grep -qxF "Resuming $save." || fail "resume did not name the game"
+screen | grep -qxF "Night 1. Players: Ana, Bén, Cleo, Dan, Eve." || fail "resume did not say where the game stands"
 tmux_ send-keys -t t -l 'quit'
 tmux_ send-keys -t t Enter
 wait_for "EXITED"

@@ -183,7 +183,7 @@ pid=$(holder)
 status=0
 output=$(cd "$folder" && timeout 20 "$coyel" resume g.json </dev/null 2>&1) || status=$?
 [[ $status == 1 ]] || fail "a second coyel on g.json exited $status (1 expected): $output"
-grep -qF "g.json is in play in another coyel (process $pid): leave that one first, or save under another name" <<<"$output" ||
+grep -qxF "g.json is in play in another coyel (process $pid): leave that one first" <<<"$output" ||
   fail "the refusal does not name process $pid: $output"
 gone "$pid" && fail "the first coyel is gone after the refusal"
 [[ $(cat "$folder/.g.json.lock" 2>/dev/null) == "$pid" ]] || fail "the refused coyel changed or removed the lock"

@@ -37,8 +37,12 @@ tmux_ send-keys -t t Enter
 wait_for "Everyone, open your eyes"
 everything | grep -qF "The carbon emissions target" && fail "the night is still in the scrollback after dawn"
 
-# 2. The roles of `status` go with Enter.
+# 2. The day: `status` asks for the screen to be turned away first; its
+#    roles go with Enter.
 tmux_ send-keys -t t "status" Enter
+wait_for "Turn the screen away from the players, then Enter>"
+everything | grep -qF "ngo" && fail "status showed roles before the screen was turned away"
+tmux_ send-keys -t t Enter
 wait_for "Enter hides the roles>"
 everything | grep -qF "ngo" || fail "status showed no roles"
 tmux_ send-keys -t t Enter

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# What the table has been told (issues 21 and 27), in a real terminal with the
+# clock running:
+#   1. twin games that differ only in hidden night answers show byte-identical
+#      screens, scrollback included, after the dawn and after `undo`, `status`
+#      and `table` typed at the vote (before any privacy confirmation);
+#   2. the players' screen (`display --once`) shows nothing of the dawn until
+#      the moderator opens the day;
+#   3. leaving at the dawn's gate (quit, a closed terminal, kill -9) and
+#      resuming gives the news before the vote;
+#   4. a degree that passes at the gate is told once, by the dawn, and the
+#      replay tells the same story.
+# Usage: told_test.sh PATH/TO/coyel
+set -euo pipefail
+export COYEL_LANG=en  # the checks read English lines
+coyel=$(realpath "$1")
+folder=$(realpath "$(mktemp -d)")
+export TMUX_TMPDIR=$folder
+server="coyel-told-$$"
+trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
+
+source "$(dirname "$0")/lib.sh"
+wait_grep=-F
+everything() { tmux_ capture-pane -p -J -S -2000 -t t; }  # the scrollback too
+fail() { echo "FAIL: $1"; everything; exit 1; }
+players="Ana,Ben,Cleo,Dan,Eve,Finn"
+roles="Ana=carbon,Cleo=ngo,Dan=ceo,Eve=banker"
+
+start() {  # start SAVE MODE-ARGS...: a new game with the fixed deal, confirmed
+  local save=$1
+  shift
+  tmux_ kill-server 2>/dev/null || true
+  sleep 0.5  # the old server gone before a new one starts
+  tmux_ new-session -d -s t -x 90 -y 40 \
+    "$coyel new --players $players --roles $roles --save $save $*; echo EXITED; sleep 60"
+  wait_for "Start the game with this deal?"
+  tmux_ send-keys -t t 'yes' Enter
+  wait_for "mayor>"
+}
+
+answer() {  # answer WORD PROMPT-AFTER: one answer, then wait for the next prompt
+  tmux_ send-keys -t t "$1" Enter
+  wait_for "$2"
+}
+
+# Night 1: target Ben; the NGO and the CEO answer as given (hidden facts).
+night_one() {
+  answer Finn "carbon target>"
+  answer Ben "NGO protects>"
+  answer "$1" "banker ("
+  answer none "CEO lobbies>"
+  answer "$2" "Enter clears the screen and opens the day>"
+}
+
+# --- 1. Twins -------------------------------------------------------------
+twin() {  # twin NAME PROTECT LOBBY: the screens after each moment, in files
+  local name=$1
+  start "$folder/$name.json" --mode night
+  night_one "$2" "$3"
+  tmux_ send-keys -t t Enter
+  wait_for "Ana votes for>"
+  everything >"$folder/$name.dawn"
+  tmux_ send-keys -t t "undo" Enter
+  wait_for "Turn the screen away from the players, then Enter>"
+  everything >"$folder/$name.undo"
+  tmux_ send-keys -t t "table" Enter  # calls the undo off; the table's view
+  wait_for "Called off: nothing was shown."
+  wait_for "Ana votes for>"
+  everything >"$folder/$name.table"
+  tmux_ send-keys -t t "status" Enter
+  wait_for "status shows every role."
+  everything >"$folder/$name.status"
+  tmux_ send-keys -t t "news" Enter  # calls status off; the news again
+  wait_for "Last told to the table:"
+  everything >"$folder/$name.news"
+  tmux_ send-keys -t t "quit" Enter
+  wait_for "EXITED"
+}
+twin a Eve Ana  # the NGO protects Eve, the CEO lobbies Ana
+twin b Dan none # the NGO protects Dan, the CEO lobbies nobody
+for moment in dawn undo table status news; do
+  cmp -s "$folder/a.$moment" "$folder/b.$moment" ||
+    { diff "$folder/a.$moment" "$folder/b.$moment" || true; fail "twins differ after $moment"; }
+done
+grep -qF "Ben is out of the game" "$folder/a.dawn" || fail "the dawn was not told"
+grep -qF "Eve" "$folder/a.undo" || true  # Eve plays: her name alone is no secret
+
+# --- 2. The players' screen waits for the moderator -------------------------
+start "$folder/display.json" --mode night
+answer Finn "carbon target>"
+answer Ben "NGO protects>"
+answer none "banker ("
+answer none "CEO lobbies>"
+"$coyel" display "$folder/display.json" --once >"$folder/last-call"
+tmux_ send-keys -t t none Enter
+wait_for "Enter clears the screen and opens the day>"
+"$coyel" display "$folder/display.json" --once >"$folder/gate"
+cmp -s "$folder/last-call" "$folder/gate" ||
+  { diff "$folder/last-call" "$folder/gate" || true; fail "the players' screen ran ahead of the dawn"; }
+tmux_ send-keys -t t Enter
+wait_for "Ana votes for>"
+sleep 0.3
+"$coyel" display "$folder/display.json" --once >"$folder/day"
+grep -qF "Ben is out of the game" "$folder/day" || { cat "$folder/day"; fail "the players' screen has no dawn"; }
+
+# --- 3. Leaving at the gate, then resuming: the news before the vote ---------
+resume_gives_news() {  # resume_gives_news SAVE HOW
+  tmux_ kill-server 2>/dev/null || true
+  sleep 0.5  # the old server gone before a new one starts
+  tmux_ new-session -d -s t -x 90 -y 40 "$coyel resume $1; echo EXITED; sleep 60"
+  wait_for "Enter clears the screen and opens the day>"
+  everything | grep -qF "Ben is out" && fail "$2: the news showed before the gate"
+  tmux_ send-keys -t t Enter
+  wait_for "Ana votes for>"
+  everything | grep -qF "Ben is out of the game" || fail "$2: no news after resuming"
+  everything | grep -qF "Everyone, open your eyes" || fail "$2: no dawn after resuming"
+  tmux_ send-keys -t t "quit" Enter
+  wait_for "EXITED"
+}
+for how in quit hangup kill; do
+  save="$folder/leave-$how.json"
+  start "$save" --mode night
+  night_one none none
+  case $how in
+    quit) tmux_ send-keys -t t "quit" Enter; wait_for "EXITED" ;;
+    hangup) tmux_ kill-server; sleep 0.5 ;;
+    kill) pkill -9 -f "coyel new --players $players --roles $roles --save $save"; sleep 0.5 ;;
+  esac
+  resume_gives_news "$save" "$how"
+done
+
+# --- 4. A degree at the gate: told once, by the dawn --------------------------
+save="$folder/degree.json"
+start "$save" --mode clock --minutes 1  # a degree every 12 seconds of play
+night_one none none
+wait_seconds=30 wait_for "[+1°C"            # the degree passes while the gate waits
+everything | grep -qF "rises to +1°C" && fail "the degree was told before the dawn"
+tmux_ send-keys -t t Enter
+wait_for "Ana votes for>"
+everything | grep -qF "The global temperature is +1°C above normal." ||
+  fail "the dawn did not tell the temperature of its moment"
+everything | grep -qF "rises to +1°C" && fail "the degree was told twice"
+tmux_ send-keys -t t "quit" Enter
+wait_for "EXITED"
+"$coyel" replay "$save" >"$folder/replay"
+grep -qF "The global temperature is +1°C above normal." "$folder/replay" ||
+  { cat "$folder/replay"; fail "the replay's dawn tells another temperature"; }
+grep -qF "rises to +1°C" "$folder/replay" && { cat "$folder/replay"; fail "the replay tells the degree twice"; }
+echo "told: ok"

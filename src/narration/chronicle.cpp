@@ -265,21 +265,19 @@ std::vector<std::pair<std::string, int>> Chronicler::carbon_voters() const {
     return voters;
 }
 
-// Every player with their role, as this story knows it where it stops. The
-// table's list has no role before the end (issue 10), not even one revealed
-// by going out: the story tells those where they happened.
+// Every player with their role, as this story knows it where it stops: the
+// table's list, before the end, has the roles revealed so far (issue 26).
 std::vector<Moment::Row> Chronicler::players() const {
     const TableView known = table_view(game_);
-    const bool roles_known = moderator() || game_.over();
     std::vector<Moment::Row> rows;
     for (Seat seat = 0; seat < game_.player_count(); ++seat) {
         const TablePlayer& player = known.players[seat];
         Moment::Row& row = rows.emplace_back(Moment::Row{player.name, {}});
-        if (!roles_known) continue;
-        const Role role = moderator() ? game_.role(seat) : *player.role;
+        const std::optional<Role> role = moderator() ? game_.role(seat) : player.role;
+        if (!role) continue;
         const bool corrupted =
             moderator() ? game_.state().corrupted.contains(seat) : player.corrupted;
-        row.text = narrator_.role_title(role);
+        row.text = narrator_.role_title(*role);
         if (corrupted)
             row.text = narrator_.line("replay.role_corrupted", Args{}.set("role", row.text));
     }
@@ -296,7 +294,13 @@ Chronicle Chronicler::finish() {
     statistics_.seconds = game_.state().clock_s;
     statistics_.carbon_voters = carbon_voters();
     std::vector<Moment::Row> cast = players();
-    if (game_.over()) tell_roles(cast);
+    if (game_.over())
+        tell_roles(cast);
+    else if (!game_.log().empty())  // an unfinished game says where it stands, as the table knew it
+        add(Moment::Kind::line,
+            narrator_.line("replay.stops",
+                           Args{}.set("phase", narrator_.phase_title(table_view(game_).phase,
+                                                                     table_view(game_).round))));
     const int limit = game_.setup().options.temperature_limit;
     return Chronicle{view_, std::move(moments_), std::move(samples_), statistics_, std::move(cast),
                      limit, std::move(game_)};

@@ -131,8 +131,7 @@ TEST_CASE("the SLAPP call names the saved player on screen only, and Enter clear
     REQUIRE(aloud != std::string::npos);
     const auto saved = out.find("a protest saved it");
     REQUIRE(saved != std::string::npos);
-    CHECK(table.reader.prompts[6] ==
-          "[+1°C] Enter, once every eye but the CEO's is closed, shows whom to point at> ");
+    CHECK(table.reader.prompts[6] == "[+1°C] Enter when only the CEO's eyes are open> ");
     // The name shows only on a screen cleared of the dawn's news.
     const auto hint_clear = out.rfind(clear_all, point);
     CHECK(saved < aloud);

@@ -413,7 +413,8 @@ TEST_CASE("the HTML recap opens with the result, the date and the players") {
 }
 
 TEST_CASE(
-    "the HTML recap of an unfinished game shows the table no role, the moderator every role") {
+    "the HTML recap of an unfinished game shows the table the roles revealed, the moderator every "
+    "role") {
     const Game whole = sample("slapp-and-revival.json");
     const Game part = whole.replay_prefix(12);  // Gus is out, revealed; the game goes on
     REQUIRE_FALSE(part.over());
@@ -429,11 +430,31 @@ TEST_CASE(
                                .set("phase", narrator().phase_title(state.phase, state.round))
                                .set("clock", clock_text(state.clock_s)));
     CHECK(table.find(unfinished) != std::string::npos);
-    CHECK(table.find("<tr><td>Gus</td></tr>") != std::string::npos);
-    for (Role role : {Role::citizen, Role::carbon, Role::ngo, Role::ceo, Role::fragile}) {
+    // Gus went out and showed his card (issue 26); the cards still hidden are not named.
+    CHECK(table.find("<td>Gus</td><td>" + narrator().role_title(Role::carbon)) !=
+          std::string::npos);
+    for (Role role : {Role::ngo, Role::banker}) {  // Dan's CEO was revealed by his SLAPP-suit
         INFO(narrator().role_title(role));
         CHECK(table.find(narrator().role_title(role)) == std::string::npos);
     }
     CHECK(moderator.find("<td>Gus</td><td>" + narrator().role_title(Role::carbon)) !=
           std::string::npos);
+}
+
+TEST_CASE(
+    "an unfinished game: the table's list has the roles revealed, and the story says where it "
+    "stops") {
+    Game g = make_game();
+    ok(g, elect(g, "Hana"));
+    quiet_night(g, "Ben");  // Ben is out and revealed a Citizen-Ecosystem
+    for (View view : {View::moderator, View::table}) {
+        const Chronicle story = make_chronicle(narrator(), g, view);
+        REQUIRE(story.players.size() == 8);
+        CHECK(story.players[1].text == narrator().role_title(Role::citizen));  // Ben
+        if (view == View::table) CHECK(story.players[0].text.empty());         // Ana: still hidden
+        REQUIRE_FALSE(story.moments.empty());
+        CHECK(story.moments.back().text ==
+              narrator().line("replay.stops",
+                              Args{}.set("phase", narrator().phase_title(Phase::day, 1))));
+    }
 }

@@ -297,7 +297,7 @@ Chronicle Chronicler::finish() {
     if (game_.over())
         tell_roles(cast);
     else if (!game_.log().empty())  // an unfinished game says where it stands, as the table knew it
-        add(Moment::Kind::line,
+        add(Moment::Kind::stops,
             narrator_.line("replay.stops",
                            Args{}.set("phase", narrator_.phase_title(table_view(game_).phase,
                                                                      table_view(game_).round))));

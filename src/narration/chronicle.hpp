@@ -29,6 +29,7 @@ struct Moment {
         note,     // the moderator's note
         end,      // how the game ended
         roles,    // "Every role:", then one row per seat
+        stops,    // where an unfinished game stands: "The game stops here: Night 3."
     };
     struct Row {
         std::string name;  // the voter; the player

@@ -690,6 +690,10 @@ void Session::hold_news_behind_gate() {
 // the temperature of this moment (a degree passed at the gate is in it).
 void Session::tell_news() {
     catch_up_clock();
+    // After the SLAPP-suit's clear, the dawn's news comes back below its outcome.
+    const bool after_slapp = game_.log()[game_.told()].kind == ActionKind::slapp;
+    const auto dawn = after_slapp && clears() ? narration::last_announcement(narrator_, game_)
+                                              : std::vector<std::string>{};
     Action tell;
     tell.kind = ActionKind::tell;
     tell.at = stamp(game_);
@@ -701,6 +705,8 @@ void Session::tell_news() {
     const TableView view = table_view(game_);
     show(narrator_.input(view, tell, told, std::nullopt, announced_temperature_));
     announced_temperature_ = std::max(announced_temperature_, view.temperature);
+    if (!dawn.empty()) say(narrator_.line("repl.news_at_dawn"));
+    for (const auto& line : dawn) say("  " + line);
     if (game_.over()) clock_.stop();
     shown_at_ = static_cast<std::size_t>(-1);
     save();

@@ -1,5 +1,7 @@
 // Issue 10 at the session: the screen keeps secrets, mistakes are
 // recoverable, guidance where a moderator looks for it.
+#include "../narration_helpers.hpp"
+#include "chronicle.hpp"
 #include "live_session.hpp"
 
 using namespace coyel;
@@ -136,7 +138,7 @@ TEST_CASE("the SLAPP call names the saved player on screen only, and Enter clear
     const auto hint_clear = out.rfind(clear_all, point);
     CHECK(saved < aloud);
     CHECK(aloud < hint_clear);
-    CHECK(out.find("a protest saved it", hint_clear) == std::string::npos);
+    CHECK(out.find("a protest saved it", hint_clear) > out.rfind(clear_all));  // recap only
     CHECK(table.reader.prompts[8] == "[+1°C] Enter clears the screen> ");
     const auto last_clear = out.rfind(clear_all);
     CHECK(point < last_clear);
@@ -145,6 +147,9 @@ TEST_CASE("the SLAPP call names the saved player on screen only, and Enter clear
     CHECK(out.find("Fossil Fuel CEO, close your eyes.", point) < last_clear);
     CHECK(out.find("Everyone, open your eyes.", last_clear) != std::string::npos);
     CHECK(out.find("is out after all") > last_clear);
+    // Below it, the dawn's news again: the screen was cleared of it (issue 21).
+    CHECK(out.find("Told at dawn:\n  Everyone, open your eyes: it is a new day", last_clear) !=
+          std::string::npos);
 }
 
 TEST_CASE("a game that ends at dawn waits at the gate, then shows the end") {
@@ -188,4 +193,43 @@ TEST_CASE(
     CHECK(original.find("Last told to the table:\n  Everyone, open your eyes") !=
           std::string::npos);
     CHECK(screen_after_dawn(twin) == original);
+}
+
+TEST_CASE("a degree that passes at dawn's gate is told once, by the dawn, as the replay tells it") {
+    // A degree every 30 s: the night is answered at once, then the gate waits 31 s.
+    auto typed = night_one();
+    typed.push_back({31s, ""});  // Enter, a degree later: the dawn is told now
+    typed.push_back({0ms, "quit"});
+    Table table(typed, one_minute_game(), {}, /*clear=*/true);
+    table.session.run();
+    const std::string out = table.out.text();
+    const auto& narrator = english_narrator();
+    const std::string rose = narrator.line(
+        "event.temperature_rose", narration::Args{}.set("temperature", narrator.degrees(1)));
+    // Not at the gate (above the waiting prompt), not after: once, by the dawn.
+    CHECK(table.reader.shown.find(rose) == std::string::npos);
+    CHECK(out.find(rose) == std::string::npos);
+    const std::string level = "The global temperature is +1°C above normal.";
+    const auto cleared = out.rfind(clear_all);
+    REQUIRE(cleared != std::string::npos);
+    REQUIRE(out.find(level, cleared) != std::string::npos);
+    CHECK(out.find(level) == out.rfind(level));
+    // The replay tells the same lines, in the same order, at the second Enter came.
+    const Game saved = table.disk.last();
+    CHECK(saved.log().back().kind == ActionKind::tell);
+    CHECK(saved.log().back().at == 31);
+    std::vector<std::string> told_then;
+    for (const auto& moment :
+         narration::make_chronicle(narrator, saved, narration::View::table).moments)
+        if (moment.entry == saved.log().size() && moment.kind == narration::Moment::Kind::line)
+            told_then.push_back(moment.text);
+    REQUIRE(told_then.size() >= 3);
+    std::size_t at = cleared;
+    for (const auto& line : told_then) {  // the REPL wraps its lines: their starts, in order
+        INFO(line);
+        at = out.find(line.substr(0, 30), at);
+        CHECK(at != std::string::npos);
+    }
+    CHECK(told_then[1] == level);
+    CHECK(std::find(told_then.begin(), told_then.end(), rose) == told_then.end());
 }

@@ -829,9 +829,11 @@ void Session::cmd_status(const std::string&) {
 void Session::show_status() {
     write(moderator_view_text(narrator_, game_, io_.colour));
     if (clears() && !gate_)
-        gate_ = Gate{"repl.hide_roles", [this] {
+        gate_ = Gate{"repl.hide_roles",
+                     [this] {
                          if (table_may_look(game_)) show_news();
-                     }};
+                     },
+                     false, true};
 }
 
 void Session::cmd_news(const std::string&) { show_news(); }
@@ -843,7 +845,7 @@ void Session::cmd_table(const std::string&) {
 // Time never runs back with an undo, but for the end by temperature: the
 // clock then stands paused one second before the limit (Game::undo).
 void Session::cmd_undo(const std::string&) {
-    if (clears() && table_may_look(game_) && game_.undo_reveals_secret())
+    if (clears() && !gate_ && table_may_look(game_) && game_.undo_reveals_secret())
         return ask_privacy("repl.private.undo", [this] { undo_now(); });
     undo_now();
 }
@@ -854,7 +856,7 @@ void Session::undo_now() {
     if (!undone) return refuse("nothing to undo");
     say(narrator_.undone(game_, *undone));
     announced_temperature_ = game_.state().temperature;  // a degree again is told again
-    gate_.reset();  // what it held back belonged to the input taken back
+    if (gate_ && !gate_->hides_secrets) gate_.reset();   // it held back the input's news
     clock_.set(game_.state().clock_s);
     if (undone->kind == Undone::Kind::end || game_.state().phase == Phase::setup)
         clock_.stop();

@@ -93,6 +93,7 @@ class Session final : private LivePrompt {
         std::string prompt_key;
         std::function<void()> then;
         bool private_ = false;
+        bool hides_secrets = false;  // `status`'s: an undo keeps it, the roles are still up
     };
 
     // The live prompt (line_reader.hpp).

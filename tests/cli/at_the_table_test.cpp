@@ -233,3 +233,24 @@ TEST_CASE("a degree that passes at dawn's gate is told once, by the dawn, as the
     CHECK(told_then[1] == level);
     CHECK(std::find(told_then.begin(), told_then.end(), rose) == told_then.end());
 }
+
+TEST_CASE("undo while status shows the roles: done at once, and Enter still hides them") {
+    auto typed = night_one();
+    typed.push_back({0ms, ""});        // the day opens
+    typed.push_back({0ms, "status"});  // asks for the screen to be turned away
+    typed.push_back({0ms, ""});        // the roles show
+    typed.push_back({0ms, "undo"});    // the screen is turned away already
+    typed.push_back({0ms, ""});        // the roles go
+    typed.push_back({0ms, "quit"});
+    Table table(typed, night_mode_game(), {}, /*clear=*/true);
+    table.session.run();
+    const std::string out = table.out.text();
+    CHECK(out.find("Undone: the CEO's lobby on nobody.") != std::string::npos);
+    const auto& prompts = table.reader.prompts;
+    REQUIRE(prompts.size() >= 11);
+    CHECK(prompts[6] == "[+1°C] Ana votes for> ");
+    CHECK(prompts[7] == "[+1°C] Turn the screen away from the players, then Enter> ");
+    CHECK(prompts[8] == "[+1°C] Enter hides the roles> ");
+    CHECK(prompts[9] ==
+          "[+0°C] Enter hides the roles> ");  // after the undo (the night again), still
+}

@@ -188,6 +188,7 @@ class Game {
     // action's own, or the ones cast one by one (`cast`, checked as cast).
     // A pointer, not a span beside it: nothing to copy for the other actions.
     Refusal apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events);
+    Refusal apply_logged(const Action& action, const BallotList* cast, EventBuffer& events);
     Refusal check_and_resolve(const Action& action, const BallotList* cast, EventBuffer& events);
     Refusal resolve(const Action& action, const BallotList* cast, EventBuffer& events);
     bool degree_may_pass(const Action& action) const;

@@ -559,6 +559,17 @@ bool answered_aloud(ActionKind kind) {
 Refusal Game::apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events) {
     if (action.kind == ActionKind::tell && !news_held())
         return Error{"there is no news to tell", ErrorCode::not_now};
+    if (!keeps_log_) [[likely]] {  // the balance lab's games: no log, so no news held
+        if (auto refusal = check_and_resolve(action, cast, events)) return refusal;
+        cards_shown_.reset();
+        return std::nullopt;
+    }
+    return apply_logged(action, cast, events);
+}
+
+// A logged game's entry: the held news told first where this entry tells it,
+// then the entry's own news held where it must wait.
+Refusal Game::apply_logged(const Action& action, const BallotList* cast, EventBuffer& events) {
     // The held news comes first, told by this entry.
     const std::size_t start = events.size();
     const bool tells =
@@ -570,13 +581,13 @@ Refusal Game::apply_ballots(const Action& action, const BallotList* cast, EventB
         events.truncate(start);
         return refusal;
     }
-    if (keeps_log_) log_.push_back(action);
+    log_.push_back(action);
     cards_shown_.reset();  // the game has started: the cards are all out
     if (tells) {
         untold_from_.reset();
         held_.clear();
     }
-    if (keeps_log_ && holds_news_) hold_news(events, start + told_now);
+    if (holds_news_) hold_news(events, start + told_now);
     return std::nullopt;
 }
 

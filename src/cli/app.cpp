@@ -58,8 +58,7 @@ void add_new(CLI::App& app, int& exit_code) {
     std::string footer = "House rules (--option KEY=VALUE):\n";
     for (const auto& info : option_table())
         footer += fmt::format("  {:<20} {:<24} {}\n", info.key, info.values, info.meaning);
-    footer +=
-        "\nExample:\n  coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn\" --option tie=revote";
+    footer += "\nExample:\n  coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn\" --option tie=revote";
     command->footer(footer);
     command->callback([given, &exit_code] { exit_code = run_new(*given); });
 }

@@ -94,7 +94,6 @@ Result<std::string> make_games_folder() {
     return folder;
 }
 
-
 namespace {
 
 bool in_games_folder(const std::string& path) {
@@ -106,7 +105,8 @@ bool in_games_folder(const std::string& path) {
 // `text` as one shell word: as it is when plainly safe, else in '...'.
 std::string shell_word(const std::string& text) {
     const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || std::string_view{"._/-+:,@%"}.find(c) != std::string_view::npos;
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               std::string_view{"._/-+:,@%"}.find(c) != std::string_view::npos;
     });
     if (plain) return text;
     std::string out = "'";

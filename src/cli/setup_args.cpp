@@ -91,9 +91,10 @@ bool save_deal(const Game& game, const std::string& path) {
 
 bool leave_walk_through(const std::string& path, const narration::Narrator& narrator) {
     clear_screen();
-    print_wrapped(stdout, narrator.line("new.walk_left", narration::Args{}
-                                                             .set("path", path)
-                                                             .set("command", resume_command(path))));
+    print_wrapped(
+        stdout,
+        narrator.line("new.walk_left",
+                      narration::Args{}.set("path", path).set("command", resume_command(path))));
     return false;
 }
 

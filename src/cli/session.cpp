@@ -322,7 +322,7 @@ std::optional<Session::Kept> Session::keep_for_leaving() {
     auto failure = writer_(path_, game_, live_clock());
     if (!failure) {
         save_failing_ = false;
-        return Kept{path_};
+        return Kept{path_, false, false, {}};
     }
     save_failing_ = true;
     const Rescue rescue =

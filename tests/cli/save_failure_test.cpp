@@ -10,6 +10,7 @@
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
+#include "scripted_reader.hpp"
 #include "session.hpp"
 #include "signals.hpp"
 
@@ -18,26 +19,6 @@ using namespace coyel::cli;
 using namespace coyel::test;
 
 namespace {
-
-// Answers from a list; `before_each` runs before each read, with its number.
-class Lines final : public LineReader {
-  public:
-    explicit Lines(std::deque<std::string> lines, std::function<void(int)> before_each = {})
-        : lines_(std::move(lines)), before_each_(std::move(before_each)) {}
-    std::optional<std::string> read(const std::string&) override {
-        if (before_each_) before_each_(++reads_);
-        if (lines_.empty()) return std::nullopt;
-        std::string line = lines_.front();
-        lines_.pop_front();
-        return line;
-    }
-    bool interactive() const override { return false; }
-
-  private:
-    std::deque<std::string> lines_;
-    std::function<void(int)> before_each_;
-    int reads_ = 0;
-};
 
 // A disk on which some files cannot be written, failing as a full one does.
 struct Disk {
@@ -62,7 +43,7 @@ struct Played {
 // Plays `lines` to "full.json" on `disk`, rescue copies going to "games"
 // (the games folder), else "tmp" (the temporary folder).
 Played play(Disk& disk, std::deque<std::string> lines, std::function<void(int)> before_each = {}) {
-    Lines reader(std::move(lines), std::move(before_each));
+    ScriptedReader reader(std::move(lines), std::move(before_each));
     Capture out, err;
     Session session(make_game(), "full.json", SessionIo{reader, out.file, err.file, false},
                     GameClock(0, [] { return GameClock::TimePoint{}; }), disk.writer());

@@ -11,30 +11,13 @@
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
+#include "scripted_reader.hpp"
 
 using namespace coyel;
 using namespace coyel::cli;
 using namespace coyel::test;
 
 namespace {
-
-class ScriptedReader final : public LineReader {
-  public:
-    explicit ScriptedReader(std::deque<std::string> lines, std::function<void()> before_each = {})
-        : lines_(std::move(lines)), before_each_(std::move(before_each)) {}
-    std::optional<std::string> read(const std::string&) override {
-        if (before_each_) before_each_();
-        if (lines_.empty()) return std::nullopt;
-        std::string line = lines_.front();
-        lines_.pop_front();
-        return line;
-    }
-    bool interactive() const override { return false; }
-
-  private:
-    std::deque<std::string> lines_;
-    std::function<void()> before_each_;
-};
 
 // A disk that fails on demand and remembers what was written where.
 struct FakeDisk {

@@ -14,6 +14,10 @@ export TMUX_TMPDIR=$folder
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
 tmux_() { tmux -L "$server" "$@"; }
+# A session that outlives each shown one: killing the server's last session
+# makes it exit, and a new-session racing that exit fails ("server exited
+# unexpectedly"), as CI saw.
+tmux_ new-session -d -s keep "sleep 600"
 screen() { tmux_ capture-pane -p -t d; }
 fail() { echo "FAIL ($size): $1"; screen; exit 1; }
 

@@ -86,7 +86,8 @@ class Game {
     // The next voter's ballot, cast at `at` (the clock moves there first, as
     // advance_clock does). The last one completes the vote: it is applied as
     // one `vote` action stamped `at`, and its events are returned; before
-    // that, no events. A refused ballot is not cast.
+    // that, no events. A refused ballot is not cast and changes nothing: one
+    // whose moment is past the temperature limit is refused before the clock moves.
     Result<std::vector<Event>> cast_ballot(std::optional<Seat> choice,
                                            std::optional<std::int64_t> at = std::nullopt);
     // The same, lean: the vote's events go into `events` (cleared first).

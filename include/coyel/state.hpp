@@ -13,8 +13,10 @@
 
 #include "coyel/action.hpp"
 #include "coyel/calls.hpp"
+#include "coyel/event.hpp"
 #include "coyel/roles.hpp"
 #include "coyel/seats.hpp"
+#include "coyel/setup.hpp"
 
 namespace coyel {
 

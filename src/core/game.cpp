@@ -59,6 +59,13 @@ constexpr bool checking_invariants = false;
 
 Error not_now(std::string message) { return Error{std::move(message), ErrorCode::not_now}; }
 
+// An answer whose moment is past the temperature limit: the game ended there.
+Error over_by_then(const Options& options) {
+    return Error{fmt::format("the game was over by then: the temperature limit was reached at {} s",
+                             seconds_to_limit(options)),
+                 ErrorCode::game_over};
+}
+
 // Runs one action on the state: every rule is checked before anything changes
 // (but the clock's move, see Game::apply_ballots). Each rule step is a small
 // named member; the SPEC section it follows is named beside it.
@@ -168,11 +175,7 @@ Refusal Resolver::check_clock_and_text(const Action& action) const {
 Refusal Resolver::move_clock_for(const Action& action) {
     if (!action.at) return std::nullopt;
     move_clock(*action.at);
-    if (s_.phase == Phase::over && action.kind != ActionKind::clock)
-        return Error{
-            fmt::format("the game was over by then: the temperature limit was reached at {} s",
-                        seconds_to_limit(options_)),
-            ErrorCode::game_over};
+    if (s_.phase == Phase::over && action.kind != ActionKind::clock) return over_by_then(options_);
     return std::nullopt;
 }
 
@@ -708,10 +711,13 @@ Refusal Game::cast_ballot_slow_path(std::optional<Seat> choice, EventBuffer& eve
     if (auto why = rules::ballot_rule(setup_, cast_, state_, ballot); why != rules::Why::allowed)
         return rules::explain(why, setup_, state_, ActionKind::vote, ballot);
     if (at && *at != state_.clock_s) {  // the ballot's moment: the clock moves first
+        // Past the limit, refused before the clock moves, as apply refuses an
+        // answer then: a refusal changes nothing (the `clock` entry ends it).
+        if (*at > state_.clock_s && *at <= max_clock_seconds &&
+            setup_.options.temperature_mode == TemperatureMode::clock &&
+            *at >= seconds_to_limit(setup_.options))
+            return over_by_then(setup_.options);
         if (auto refusal = move_clock(*at, events)) return refusal;
-        if (over())
-            return Error{"the game was over by then: the temperature limit was reached",
-                         ErrorCode::game_over};
         events.clear();  // the degrees are in the log; the answer is the vote's events
     }
     state_.ballots.push_back(ballot);

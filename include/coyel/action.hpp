@@ -1,6 +1,7 @@
 // The moderator's inputs, as the log records them (SPEC section 8).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,17 +29,63 @@ enum class ActionKind {
 
 enum class BankerChoice { none, social, speculation };
 
-// Inputs beside the flow of calls, legal at any time before the end (a note
-// and a `tell` even after it): they answer no call (SPEC section 8).
-constexpr bool is_aside(ActionKind kind) {
-    return kind == ActionKind::clock || kind == ActionKind::heat || kind == ActionKind::note ||
-           kind == ActionKind::tell;
+// What an entry of the log carries beside "do", "at" and "wall" (SPEC
+// section 8): the save reads and writes each field once, whatever the kind.
+enum class Field : std::uint8_t {
+    none,    // clock, heat, tell
+    player,  // "player": a name or null
+    choice,  // "choice": the banker's gesture
+    file,    // "file": whether the SLAPP-suit is filed
+    votes,   // "votes": each voter's name to a name or null
+    text,    // "text": a note
+};
+
+// Whether the table hears an answer: a call answered aloud or with eyes closed.
+enum class Heard : std::uint8_t { always, never, if_filed };
+
+// One row per action kind: every per-kind fact, so that no front end
+// switches over the kind to learn it.
+struct ActionInfo {
+    ActionKind kind;
+    std::string_view id;  // the "do" of the save file
+    Field field;
+    // Beside the flow of calls, legal at any time before the end (a note and
+    // a `tell` even after it): it answers no call.
+    bool aside;
+    Heard heard;  // a SLAPP-suit is heard when filed: the table opens its eyes to it
+};
+
+inline constexpr std::array<ActionInfo, 11> action_table = {{
+    {ActionKind::elect_mayor, "elect_mayor", Field::player, false, Heard::always},
+    {ActionKind::carbon_target, "carbon_target", Field::player, false, Heard::never},
+    {ActionKind::ngo_protect, "ngo_protect", Field::player, false, Heard::never},
+    {ActionKind::banker, "banker", Field::choice, false, Heard::never},
+    {ActionKind::ceo_lobby, "ceo_lobby", Field::player, false, Heard::never},
+    {ActionKind::slapp, "slapp", Field::file, false, Heard::if_filed},
+    {ActionKind::vote, "vote", Field::votes, false, Heard::always},
+    {ActionKind::clock, "clock", Field::none, true, Heard::always},
+    {ActionKind::heat, "heat", Field::none, true, Heard::always},
+    {ActionKind::note, "note", Field::text, true, Heard::never},
+    {ActionKind::tell, "tell", Field::none, true, Heard::always},
+}};
+
+constexpr const ActionInfo& action_info(ActionKind kind) {
+    return action_table[static_cast<std::size_t>(kind)];
 }
+constexpr bool is_aside(ActionKind kind) { return action_info(kind).aside; }
 
 // The last action kind, for tables indexed by kind.
 inline constexpr ActionKind last_action_kind = ActionKind::tell;
+static_assert(action_table.size() == static_cast<std::size_t>(last_action_kind) + 1);
+static_assert(
+    [] {
+        for (std::size_t i = 0; i < action_table.size(); ++i)
+            if (static_cast<std::size_t>(action_table[i].kind) != i) return false;
+        return true;
+    }(),
+    "action_table's rows are in the order of ActionKind");
 
-std::string_view action_id(ActionKind kind);  // the "do" of the save file
+constexpr std::string_view action_id(ActionKind kind) { return action_info(kind).id; }
 std::optional<ActionKind> action_from_id(std::string_view id);
 std::string_view banker_choice_id(BankerChoice choice);
 std::optional<BankerChoice> banker_choice_from_id(std::string_view id);

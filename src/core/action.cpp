@@ -3,20 +3,6 @@
 namespace coyel {
 namespace {
 
-constexpr std::pair<ActionKind, std::string_view> action_ids[] = {
-    {ActionKind::elect_mayor, "elect_mayor"},
-    {ActionKind::carbon_target, "carbon_target"},
-    {ActionKind::ngo_protect, "ngo_protect"},
-    {ActionKind::banker, "banker"},
-    {ActionKind::ceo_lobby, "ceo_lobby"},
-    {ActionKind::slapp, "slapp"},
-    {ActionKind::vote, "vote"},
-    {ActionKind::clock, "clock"},
-    {ActionKind::heat, "heat"},
-    {ActionKind::note, "note"},
-    {ActionKind::tell, "tell"},
-};
-
 constexpr std::pair<BankerChoice, std::string_view> banker_ids[] = {
     {BankerChoice::none, "none"},
     {BankerChoice::social, "social"},
@@ -25,15 +11,9 @@ constexpr std::pair<BankerChoice, std::string_view> banker_ids[] = {
 
 }  // namespace
 
-std::string_view action_id(ActionKind kind) {
-    for (auto [k, id] : action_ids)
-        if (k == kind) return id;
-    return "?";
-}
-
 std::optional<ActionKind> action_from_id(std::string_view id) {
-    for (auto [kind, k] : action_ids)
-        if (k == id) return kind;
+    for (const ActionInfo& row : action_table)
+        if (row.id == id) return row.kind;
     return std::nullopt;
 }
 

@@ -92,20 +92,15 @@ Result<std::optional<Seat>> player_field(const json& value, const Setup& setup) 
 
 namespace {
 
-// The field an action kind carries ("player", "choice", ...), or "" for none.
-std::string_view field_of(ActionKind kind) {
-    switch (kind) {
-        case ActionKind::elect_mayor:
-        case ActionKind::carbon_target:
-        case ActionKind::ngo_protect:
-        case ActionKind::ceo_lobby: return "player";
-        case ActionKind::banker: return "choice";
-        case ActionKind::slapp: return "file";
-        case ActionKind::vote: return "votes";
-        case ActionKind::note: return "text";
-        case ActionKind::clock:
-        case ActionKind::heat:
-        case ActionKind::tell: break;
+// The key of the field an entry carries ("player", "choice", ...), or "" for none.
+std::string_view field_key(Field field) {
+    switch (field) {
+        case Field::none: return "";
+        case Field::player: return "player";
+        case Field::choice: return "choice";
+        case Field::file: return "file";
+        case Field::votes: return "votes";
+        case Field::text: return "text";
     }
     return "";
 }
@@ -129,8 +124,8 @@ Result<std::vector<Ballot>> votes_from_json(const json& votes, const Setup& setu
 
 // Reads the kind's own field into `action`.
 Refusal read_field(const json& value, const Setup& setup, Action& action) {
-    switch (action.kind) {
-        case ActionKind::banker: {
+    switch (action_info(action.kind).field) {
+        case Field::choice: {
             auto parsed =
                 value.is_string() ? banker_choice_from_id(value.get<std::string>()) : std::nullopt;
             if (!parsed)
@@ -139,32 +134,27 @@ Refusal read_field(const json& value, const Setup& setup, Action& action) {
             action.choice = *parsed;
             return std::nullopt;
         }
-        case ActionKind::slapp:
+        case Field::file:
             if (!value.is_boolean()) return Error{"file must be true or false"};
             action.file = value.get<bool>();
             return std::nullopt;
-        case ActionKind::vote: {
+        case Field::votes: {
             auto votes = votes_from_json(value, setup);
             if (!votes) return votes.failure();
             action.votes = std::move(*votes);
             return std::nullopt;
         }
-        case ActionKind::note:
+        case Field::text:
             if (!value.is_string()) return Error{"text must be a string"};
             action.text = value.get<std::string>();
             return std::nullopt;
-        case ActionKind::elect_mayor:
-        case ActionKind::carbon_target:
-        case ActionKind::ngo_protect:
-        case ActionKind::ceo_lobby: {
+        case Field::player: {
             auto player = player_field(value, setup);
             if (!player) return player.failure();
             action.player = *player;
             return std::nullopt;
         }
-        case ActionKind::clock:
-        case ActionKind::heat:
-        case ActionKind::tell: break;  // no field of their own (field_of)
+        case Field::none: break;
     }
     return std::nullopt;
 }
@@ -193,7 +183,7 @@ Result<Action> action_from_json(const json& entry, const Setup& setup) {
     Action action;
     action.kind = *action_from_id(entry.at("do").get<std::string>());
     std::vector<std::string_view> known = {"do", "at", "wall"};
-    if (const std::string_view field = field_of(action.kind); !field.empty()) {
+    if (const std::string_view field = field_key(action_info(action.kind).field); !field.empty()) {
         known.push_back(field);
         if (!entry.contains(field)) return Error{fmt::format("missing \"{}\"", field)};
         if (auto refusal = read_field(entry[std::string{field}], setup, action)) return *refusal;
@@ -239,23 +229,18 @@ std::string action_text(const Action& action, const Setup& setup) {
     std::string out = "{\"do\": \"";
     out += action_id(action.kind);
     out += '"';
-    switch (action.kind) {
-        case ActionKind::elect_mayor:
-        case ActionKind::carbon_target:
-        case ActionKind::ngo_protect:
-        case ActionKind::ceo_lobby:
+    switch (action_info(action.kind).field) {
+        case Field::player:
             out += ", \"player\": ";
             append_player(out, setup, action.player);
             break;
-        case ActionKind::banker:
+        case Field::choice:
             out += ", \"choice\": \"";
             out += banker_choice_id(action.choice);
             out += '"';
             break;
-        case ActionKind::slapp:
-            out += action.file ? ", \"file\": true" : ", \"file\": false";
-            break;
-        case ActionKind::vote: {
+        case Field::file: out += action.file ? ", \"file\": true" : ", \"file\": false"; break;
+        case Field::votes: {
             out += ", \"votes\": {";
             for (std::size_t i = 0; i < action.votes.size(); ++i) {
                 if (i) out += ", ";
@@ -266,13 +251,11 @@ std::string action_text(const Action& action, const Setup& setup) {
             out += '}';
             break;
         }
-        case ActionKind::note:
+        case Field::text:
             out += ", \"text\": ";
             append_string(out, action.text);
             break;
-        case ActionKind::clock:
-        case ActionKind::heat:
-        case ActionKind::tell: break;
+        case Field::none: break;
     }
     if (action.at) out += fmt::format(", \"at\": {}", *action.at);
     if (action.wall) {

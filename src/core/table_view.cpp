@@ -70,18 +70,10 @@ std::optional<Event> public_part(const Event& event) {
 }
 
 bool answer_is_public(const Action& action) {
-    switch (action.kind) {
-        case ActionKind::elect_mayor:
-        case ActionKind::vote:
-        case ActionKind::heat:
-        case ActionKind::clock:
-        case ActionKind::tell: return true;
-        case ActionKind::slapp: return action.file;
-        case ActionKind::carbon_target:
-        case ActionKind::ngo_protect:
-        case ActionKind::banker:
-        case ActionKind::ceo_lobby:
-        case ActionKind::note: return false;
+    switch (action_info(action.kind).heard) {
+        case Heard::always: return true;
+        case Heard::never: return false;
+        case Heard::if_filed: return action.file;
     }
     return false;
 }

@@ -35,6 +35,25 @@ struct Advice {
 Advice advise(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
               std::size_t top);
 
+// How many of the four special cards (NGO, CEO, banker, fragile) a deck holds.
+int special_cards(const Deck& deck);
+
+// A count's fair default: the deck keeping the most special cards, then the
+// length in minutes (multiples of 5 first), whose chance is nearest 50%,
+// among those the lab puts within `band` of 50% (docs/balance.md).
+struct FairDefault {
+    Candidate chosen;
+    bool found = false;  // false: no deck and length within the band
+};
+FairDefault fair_default(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
+                         double band);
+
+// In clock mode, the length nearest the config's own (ties: the longer) of
+// 10 to 120 minutes in steps of 5 whose chance with `size` is within `band`
+// of 50%; none when no length is, or in the other modes.
+std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunSize& size,
+                                             double band);
+
 // The ecosystems' figures at skill 1..max_skill (table policy).
 std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size);
 

@@ -37,7 +37,7 @@ TEST_CASE("balance --json gives the issue's figures, the same for one thread or 
 TEST_CASE("balance prints the figures as text", "[sim]") {
     const auto run = run_coyel("balance --players 9 --games 500 --threads 2", false);
     REQUIRE(run.exit_code == 0);
-    CHECK(run.out.rfind("9 players · 2 carbon, ceo, ngo, banker, fragile, 3 citizen · 25 minutes ·"
+    CHECK(run.out.rfind("9 players · 2 carbon, ceo, ngo, banker, fragile, 3 citizen · 35 minutes ·"
                         " policy table, skill 2 · seed 1, 2 threads\n",
                         0) == 0);
     CHECK(run.out.find("Ecosystems win ") != std::string::npos);

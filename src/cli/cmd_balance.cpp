@@ -203,17 +203,24 @@ int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
         if (as_json) {
             out.push_back({{"card", role},
                            {"points", value.points()},
+                           {"points_without_time_cost", value.points_free()},
+                           {"with_calls_free", summary_json(value.with_free)},
                            {"in_deck", value.in_deck},
                            {"with", summary_json(value.with)},
                            {"without", summary_json(value.without)}});
             continue;
         }
-        fmt::print("{:<8} {:>+6.1f}  ({} → {}; {})\n", role, value.points(),
-                   percent(value.with.ecosystems_win), percent(value.without.ecosystems_win),
+        fmt::print("{:<8} {:>+6.1f} {:>+6.1f}  ({} → {}; {})\n", role, value.points(),
+                   value.points_free(), percent(value.with.ecosystems_win),
+                   percent(value.without.ecosystems_win),
                    narrator().line("balance.value_by",
                                    Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
     }
-    if (as_json) fmt::print("{}\n", out.dump(2));
+    if (as_json)
+        fmt::print("{}\n", out.dump(2));
+    else
+        fmt::print("{}\n", narrator().line("balance.values_why",
+                                           Args{}.set("seconds", config.time.call_seconds)));
     return 0;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "coyel/calls.hpp"
+
 namespace coyel::sim {
 namespace {
 
@@ -154,6 +156,23 @@ std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize&
     return rows;
 }
 
+namespace {
+// The night calls a card answers (each costs call_seconds of clock).
+std::uint16_t calls_of(Role role) {
+    auto bit = [](CallId call) {
+        return static_cast<std::uint16_t>(1U << static_cast<unsigned>(call));
+    };
+    switch (role) {
+        case Role::carbon: return bit(CallId::carbon_target);
+        case Role::ngo: return bit(CallId::ngo_protect);
+        case Role::banker: return bit(CallId::banker);
+        case Role::ceo:
+            return bit(CallId::ceo_lobby) | bit(CallId::ceo_extra_lobby) | bit(CallId::slapp);
+        default: return 0;
+    }
+}
+}  // namespace
+
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size) {
     std::vector<CardValue> values;
     const Summary given = simulate(config, size.games, size.seed, size.threads);
@@ -172,6 +191,9 @@ std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size)
         const Summary other = simulate(variant, size.games, size.seed, size.threads);
         value.with = value.in_deck ? given : other;
         value.without = value.in_deck ? other : given;
+        SimConfig free = value.in_deck ? config : variant;
+        free.time.free_calls |= calls_of(role);
+        value.with_free = simulate(free, size.games, size.seed, size.threads);
         values.push_back(value);
     }
     return values;

@@ -62,8 +62,11 @@ struct CardValue {
     Role role = Role::carbon;
     bool in_deck = false;  // measured by taking it out; else by putting it in
     Summary with;
+    Summary with_free;  // with the card, its calls taking no clock time
     Summary without;
     double points() const { return 100 * (with.ecosystems_win - without.ecosystems_win); }
+    // The worth were the card's calls free: the difference is their time's cost.
+    double points_free() const { return 100 * (with_free.ecosystems_win - without.ecosystems_win); }
 };
 // Each special card and one carbon emission, where the variant deck is valid.
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size);

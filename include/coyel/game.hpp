@@ -63,6 +63,10 @@ class Game {
     const State& state() const { return state_; }
     const std::vector<Action>& log() const { return log_; }
     bool keeps_log() const { return keeps_log_; }
+    // Gives log entry `index` its wall-clock time (ISO 8601), if it has none:
+    // the front end stamps entries once they are in the log, the clock's
+    // degrees included (the engine itself has no wall clock).
+    void stamp_wall(std::size_t index, const std::string& wall);
     News news() const { return holds_news_ ? News::held : News::told_at_once; }
     // From the next entry on, news is held (a game from before, played on).
     void start_holding_news() { holds_news_ = true; }

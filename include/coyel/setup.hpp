@@ -73,6 +73,11 @@ Deck deck_of(const std::vector<Role>& roles);
 // The default deck for a player count, from data/decks.json compiled in.
 Result<Deck> default_deck(int player_count);
 
+// The default length in minutes (clock mode) for a player count, from the
+// same file: with the default deck the balance lab's fairest length
+// (docs/balance.md "Default decks and lengths"). 25 outside 5..30.
+int default_minutes(int player_count);
+
 // Parses "carbon=2,ngo,ceo" (a role alone counts one; the rest are citizens).
 Result<Deck> parse_deck(std::string_view text, int player_count);
 

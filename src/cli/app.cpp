@@ -206,6 +206,9 @@ void add_balance(CLI::App& app, int& exit_code) {
                         "The ecosystems' chance at skill 1 to N");
     command->add_flag("--values", given->values,
                       "Each special card's worth in points of the ecosystems' chance");
+    command->add_flag("--fair-defaults", given->fair_defaults,
+                      "The deck keeping the most special cards, then the length, nearest 50% "
+                      "for the count, as one line of JSON (tools/make-decks)");
     command
         ->add_option("--call-seconds", given->time.call_seconds, "Modelled length of a night call")
         ->default_str("20");

@@ -3,6 +3,7 @@
 // ecosystems' chance: one setup's figures, the decks closest to a fair game
 // (--advise), the chance over skill (--skill-table), each card's worth (--values).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -60,6 +61,7 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
     config.policy = *policy;
     config.skill = given.skill;
     config.time = given.time;
+    config.options.temperature_minutes = default_minutes(given.players);
     if (auto problem = set_options(given.options, given.minutes, given.mode, config.options))
         return Error{problem->message};
     auto deck =
@@ -201,17 +203,45 @@ int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
         if (as_json) {
             out.push_back({{"card", role},
                            {"points", value.points()},
+                           {"points_without_time_cost", value.points_free()},
+                           {"with_calls_free", summary_json(value.with_free)},
                            {"in_deck", value.in_deck},
                            {"with", summary_json(value.with)},
                            {"without", summary_json(value.without)}});
             continue;
         }
-        fmt::print("{:<8} {:>+6.1f}  ({} → {}; {})\n", role, value.points(),
-                   percent(value.with.ecosystems_win), percent(value.without.ecosystems_win),
+        fmt::print("{:<8} {:>+6.1f} {:>+6.1f}  ({} → {}; {})\n", role, value.points(),
+                   value.points_free(), percent(value.with.ecosystems_win),
+                   percent(value.without.ecosystems_win),
                    narrator().line("balance.value_by",
                                    Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
     }
-    if (as_json) fmt::print("{}\n", out.dump(2));
+    if (as_json)
+        fmt::print("{}\n", out.dump(2));
+    else
+        fmt::print("{}\n", narrator().line("balance.values_why",
+                                           Args{}.set("seconds", config.time.call_seconds)));
+    return 0;
+}
+
+// One deck as data/decks.json writes it: the special cards' counts.
+std::string deck_object(const Deck& deck) {
+    std::vector<std::string> items;
+    for (Role role : {Role::carbon, Role::ngo, Role::ceo, Role::banker, Role::fragile})
+        if (deck[role] > 0) items.push_back(fmt::format("\"{}\": {}", role_id(role), deck[role]));
+    return fmt::format("{{{}}}", fmt::join(items, ", "));
+}
+
+// The count's fair default deck and length, and the chance measured for
+// them, as one line of JSON: tools/make-decks gathers them into data/decks.json.
+int run_fair_default(const sim::SimConfig& config, const sim::RunSize& size) {
+    const auto fair = sim::fair_default(config, size, 2000, 0.03);
+    if (!fair.found)
+        return refuse(fmt::format("no deck and length is fair for {} players", config.players));
+    const auto& chosen = fair.chosen;
+    fmt::print("{{\"players\": {}, \"deck\": {}, \"minutes\": {}, \"ecosystems_win\": {:.3f}}}\n",
+               config.players, deck_object(chosen.deck), chosen.minutes,
+               chosen.summary.ecosystems_win);
     return 0;
 }
 
@@ -225,14 +255,15 @@ int run_balance(const BalanceOptions& given) {
     struct Forget {  // never left pointing at `words` once it is gone
         ~Forget() { chosen_narrator = nullptr; }
     } forget;
-    auto config = make_config(given);
-    if (!config) return refuse(config.error());
     sim::RunSize size;
     if (given.games) size.games = *given.games;
     size.seed = given.seed;
     size.threads = given.threads
                        ? *given.threads
                        : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    auto config = make_config(given);
+    if (!config) return refuse(config.error());
+    if (given.fair_defaults) return run_fair_default(*config, size);
     if (given.advise) return run_advise(*config, size, given.deck.empty(), given.json);
     if (given.skill_table > 0) return run_skill_table(*config, given.skill_table, size, given.json);
     if (given.values) return run_values(*config, size, given.json);

@@ -15,6 +15,7 @@
 #include "answer.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
+#include "lab.hpp"
 #include "language.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
@@ -191,24 +192,66 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
     }
 }
 
+// A deck as --deck takes it: "carbon=2,ngo,ceo".
+std::string deck_argument(const Deck& deck) {
+    std::string text = fmt::format("carbon={}", deck[Role::carbon]);
+    for (Role role : {Role::ngo, Role::ceo, Role::banker, Role::fragile})
+        if (deck[role] > 0) text += fmt::format(",{}", role_id(role));
+    return text;
+}
+
+int rounded_percent(double fraction) { return static_cast<int>(std::lround(100 * fraction)); }
+
+// One line when the lab puts the deal outside 35-65%: the nearest fair
+// length for this deck, else the count's fair default deck and length.
+void warn_if_unfair(const sim::SimConfig& config, const sim::RunSize& size, double win,
+                    const narration::Narrator& narrator) {
+    if (win >= 0.35 && win <= 0.65) return;
+    Args args;
+    args.set("percent", rounded_percent(win)).set("count", config.players);
+    if (auto length = sim::nearest_fair_length(config, size, 0.05)) {
+        args.set("minutes", length->minutes)
+            .set("fair", rounded_percent(length->summary.ecosystems_win));
+        print_wrapped(stdout, narrator.line("new.fair_warning_minutes", args));
+        return;
+    }
+    sim::SimConfig fair = config;
+    fair.deck = *default_deck(config.players);
+    fair.options.temperature_minutes = default_minutes(config.players);
+    const double fair_win = sim::simulate(fair, size.games, size.seed, size.threads).ecosystems_win;
+    const bool helps = std::abs(fair_win - 0.5) <= 0.05 &&
+                       (fair.deck != config.deck || fair.options != config.options);
+    if (!helps) {
+        print_wrapped(stdout, narrator.line("new.fair_warning", args));
+        return;
+    }
+    args.set("deck", deck_argument(fair.deck))
+        .set("minutes", fair.options.temperature_minutes)
+        .set("fair", rounded_percent(fair_win));
+    print_wrapped(stdout, narrator.line("new.fair_warning_deck", args));
+}
+
 // The balance lab's quick estimate for the deck and the house rules: a few
 // thousand table-policy games from a fixed seed, so a deck and length always
-// show the same figure, whatever the deal. On a terminal only: it costs a
-// fraction of a second that scripts and transcripts need not pay.
-void show_estimate(const Setup& setup, const Deck& deck, const narration::Narrator& narrator) {
-    constexpr int games = 2000;
+// show the same figure, whatever the deal. The estimate shows on a terminal
+// only (transcripts need not show it); an unfair deal is warned of anywhere.
+void show_estimate(const Setup& setup, const Deck& deck, bool interactive,
+                   const narration::Narrator& narrator) {
     sim::SimConfig config;
     config.players = setup.player_count();
     config.deck = deck;
     config.options = setup.options;
-    const int threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    const auto summary = sim::simulate(config, games, 1, threads);
-    const auto percent = static_cast<int>(std::lround(100 * summary.ecosystems_win));
-    print_wrapped(
-        stdout,
-        narrator.line(
-            "new.deck_estimate",
-            Args{}.set("percent", percent).set("games", games).set("count", config.players)));
+    const sim::RunSize size{2000, 1,
+                            std::max(1, static_cast<int>(std::thread::hardware_concurrency()))};
+    const auto summary = sim::simulate(config, size.games, size.seed, size.threads);
+    if (interactive)
+        print_wrapped(stdout,
+                      narrator.line("new.deck_estimate",
+                                    Args{}
+                                        .set("percent", rounded_percent(summary.ecosystems_win))
+                                        .set("games", static_cast<int>(size.games))
+                                        .set("count", config.players)));
+    warn_if_unfair(config, size, summary.ecosystems_win, narrator);
 }
 
 // The cards: --roles, --manual, or a random deal of the deck.
@@ -229,7 +272,7 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
         "{}\n",
         narrator.line("new.deck",
                       Args{}.set("count", setup.player_count()).set("deck", describe_deck(*deck))));
-    if (reader.interactive()) show_estimate(setup, *deck, narrator);
+    show_estimate(setup, *deck, reader.interactive(), narrator);
     setup.seed =
         given.seed ? *given.seed : std::random_device{}() * 4294967296ULL + std::random_device{}();
     return deal(*deck, *setup.seed);
@@ -273,6 +316,8 @@ int run_new(const NewOptions& given) {
     auto players = ask_players(given, *reader, narrator);
     if (auto* code = std::get_if<int>(&players)) return *code;
     setup.players = std::get<0>(std::move(players));
+    // The count's fair length, unless the moderator gives one (data/decks.json).
+    setup.options.temperature_minutes = default_minutes(setup.player_count());
     if (auto problem = set_options(given.options, given.minutes, given.mode, setup.options)) {
         fmt::print(stderr, "{}\n", problem->message);
         return 2;

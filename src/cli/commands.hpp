@@ -78,6 +78,7 @@ struct BalanceOptions {
     bool advise = false;
     int skill_table = 0;  // 0: no table
     bool values = false;
+    bool fair_defaults = false;  // print data/decks.json: each count's fair deck and length
     sim::TimeModel time;
     LanguageOptions language;
 };

@@ -1,14 +1,12 @@
 #include "game_clock.hpp"
 
 #include <cstdlib>
+#include <ctime>
 
 namespace coyel::cli {
 
-GameClock::GameClock(std::int64_t seconds, Now now)
-    : now_(std::move(now)),
-      banked_(seconds),
-      origin_(now_()),
-      wall_origin_(std::chrono::system_clock::now()) {}
+GameClock::GameClock(std::int64_t seconds, Now now, WallNow wall_now)
+    : now_(std::move(now)), banked_(seconds), origin_(now_()), wall_origin_(wall_now()) {}
 
 GameClock GameClock::from_environment(std::int64_t seconds) {
     const char* frozen = std::getenv("COYEL_FROZEN_CLOCK");
@@ -58,6 +56,17 @@ std::optional<std::int64_t> GameClock::wall_ms(TimePoint moment) const {
 std::optional<std::int64_t> GameClock::wall_ms_of_reading(std::int64_t reading) const {
     if (!running_) return wall_ms(now_());
     return wall_ms(since_ + std::chrono::seconds(reading - banked_));
+}
+
+std::optional<std::string> GameClock::wall_now() const {
+    const auto ms = wall_ms(now_());
+    if (!ms) return std::nullopt;
+    const std::time_t seconds = static_cast<std::time_t>(*ms / 1000);
+    std::tm utc{};
+    if (!gmtime_r(&seconds, &utc)) return std::nullopt;
+    char text[32];
+    if (std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc) == 0) return std::nullopt;
+    return std::string{text};
 }
 
 }  // namespace coyel::cli

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 
 namespace coyel::cli {
 
@@ -13,9 +14,12 @@ class GameClock {
   public:
     using TimePoint = std::chrono::steady_clock::time_point;
     using Now = std::function<TimePoint()>;
+    using WallNow = std::function<std::chrono::system_clock::time_point()>;
 
-    // Starts stopped at `seconds`. `now` reads the time (tests pass a fake).
-    explicit GameClock(std::int64_t seconds, Now now = std::chrono::steady_clock::now);
+    // Starts stopped at `seconds`. `now` reads the time, `wall_now` the wall
+    // clock once, at construction (tests pass fakes of both).
+    explicit GameClock(std::int64_t seconds, Now now = std::chrono::steady_clock::now,
+                       WallNow wall_now = std::chrono::system_clock::now);
 
     // A clock frozen in place when COYEL_FROZEN_CLOCK is set (scripts, tests).
     static GameClock from_environment(std::int64_t seconds);
@@ -38,6 +42,10 @@ class GameClock {
     // When the clock read `reading`: the start of that second while running,
     // now while stopped. For a players' screen to tick on from a save.
     std::optional<std::int64_t> wall_ms_of_reading(std::int64_t reading) const;
+    // Now as a log entry's `wall`: ISO 8601 in UTC to the second
+    // ("2026-12-01T20:15:03Z"); nullopt for a frozen clock, so that scripts
+    // and tests with one write the same save every time.
+    std::optional<std::string> wall_now() const;
 
   private:
     Now now_;

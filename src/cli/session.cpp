@@ -88,7 +88,8 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
       writer_(std::move(writer)),
       narrator_(script),
       words_(AnswerWords::from(script)),
-      announced_temperature_(game_.state().temperature) {
+      announced_temperature_(game_.state().temperature),
+      walls_from_(game_.log().size()) {
     game_.start_holding_news();  // a game saved before coyel knew it: from now on
     // The clock goes on from the game's reading, from Night 1 on, and only
     // while the game is played. At a terminal, a resumed game waits for the
@@ -223,9 +224,25 @@ std::optional<LiveClock> Session::live_clock() const {
     return live;
 }
 
+// This session's entries without a `wall` time get the time they are first
+// saved at: within a second of their input (every input saves), and the
+// clock's degrees at the tick that logs them. Entries of a game resumed from
+// a save without walls keep none: their time is not known.
+void Session::stamp_walls() {
+    const auto wall = clock_.wall_now();
+    walls_from_ = std::min(walls_from_, game_.log().size());
+    if (!wall) return;
+    for (std::size_t i = walls_from_; i < game_.log().size(); ++i) game_.stamp_wall(i, *wall);
+}
+
+std::optional<std::string> Session::write_game(const std::string& to) {
+    stamp_walls();
+    return writer_(to, game_, live_clock());
+}
+
 bool Session::save() {
     ++saves_tried_;
-    if (auto failure = writer_(path_, game_, live_clock())) {
+    if (auto failure = write_game(path_)) {
         tell_save_failed(*failure);
         return false;
     }
@@ -319,15 +336,14 @@ std::optional<Session::Kept> Session::keep_for_leaving() {
     catch_up_clock();
     leaving_ = false;
     ++saves_tried_;
-    auto failure = writer_(path_, game_, live_clock());
+    auto failure = write_game(path_);
     if (!failure) {
         save_failing_ = false;
         return Kept{path_, false, false, {}};
     }
     save_failing_ = true;
-    const Rescue rescue =
-        write_rescue(rescue_folders_ ? *rescue_folders_ : rescue_folders(), path_,
-                     [this](const std::string& to) { return writer_(to, game_, live_clock()); });
+    const Rescue rescue = write_rescue(rescue_folders_ ? *rescue_folders_ : rescue_folders(), path_,
+                                       [this](const std::string& to) { return write_game(to); });
     if (rescue.path) return Kept{*rescue.path, true, rescue.temporary, *failure};
     lost_why_ = {*failure};
     lost_why_.insert(lost_why_.end(), rescue.failures.begin(), rescue.failures.end());
@@ -395,7 +411,7 @@ void Session::save_reading() {
         save();
         return;
     }
-    if (writer_(path_, game_, live_clock())) return;
+    if (write_game(path_)) return;
     save_failing_ = false;
     say(narrator_.line("repl.saved_again", Args{}.set("path", path_)));
 }

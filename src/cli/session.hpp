@@ -62,6 +62,8 @@ class Session final : private LivePrompt {
     // Saves now; false (and the moderator told at once) when the file cannot
     // be written. Until a save works again, the game is ahead of its file.
     bool save();
+    void stamp_walls();
+    std::optional<std::string> write_game(const std::string& to);
 
     // Where rescue copies may go, in order (rescue_folders() by default).
     void rescue_in(std::vector<RescueFolder> folders) { rescue_folders_ = std::move(folders); }
@@ -197,6 +199,7 @@ class Session final : private LivePrompt {
     bool save_failing_ = false;  // the game in memory is ahead of its file
     bool leaving_ = false;       // the leaving save is the last one
     std::size_t saves_tried_ = 0;
+    std::size_t walls_from_ = 0;  // log entries before this one are not this session's
     std::optional<std::vector<RescueFolder>> rescue_folders_;
     std::optional<Kept> kept_;           // set once the game is kept for leaving
     std::vector<std::string> lost_why_;  // why nothing could be written, if so

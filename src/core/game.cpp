@@ -523,6 +523,10 @@ Game::Game(Setup setup, Log log, News news)
     restart(setup_.roles);
 }
 
+void Game::stamp_wall(std::size_t index, const std::string& wall) {
+    if (index < log_.size() && !log_[index].wall) log_[index].wall = wall;
+}
+
 void Game::restart(std::span<const Role> roles) {
     assert(roles.size() == setup_.roles.size());
     if (roles.data() != setup_.roles.data())

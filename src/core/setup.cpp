@@ -118,8 +118,21 @@ Result<Deck> deck_from_json(const nlohmann::json& object, int player_count) {
 
 }  // namespace
 
-Result<Deck> default_deck(int player_count) {
+namespace {
+const nlohmann::json& default_decks_file() {
     static const nlohmann::json decks = nlohmann::json::parse(embedded::decks_json);
+    return decks;
+}
+}  // namespace
+
+int default_minutes(int player_count) {
+    const auto& minutes = default_decks_file().at("minutes");
+    const std::string key = std::to_string(player_count);
+    return minutes.contains(key) ? minutes.at(key).get<int>() : Options{}.temperature_minutes;
+}
+
+Result<Deck> default_deck(int player_count) {
+    const auto& decks = default_decks_file();
     std::string key = std::to_string(player_count);
     if (!decks.at("decks").contains(key))
         return Error{fmt::format("there is no default deck for {} players ({} to {})", player_count,

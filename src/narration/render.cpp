@@ -354,12 +354,21 @@ std::string html_summary(const Narrator& narrator, const Chronicle& chronicle) {
     return out + "</table>\n</section>\n";
 }
 
+// The page's title: the date played (the first `wall` time) and the
+// players, so that a folder of pages says which game each is, not its file.
+std::string html_title(const Narrator& narrator, const Game& game) {
+    std::string players;
+    for (const auto& name : game.setup().players) players += (players.empty() ? "" : ", ") + name;
+    const auto date = played_on(game);
+    if (!date) return narrator.line("games.html_title_undated", Args{}.set("players", players));
+    return narrator.line("games.html_title", Args{}.set("date", *date).set("players", players));
+}
+
 }  // namespace
 
 std::string render_html(const Narrator& narrator, const Chronicle& chronicle,
-                        const std::string& title) {
-    const std::string heading =
-        html_escape(narrator.line("replay.title", Args{}.set("title", title)));
+                        const std::string& /*file name, unused: the title is from the game*/) {
+    const std::string heading = html_escape(html_title(narrator, chronicle.game));
     std::string out = fmt::format(
         "<!DOCTYPE html>\n<html lang=\"{0}\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "coyel/calls.hpp"
+
 namespace coyel::sim {
 namespace {
 
@@ -36,7 +38,86 @@ double distance_from_fair(const Candidate& candidate) {
     return std::abs(candidate.summary.ecosystems_win - 0.5);
 }
 
+bool closer_to_fair(const Candidate& a, const Candidate& b) {
+    return distance_from_fair(a) < distance_from_fair(b);
+}
+
+// Every valid deck with exactly `specials` special cards, each at every length.
+std::vector<Candidate> screen_with_specials(const SimConfig& config, int specials,
+                                            const std::vector<int>& lengths,
+                                            const RunSize& screen) {
+    std::vector<Candidate> screened;
+    for (const Deck& deck : all_decks(config.players)) {
+        if (special_cards(deck) != specials) continue;
+        for (int minutes : lengths)
+            screened.push_back(play_candidate(config, deck, minutes, screen));
+    }
+    return screened;
+}
+
+// The screened candidates' best few, played with `size`, and the one chosen
+// among those within the band: nearest 50%.
+FairDefault settle(const SimConfig& config, std::vector<Candidate> screened, const RunSize& size,
+                   double band) {
+    std::sort(screened.begin(), screened.end(), closer_to_fair);
+    screened.resize(std::min<std::size_t>(6, screened.size()));
+    FairDefault best;
+    for (const auto& candidate : screened) {
+        if (distance_from_fair(candidate) > 2 * band) continue;
+        auto played = play_candidate(config, candidate.deck, candidate.minutes, size);
+        if (distance_from_fair(played) > band) continue;
+        if (!best.found || closer_to_fair(played, best.chosen)) best = {played, true};
+    }
+    return best;
+}
+
+std::vector<int> lengths_from(int first, int last, int step) {
+    std::vector<int> lengths;
+    for (int minutes = first; minutes <= last; minutes += step) lengths.push_back(minutes);
+    return lengths;
+}
+
 }  // namespace
+
+int special_cards(const Deck& deck) {
+    int count = 0;
+    for (Role role : special_roles) count += deck[role];
+    return count;
+}
+
+FairDefault fair_default(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
+                         double band) {
+    RunSize screen = size;
+    screen.games = screen_games;
+    const bool clock = config.options.temperature_mode == TemperatureMode::clock;
+    // Round lengths first; every minute only when no round length will do.
+    const std::vector<std::vector<int>> tries =
+        clock ? std::vector<std::vector<int>>{lengths_from(10, 120, 5), lengths_from(10, 120, 1)}
+              : std::vector<std::vector<int>>{{0}};
+    for (int specials = static_cast<int>(special_roles.size()); specials >= 0; --specials)
+        for (const auto& lengths : tries) {
+            auto best =
+                settle(config, screen_with_specials(config, specials, lengths, screen), size, band);
+            if (best.found) return best;
+        }
+    return {};
+}
+
+std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunSize& size,
+                                             double band) {
+    if (config.options.temperature_mode != TemperatureMode::clock) return std::nullopt;
+    auto lengths = lengths_from(10, 120, 5);
+    const int given = config.options.temperature_minutes;
+    std::stable_sort(lengths.begin(), lengths.end(), [given](int a, int b) {
+        return std::pair{std::abs(a - given), -a} < std::pair{std::abs(b - given), -b};
+    });
+    for (int minutes : lengths) {
+        if (minutes == given) continue;
+        auto played = play_candidate(config, config.deck, minutes, size);
+        if (distance_from_fair(played) <= band) return played;
+    }
+    return std::nullopt;
+}
 
 Advice advise(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
               std::size_t top) {
@@ -75,6 +156,23 @@ std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize&
     return rows;
 }
 
+namespace {
+// The night calls a card answers (each costs call_seconds of clock).
+std::uint16_t calls_of(Role role) {
+    auto bit = [](CallId call) {
+        return static_cast<std::uint16_t>(1U << static_cast<unsigned>(call));
+    };
+    switch (role) {
+        case Role::carbon: return bit(CallId::carbon_target);
+        case Role::ngo: return bit(CallId::ngo_protect);
+        case Role::banker: return bit(CallId::banker);
+        case Role::ceo:
+            return bit(CallId::ceo_lobby) | bit(CallId::ceo_extra_lobby) | bit(CallId::slapp);
+        default: return 0;
+    }
+}
+}  // namespace
+
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size) {
     std::vector<CardValue> values;
     const Summary given = simulate(config, size.games, size.seed, size.threads);
@@ -93,6 +191,9 @@ std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size)
         const Summary other = simulate(variant, size.games, size.seed, size.threads);
         value.with = value.in_deck ? given : other;
         value.without = value.in_deck ? other : given;
+        SimConfig free = value.in_deck ? config : variant;
+        free.time.free_calls |= calls_of(role);
+        value.with_free = simulate(free, size.games, size.seed, size.threads);
         values.push_back(value);
     }
     return values;

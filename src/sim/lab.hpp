@@ -35,6 +35,25 @@ struct Advice {
 Advice advise(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
               std::size_t top);
 
+// How many of the four special cards (NGO, CEO, banker, fragile) a deck holds.
+int special_cards(const Deck& deck);
+
+// A count's fair default: the deck keeping the most special cards, then the
+// length in minutes (multiples of 5 first), whose chance is nearest 50%,
+// among those the lab puts within `band` of 50% (docs/balance.md).
+struct FairDefault {
+    Candidate chosen;
+    bool found = false;  // false: no deck and length within the band
+};
+FairDefault fair_default(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
+                         double band);
+
+// In clock mode, the length nearest the config's own (ties: the longer) of
+// 10 to 120 minutes in steps of 5 whose chance with `size` is within `band`
+// of 50%; none when no length is, or in the other modes.
+std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunSize& size,
+                                             double band);
+
 // The ecosystems' figures at skill 1..max_skill (table policy).
 std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size);
 
@@ -43,8 +62,11 @@ struct CardValue {
     Role role = Role::carbon;
     bool in_deck = false;  // measured by taking it out; else by putting it in
     Summary with;
+    Summary with_free;  // with the card, its calls taking no clock time
     Summary without;
     double points() const { return 100 * (with.ecosystems_win - without.ecosystems_win); }
+    // The worth were the card's calls free: the difference is their time's cost.
+    double points_free() const { return 100 * (with_free.ecosystems_win - without.ecosystems_win); }
 };
 // Each special card and one carbon emission, where the variant deck is valid.
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size);

@@ -64,7 +64,9 @@ void take_vote(Play& play, CallId call) {
 void answer_call(Play& play, CallId call) {
     const TimeModel& time = play.config.time;
     if (call == CallId::new_mayor && !play.spend(time.election_seconds)) return;
-    if (call != CallId::first_mayor && call != CallId::new_mayor && !play.spend(time.call_seconds))
+    const bool free = (time.free_calls >> static_cast<unsigned>(call) & 1U) != 0;
+    if (call != CallId::first_mayor && call != CallId::new_mayor &&
+        !play.spend(free ? 0 : time.call_seconds))
         return;
     bool accepted = false;
     switch (call_info(call).answer) {

@@ -27,6 +27,9 @@ struct TimeModel {
     int day_seconds = 240;       // the day's talk before the vote (a revote: a quarter)
     int ballot_seconds = 5;      // each ballot
     int election_seconds = 180;  // a new mayor's election (the first is before the clock)
+    // Calls that take no clock time, one bit per CallId: --values measures a
+    // card's worth without the time its calls cost.
+    std::uint16_t free_calls = 0;
 };
 
 struct SimConfig {

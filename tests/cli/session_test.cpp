@@ -170,3 +170,41 @@ TEST_CASE("in a pipe, the line after the end is read as at a terminal: undo goes
     CHECK_FALSE(game->over());
     CHECK(game->log().back().kind == ActionKind::carbon_target);
 }
+
+TEST_CASE("every log entry of a played game carries its wall time, in UTC; a frozen clock none") {
+    FakeDisk disk;
+    GameClock::TimePoint now{};
+    ScriptedReader reader({"Hana", "Ben", "none", "none", "quit"},
+                          [&] { now += std::chrono::seconds(30); });
+    Capture out, err;
+    // 2026-12-01T20:00:00Z on the wall when the session starts.
+    const auto wall = std::chrono::system_clock::time_point{std::chrono::seconds(1796155200)};
+    Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(
+                        0, [&] { return now; }, [&] { return wall; }),
+                    disk.writer());
+    CHECK(session.run() == 0);
+    auto saved = load_game(disk.files["game.json"], "game.json");
+    REQUIRE(saved.ok());
+    REQUIRE(saved->log().size() >= 4);
+    for (const Action& action : saved->log()) {
+        REQUIRE(action.wall);
+        CHECK(action.wall->size() == 20);
+        CHECK(action.wall->rfind("2026-12-01T20:0", 0) == 0);
+        CHECK(action.wall->back() == 'Z');
+    }
+    CHECK(*saved->log().front().wall == "2026-12-01T20:00:30Z");
+    CHECK(*saved->log().back().wall <= "2026-12-01T20:02:30Z");
+}
+
+TEST_CASE("a frozen clock writes no wall time: the same save every run") {
+    FakeDisk disk;
+    ScriptedReader reader({"Hana", "Ben", "quit"});
+    Capture out, err;
+    ::setenv("COYEL_FROZEN_CLOCK", "1", 1);
+    Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock::from_environment(0), disk.writer());
+    ::unsetenv("COYEL_FROZEN_CLOCK");
+    CHECK(session.run() == 0);
+    CHECK(disk.files["game.json"].find("\"wall\"") == std::string::npos);
+}

@@ -37,7 +37,7 @@ TEST_CASE("balance --json gives the issue's figures, the same for one thread or 
 TEST_CASE("balance prints the figures as text", "[sim]") {
     const auto run = run_coyel("balance --players 9 --games 500 --threads 2", false);
     REQUIRE(run.exit_code == 0);
-    CHECK(run.out.rfind("9 players · 2 carbon, ceo, ngo, banker, fragile, 3 citizen · 25 minutes ·"
+    CHECK(run.out.rfind("9 players · 2 carbon, ceo, ngo, banker, fragile, 3 citizen · 35 minutes ·"
                         " policy table, skill 2 · seed 1, 2 threads\n",
                         0) == 0);
     CHECK(run.out.find("Ecosystems win ") != std::string::npos);
@@ -78,4 +78,29 @@ TEST_CASE("balance --advise ranks ten candidates and shows the default deck belo
     CHECK(run.out.find("\n      10.   ") != std::string::npos);
     CHECK(run.out.find("\n  default   ") != std::string::npos);
     CHECK(run.out.find("carbon, ceo, ngo, banker, fragile, citizen") != std::string::npos);
+}
+
+TEST_CASE("balance --values: each card's worth with and without its calls' clock time", "[sim]") {
+    // Long calls in a short game: the NGO's and the banker's calls cost their
+    // team the clock; free, they are worth more. The fragile has no call.
+    const auto run = run_coyel(
+        "balance --players 9 --minutes 25 --call-seconds 60 --values --games 3000 --threads 2 "
+        "--json",
+        false);
+    REQUIRE(run.exit_code == 0);
+    const auto values = nlohmann::json::parse(run.out);
+    int checked = 0;
+    for (const auto& value : values) {
+        const double timed = value["points"], free = value["points_without_time_cost"];
+        INFO(value["card"]);
+        if (value["card"] == "fragile") CHECK(free == Approx(timed));
+        if (value["card"] == "ngo" || value["card"] == "banker") {
+            CHECK(free > timed + 3);
+            ++checked;
+        }
+    }
+    CHECK(checked == 2);
+    const auto text = run_coyel("balance --players 9 --values --games 500 --threads 2", false);
+    CHECK(text.out.find("free: the worth were the card's calls to take no clock time") !=
+          std::string::npos);
 }

@@ -132,7 +132,7 @@ y=$(tmux_ display-message -p -t t '#{cursor_y}')
 ((above < y + 1)) || fail "the degree is not above the prompt"
 for _ in $(seq 30); do [[ $(bells) -ge 1 ]] && break; sleep 0.1; done
 [[ $(bells) == 1 ]] || fail "$(bells) bells for one degree"
-grep -qF '{"do": "clock", "at": 12}' "$folder/g.json" || fail "no clock entry at 12 s in g.json"
+grep -qE '\{"do": "clock", "at": 12[,}]' "$folder/g.json" || fail "no clock entry at 12 s in g.json"
 
 # 3. Ctrl-C empties the line and the game goes on.
 tmux_ send-keys -t t C-u 'Cle'
@@ -170,7 +170,7 @@ for _ in $(seq 100); do gone "$pid" && break; sleep 0.1; done
 gone "$pid" || fail "coyel outlived kill -9"
 "$coyel" check "$folder/g.json" | grep -q '^ok' || fail "the save does not load after kill -9: $("$coyel" check "$folder/g.json" 2>&1)"
 for at in 12 24; do
-  grep -qF "{\"do\": \"clock\", \"at\": $at}" "$folder/g.json" || fail "the degree at $at s, shown, is not in the save after kill -9"
+  grep -qE "\\{\"do\": \"clock\", \"at\": $at[,}]" "$folder/g.json" || fail "the degree at $at s, shown, is not in the save after kill -9"
 done
 
 # ---- Game B ----------------------------------------------------------------

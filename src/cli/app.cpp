@@ -195,9 +195,9 @@ void add_serve(CLI::App& app, int& exit_code) {
         ->default_str("0.0.0.0");
     add_language_options(command, given->language);
     command->footer(
-        "Prints the address and its QR code, and follows the save as the moderator plays; it "
+        "Prints the address and its QR code, and follows the save as the moderator plays, and "
         "never writes the save.\nThe page shows only what the table has been told. Plain HTTP on "
-        "the local network: anyone on it may look, so use it on a network you trust.\n"
+        "the local network: anyone on it may look: use it on a network you trust.\n"
         "Leave with q or Ctrl-C.\nExample: coyel serve friday.json --port 8080");
     command->callback([given, &exit_code] { exit_code = run_serve(*given); });
 }

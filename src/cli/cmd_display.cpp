@@ -59,8 +59,8 @@ Result<std::string> game_in_play(std::string_view command) {
     if (found.empty() && folder) saves_in_play(*folder, found);
     if (found.empty())
         return Error{fmt::format("no game is in play here{}: name the save (coyel {} FILE)",
-                                 command,
-                                 folder ? fmt::format(" nor in {}", *folder) : std::string{})};
+                                 folder ? fmt::format(" nor in {}", *folder) : std::string{},
+                                 command)};
     std::error_code error;
     auto newest = std::max_element(found.begin(), found.end(), [&](const auto& a, const auto& b) {
         return fs::last_write_time(a, error) < fs::last_write_time(b, error);

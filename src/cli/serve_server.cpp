@@ -43,7 +43,7 @@ struct FileMark {
 FileMark mark_of(const std::string& path) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0) return {};
-    return {true, info.st_mtim.tv_sec * 1'000'000'000LL + info.st_mtim.tv_nsec,
+    return {true, info.st_mtim.tv_sec * 1000000000LL + info.st_mtim.tv_nsec,
             static_cast<std::int64_t>(info.st_size), static_cast<std::int64_t>(info.st_ino)};
 }
 
@@ -163,8 +163,8 @@ void PublicServer::Impl::limits() {
     // The same short text for every refusal: an unknown path says nothing of why.
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
         set_safety_headers(res);
-        const char* text = res.status == 404   ? "Not found\n"
-                           : res.status == 405 ? "Method not allowed\n"
+        const char* text = res.status == 404   ? "404 Not Found\n"
+                           : res.status == 405 ? "405 Method Not Allowed\n"
                                                : "Refused\n";
         res.set_content(text, "text/plain; charset=utf-8");
     });

@@ -180,6 +180,28 @@ void add_display(CLI::App& app, int& exit_code) {
     command->callback([given, &exit_code] { exit_code = run_display(*given); });
 }
 
+void add_serve(CLI::App& app, int& exit_code) {
+    auto given = std::make_shared<ServeOptions>();
+    auto* command = app.add_subcommand(
+        "serve", "The players' screen as a web page for the phones and TVs of the local network");
+    command->add_option("FILE", given->path,
+                        "The save (default: the game in play here, else in the games folder)");
+    command->add_option("--port", given->port, "The TCP port (0: any free one)")
+        ->default_str("8080")
+        ->check(CLI::Range(0, 65535));
+    command
+        ->add_option("--bind", given->bind,
+                     "The address to listen on (127.0.0.1: this machine only)")
+        ->default_str("0.0.0.0");
+    add_language_options(command, given->language);
+    command->footer(
+        "Prints the address and its QR code, and follows the save as the moderator plays, and "
+        "never writes the save.\nThe page shows only what the table has been told. Plain HTTP on "
+        "the local network: anyone on it may look: use it on a network you trust.\n"
+        "Leave with q or Ctrl-C.\nExample: coyel serve friday.json --port 8080");
+    command->callback([given, &exit_code] { exit_code = run_serve(*given); });
+}
+
 void add_balance(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<BalanceOptions>();
     auto* command = app.add_subcommand(
@@ -251,6 +273,7 @@ int run(int argc, char** argv) {
     add_script(app, exit_code);
     add_group_commands(app, exit_code);
     add_display(app, exit_code);
+    add_serve(app, exit_code);
     add_balance(app, exit_code);
     add_docs_commands(app, exit_code);  // last: Tab lists it after the game commands
     app.footer("Rules: docs/rules.md (the engine's rulebook); README.md for examples.");

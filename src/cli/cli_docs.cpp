@@ -27,7 +27,7 @@ namespace {
 // new subcommand's FILE argument or --save completes saves with no change here.
 // The commands whose FILE defaults to the games folder offer its games too.
 ValueKind kind_by_name(std::string_view command, std::string_view name) {
-    if (name == "FILE" && (command == "resume" || command == "display"))
+    if (name == "FILE" && (command == "resume" || command == "display" || command == "serve"))
         return ValueKind::game_file;
     static const std::vector<std::pair<std::string_view, ValueKind>> kinds = {
         {"FILE", ValueKind::save_file},    {"--save", ValueKind::save_file},

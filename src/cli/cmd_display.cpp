@@ -50,16 +50,17 @@ void saves_in_play(const fs::path& folder, std::vector<fs::path>& found) {
     }
 }
 
-// `display` alone: the game in play here, else in the games folder; of
-// several, the one saved last.
-Result<std::string> game_in_play() {
+}  // namespace
+
+Result<std::string> game_in_play(std::string_view command) {
     std::vector<fs::path> found;
     saves_in_play(".", found);
     const auto folder = games_folder();  // the games folder (saved_games.hpp)
     if (found.empty() && folder) saves_in_play(*folder, found);
     if (found.empty())
-        return Error{fmt::format("no game is in play here{}: name the save (coyel display FILE)",
-                                 folder ? fmt::format(" nor in {}", *folder) : std::string{})};
+        return Error{fmt::format("no game is in play here{}: name the save (coyel {} FILE)",
+                                 folder ? fmt::format(" nor in {}", *folder) : std::string{},
+                                 command)};
     std::error_code error;
     auto newest = std::max_element(found.begin(), found.end(), [&](const auto& a, const auto& b) {
         return fs::last_write_time(a, error) < fs::last_write_time(b, error);
@@ -67,6 +68,8 @@ Result<std::string> game_in_play() {
     std::string path = newest->string();
     return path.rfind("./", 0) == 0 ? path.substr(2) : path;
 }
+
+namespace {
 
 // The save's folder, watched for the save (or its lock) being replaced by a
 // rename, written, created or removed: inotify, so no busy polling.
@@ -235,7 +238,7 @@ int run_display(const DisplayOptions& given) {
     const narration::Narrator narrator(chosen->script());
     std::string path = given.path;
     if (path.empty()) {
-        auto found = game_in_play();
+        auto found = game_in_play("display");
         if (!found) {
             fmt::print(stderr, "{}\n", found.error());
             return 1;

@@ -63,6 +63,13 @@ struct DisplayOptions {
     LanguageOptions language;
 };
 
+struct ServeOptions {
+    std::string path;  // empty: the game in play, as for display
+    int port = 8080;
+    std::string bind = "0.0.0.0";  // every interface: the phones are on the LAN
+    LanguageOptions language;
+};
+
 struct BalanceOptions {
     int players = 0;
     std::string deck;
@@ -94,6 +101,7 @@ int run_status(const std::string& path, bool as_json, const LanguageOptions& lan
 int run_check(const std::string& path, const LanguageOptions& language);
 int run_script(const ScriptOptions& given);
 int run_display(const DisplayOptions& given);
+int run_serve(const ServeOptions& given);
 int run_balance(const BalanceOptions& given);
 
 }  // namespace coyel::cli

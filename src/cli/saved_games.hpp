@@ -19,6 +19,12 @@ namespace coyel::cli {
 // when neither variable gives an absolute path.
 Result<std::string> games_folder();
 
+// The game a coyel is playing now, here, else in the games folder (its
+// lock's holder alive); of several, the one saved last. The error names
+// `command` (display, serve) as the one to give a FILE.
+// Defined in cmd_display.cpp.
+Result<std::string> game_in_play(std::string_view command);
+
 // The games folder, created with its parents when missing.
 Result<std::string> make_games_folder();
 

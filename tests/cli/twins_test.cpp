@@ -21,6 +21,7 @@
 #include "coyel/table_view.hpp"
 #include "players_screen.hpp"
 #include "render.hpp"
+#include "serve_state.hpp"
 #include "views.hpp"
 
 using namespace coyel;
@@ -160,7 +161,8 @@ struct TableOutputs {
     std::string view_text, view_colour;  // the REPL's `table`; replay --upto
     std::string story, story_colour;     // replay --view table: each moment, the statistics
     std::string markdown, html;
-    std::string players_screen;  // coyel display, ticking with a timer running
+    std::string players_screen;             // coyel display, ticking with a timer running
+    std::string served_state, served_page;  // coyel serve: /state.json and /
 };
 
 TableOutputs table_outputs(const Game& game) {
@@ -180,6 +182,8 @@ TableOutputs table_outputs(const Game& game) {
     out.html = render_html(narrator(), chronicle, "twins.json");
     const LiveClock live{true, 0, 90'000};
     out.players_screen = players_screen_text(players_screen(narrator(), game, live, 2'500));
+    out.served_state = cli::public_state_json(narrator(), game, live, 2'500, "");
+    out.served_page = cli::public_page(narrator());
     return out;
 }
 
@@ -208,7 +212,9 @@ std::string table_difference(const Game& a, const Game& b) {
         {"replay text (colour)", &TableOutputs::story_colour},
         {"replay Markdown", &TableOutputs::markdown},
         {"replay HTML", &TableOutputs::html},
-        {"players' screen", &TableOutputs::players_screen}};
+        {"players' screen", &TableOutputs::players_screen},
+        {"serve /state.json", &TableOutputs::served_state},
+        {"serve /", &TableOutputs::served_page}};
     for (const auto& [name, text] : texts)
         if (x.*text != y.*text)
             return std::string{name} + ": " + first_difference(x.*text, y.*text);

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Load on `coyel serve`: N listeners (default 50) on /events for S seconds
+# (default 120) beside a game whose clock raises a degree every 12 s. Prints
+# the degrees each listener received against those the save logged, and the
+# game's own saves (which the server never touches). Not part of tools/test.
+# Usage: bench/serve_load.sh PATH/TO/coyel [SECONDS] [LISTENERS]
+set -euo pipefail
+coyel=$(realpath "$1")
+seconds=${2:-120}
+listeners=${3:-50}
+folder=$(realpath "$(mktemp -d)")
+server="coyel-load-$$"
+export TMUX_TMPDIR=$folder COYEL_LANG=en
+serving=""
+trap 'jobs -p | xargs -r kill 2>/dev/null || true; [[ -n $serving ]] && kill $serving 2>/dev/null; tmux -L "$server" kill-server 2>/dev/null || true; rm -rf "$folder"' EXIT
+tmux_() { tmux -L "$server" "$@"; }
+wait_for() {
+  for _ in $(seq 300); do tmux_ capture-pane -p -t m | grep -qF -- "$1" && return 0; sleep 0.05; done
+  echo "the game never showed: $1" >&2; exit 1
+}
+# A game long enough to last: 5 degrees over S seconds and a bit more.
+minutes=$(((seconds * 6 / 5 + 59) / 60))
+tmux_ new-session -d -s m -x 100 -y 30 \
+  "cd $folder && $coyel new --players Ana,Ben,Cleo,Dan,Eve,Finn --roles Ana=carbon,Ben=ngo,Cleo=ceo,Dan=banker --minutes $minutes --save g.json; sleep 600"
+wait_for "Start the game with this deal?"
+tmux_ send-keys -t m yes Enter
+wait_for "mayor>"
+"$coyel" serve "$folder/g.json" --port 0 --bind 127.0.0.1 </dev/null >"$folder/serve.out" 2>&1 &
+serving=$!
+for _ in $(seq 100); do grep -q 'http://' "$folder/serve.out" && break; sleep 0.1; done
+url=$(grep -oE 'http://[0-9.]+:[0-9]+/' "$folder/serve.out" | head -1)
+for i in $(seq "$listeners"); do
+  curl -s -N --max-time "$((seconds + 5))" "${url}events" >"$folder/events.$i" &
+done
+sleep 1
+tmux_ send-keys -t m Eve Enter
+start=$SECONDS
+while ((SECONDS - start < seconds)); do sleep 1; done
+kill -0 "$serving" || { echo "the server died"; exit 1; }
+saves=$(grep -c '"do":' "$folder/g.json" || true)
+final=$(grep -oE '"degrees":"[^"]*"' <(curl -s "${url}state.json"))
+missing=0
+for i in $(seq "$listeners"); do
+  got=$(grep -oE '"degrees":"[^"]*"' "$folder/events.$i" | sort -u | wc -l)
+  last=$(grep -oE '"degrees":"[^"]*"' "$folder/events.$i" | tail -1)
+  [[ $last == "$final" ]] || missing=$((missing + 1))
+  [[ $i == 1 ]] && echo "listener 1: $got distinct temperatures, last $last"
+done
+echo "listeners: $listeners for $seconds s; log entries saved: $saves; final $final"
+echo "listeners whose last state is not the final one: $missing"
+((missing == 0))

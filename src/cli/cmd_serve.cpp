@@ -1,0 +1,79 @@
+// `coyel serve [FILE]`: the players' screen as a web page on the local
+// network, following the save as `display` does; the address and its QR code
+// on the terminal. The server itself is serve_server.cpp's.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <thread>
+
+#include "commands.hpp"
+#include "language.hpp"
+#include "save_file.hpp"
+#include "saved_games.hpp"
+#include "serve_server.hpp"
+#include "signals.hpp"
+
+namespace coyel::cli {
+namespace {
+
+// Waits for q, Ctrl-C or a signal to leave.
+void wait_to_leave() {
+    signals::watch();
+    bool keys_open = ::isatty(STDIN_FILENO) != 0;
+    for (;;) {
+        std::vector<int> fds;
+        if (keys_open) fds.push_back(STDIN_FILENO);
+        const auto ready = signals::wait_for_any(fds, std::nullopt);
+        if (ready.signal && (signals::take_interrupt() || signals::leaving())) return;
+        if (!keys_open || !ready.readable[0]) continue;
+        char typed[64];
+        const ssize_t n = ::read(STDIN_FILENO, typed, sizeof typed);
+        if (n <= 0) keys_open = false;  // stdin closed: wait for a signal
+        for (ssize_t i = 0; i < n; ++i)
+            if (typed[i] == 'q' || typed[i] == 'Q') return;
+    }
+}
+
+}  // namespace
+
+std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
+                                 const std::string& bind, int port) {
+    const auto bound = server.bind(bind, port);
+    if (!bound) {
+        fmt::print(stderr, "{}\n", bound.error());
+        return std::nullopt;
+    }
+    const std::string url = address_for_phones(bind, *bound);
+    fmt::print("{}\n{}", narrator.line("serve.address", narration::Args{}.set("url", url)),
+               qr_code_text(url));
+    std::fflush(stdout);
+    return *bound;
+}
+
+int run_serve(const ServeOptions& given) {
+    const auto chosen = choose_script_or_say(given.language);
+    if (!chosen) return 2;
+    const narration::Narrator narrator(chosen->script());
+    std::string path = given.path;
+    if (path.empty()) {
+        auto found = game_in_play("serve");
+        if (!found) {
+            fmt::print(stderr, "{}\n", found.error());
+            return 1;
+        }
+        path = *found;
+    }
+    if (auto first = read_saved_game(path); !first) {  // refused if it does not load at first
+        fmt::print(stderr, "{}\n", first.error());
+        return 1;
+    }
+    PublicServer server(narrator, path);
+    if (!start_serving(server, narrator, given.bind, given.port)) return 1;
+    std::thread serving([&server] { server.run(); });
+    wait_to_leave();
+    server.stop();
+    serving.join();
+    return 0;
+}
+
+}  // namespace coyel::cli

@@ -1,0 +1,52 @@
+// The players' screen over HTTP (`coyel serve`, `--serve`): `/` the embedded
+// page, `/state.json` the public state, `/events` the same pushed as
+// Server-Sent Events at each change of the save. GET only; any other path is
+// 404, any other method 405. The save is read, never written.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "coyel/result.hpp"
+#include "narrator.hpp"
+
+namespace coyel::cli {
+
+// Limits that keep 50 phones and a hostile one from starving the game.
+inline constexpr int serve_max_listeners = 64;  // /events streams at once
+inline constexpr int serve_threads = serve_max_listeners + 8;
+
+class PublicServer {
+  public:
+    // Follows `save_path`, whose first reading must have loaded (the caller's check).
+    PublicServer(const narration::Narrator& narrator, std::string save_path);
+    PublicServer(const PublicServer&) = delete;
+    PublicServer& operator=(const PublicServer&) = delete;
+    ~PublicServer();
+
+    // Binds `host`:`port` (0: any free port): the port bound, or why not.
+    Result<int> bind(const std::string& host, int port);
+    // Serves and follows the save until stop(), from any thread.
+    void run();
+    void stop();
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Binds `server` and prints the address with its QR code: the port bound,
+// or nullopt once the reason is printed. Defined in cmd_serve.cpp.
+std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
+                                 const std::string& bind, int port);
+
+// "http://192.168.1.20:8080/": the address phones type; for 0.0.0.0 the
+// machine's first LAN address (127.0.0.1 when it has none).
+std::string address_for_phones(const std::string& host, int port);
+
+// `text` as a QR code in Unicode half blocks, two modules a character, light
+// modules drawn (for a dark terminal), with a quiet zone; "" if it cannot be made.
+std::string qr_code_text(const std::string& text);
+
+}  // namespace coyel::cli

@@ -1,0 +1,65 @@
+#include "serve_state.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "coyel/table_view.hpp"
+#include "players_screen.hpp"
+
+namespace coyel::cli {
+namespace {
+
+// Milliseconds until the shown figure `left_s` reaches zero, its next second
+// `next_ms` away: the browser shows the remainder rounded up.
+std::int64_t ms_to_zero(std::int64_t left_s, std::chrono::milliseconds next_ms) {
+    return left_s <= 0 ? 0 : (left_s - 1) * 1000 + next_ms.count();
+}
+
+std::optional<std::int64_t> countdown_ms(const Game& game, const std::optional<LiveClock>& live,
+                                         std::int64_t now_ms) {
+    const TableView view = table_view(game);
+    if (!live || !live->running || !view.next_rise_at || view.phase == Phase::over ||
+        view.phase == Phase::setup)
+        return std::nullopt;
+    const std::int64_t elapsed = std::max<std::int64_t>(0, now_ms - live->wall_ms);
+    const std::int64_t left =
+        std::max<std::int64_t>(0, *view.next_rise_at - game.state().clock_s - elapsed / 1000);
+    return ms_to_zero(left, std::chrono::milliseconds(1000 - elapsed % 1000));
+}
+
+nlohmann::json players_json(const narration::PlayersScreen& screen) {
+    nlohmann::json players = nlohmann::json::array();
+    for (const auto& row : screen.players)
+        players.push_back({{"seat", row.seat},
+                           {"name", row.name},
+                           {"status", row.status},
+                           {"in_game", row.in_game},
+                           {"mayor", row.mayor}});
+    return players;
+}
+
+}  // namespace
+
+std::string public_state_json(const narration::Narrator& narrator, const Game& game,
+                              const std::optional<LiveClock>& live, std::int64_t now_ms,
+                              const std::string& note) {
+    const narration::PlayersScreen screen = narration::players_screen(narrator, game, live, now_ms);
+    nlohmann::json out = {{"phase", screen.phase},
+                          {"temperature", screen.temperature},
+                          {"temperature_limit", screen.temperature_limit},
+                          {"degrees", screen.degrees},
+                          {"temperature_text", screen.temperature_text},
+                          {"countdown", screen.countdown},
+                          {"countdown_figure", screen.countdown_figure.value_or("")},
+                          {"timer", screen.timer.value_or("")},
+                          {"players", players_json(screen)},
+                          {"announcement", screen.announcement},
+                          {"result", screen.result.value_or("")},
+                          {"result_figure", screen.result_figure.value_or("")},
+                          {"note", note}};
+    if (const auto left = countdown_ms(game, live, now_ms)) out["countdown_ms"] = *left;
+    if (screen.timer && live && live->timer_ends_ms)
+        out["timer_ms"] = std::max<std::int64_t>(0, *live->timer_ends_ms - now_ms);
+    return out.dump();  // UTF-8 as is; the page never parses it as markup
+}
+
+}  // namespace coyel::cli

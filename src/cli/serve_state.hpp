@@ -1,0 +1,27 @@
+// What `coyel serve` gives the players' browsers: the players' screen
+// (players_screen.hpp, made from the core's table view only) as JSON, and the
+// one embedded page that draws it. Nothing here reads a file or a clock.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "coyel/save.hpp"
+#include "narrator.hpp"
+
+namespace coyel::cli {
+
+// The public state at Unix time `now_ms` as one line of JSON: texts in the
+// script's words and, while a figure ticks, how many milliseconds are left
+// (countdown_ms, timer_ms), so the browser ticks on without asking. `note`
+// (may be empty) says the save is missing, as `display` does.
+std::string public_state_json(const narration::Narrator& narrator, const Game& game,
+                              const std::optional<LiveClock>& live, std::int64_t now_ms,
+                              const std::string& note);
+
+// The page at `/`: HTML, CSS and script in one, in the script's language. It
+// builds every text with textContent, never as markup.
+std::string public_page(const narration::Narrator& narrator);
+
+}  // namespace coyel::cli

@@ -30,8 +30,11 @@ std::vector<Literal> literals(const std::string& code) {
             i = code.find('\n', i) - 1;  // a comment: to the end of the line
             continue;
         }
+        if (c == '\'' && i > 0 && std::isalnum(static_cast<unsigned char>(code[i - 1])))
+            continue;     // a digit separator (1'000), or an apostrophe in a block comment
         if (c == '\'') {  // a character literal: skip it whole
             i = code.find('\'', i + (code[i + 1] == '\\' ? 3 : 2));
+            if (i == std::string::npos) break;
             continue;
         }
         if (c != '"') continue;

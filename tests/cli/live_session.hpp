@@ -124,7 +124,9 @@ struct Table {
         : now(started),
           reader(std::move(typed), now),
           session(std::move(game), "game.json", SessionIo{reader, out.file, err.file, false, clear},
-                  GameClock(0, [this] { return now; }), disk.writer()) {}
+                  GameClock(
+                      0, [this] { return now; }, epoch_wall),
+                  disk.writer()) {}
 };
 
 }  // namespace coyel::test

@@ -43,7 +43,9 @@ TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS re
     ScriptedReader reader({"Hana", "Ben", "save rescue.json", "none", "quit"});
     Capture out, err;
     Session session(fresh(), "full.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, [] { return GameClock::TimePoint{}; }), disk.writer());
+                    GameClock(
+                        0, [] { return GameClock::TimePoint{}; }, epoch_wall),
+                    disk.writer());
     CHECK(session.run() == 0);
     CHECK(err.text().find("Could not save full.json: No space left on device. The game goes on "
                           "in memory; each input tries the file again") != std::string::npos);
@@ -67,7 +69,9 @@ TEST_CASE("the clock: rises announced at the next prompt, the limit ends the gam
     Options options;
     options.temperature_minutes = 10;  // a degree every 2 minutes, the limit at 10
     Session session(make_game(spec_table(), options), "game.json",
-                    SessionIo{reader, out.file, err.file, false}, GameClock(0, [&] { return now; }),
+                    SessionIo{reader, out.file, err.file, false},
+                    GameClock(
+                        0, [&] { return now; }, epoch_wall),
                     disk.writer());
     CHECK(session.run() == 0);
     auto game = load_game(disk.files["game.json"], "game.json");
@@ -88,7 +92,9 @@ TEST_CASE("pause stops the clock; quitting saves the clock's last reading") {
     ScriptedReader reader({"Hana", "pause", "quit"}, [&] { now += std::chrono::seconds(30); });
     Capture out, err;
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, [&] { return now; }), disk.writer());
+                    GameClock(
+                        0, [&] { return now; }, epoch_wall),
+                    disk.writer());
     session.run();
     auto game = load_game(disk.files["game.json"], "game.json");
     REQUIRE(game.ok());
@@ -112,7 +118,8 @@ TEST_CASE("the save's folder removed mid-game: told, the game goes on, save AS k
     });
     Capture out, err;
     Session session(fresh(), folder + "/game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, [] { return GameClock::TimePoint{}; }));
+                    GameClock(
+                        0, [] { return GameClock::TimePoint{}; }, epoch_wall));
     CHECK(session.run() == 0);
     INFO(err.text());
     CHECK(err.text().find("Could not save " + folder + "/game.json: cannot write " + folder +
@@ -141,7 +148,9 @@ TEST_CASE("a paused clock stays paused through a new mayor's election") {
                           [&] { now += std::chrono::seconds(20); });
     Capture out, err;
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, [&] { return now; }), disk.writer());
+                    GameClock(
+                        0, [&] { return now; }, epoch_wall),
+                    disk.writer());
     session.run();
     auto game = load_game(disk.files["game.json"], "game.json");
     REQUIRE(game.ok());
@@ -160,7 +169,9 @@ TEST_CASE("in a pipe, the line after the end is read as at a terminal: undo goes
     Capture out, err;
     Session session(make_game(spec_table(), options), "game.json",
                     SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, [] { return GameClock::TimePoint{}; }), disk.writer());
+                    GameClock(
+                        0, [] { return GameClock::TimePoint{}; }, epoch_wall),
+                    disk.writer());
     CHECK(session.run() == 0);
     const std::string text = out.text();
     CHECK(text.find("── Game over ──") != std::string::npos);

@@ -12,7 +12,7 @@ folder=$(realpath "$(mktemp -d)")
 server="coyel-load-$$"
 export TMUX_TMPDIR=$folder COYEL_LANG=en
 serving=""
-trap 'jobs -p | xargs -r kill 2>/dev/null || true; [[ -n $serving ]] && kill $serving 2>/dev/null; tmux -L "$server" kill-server 2>/dev/null || true; rm -rf "$folder"' EXIT
+trap 'jobs -p | xargs -r kill 2>/dev/null || true; { [[ -z $serving ]] || kill $serving 2>/dev/null || true; }; tmux -L "$server" kill-server 2>/dev/null || true; rm -rf "$folder"' EXIT
 tmux_() { tmux -L "$server" "$@"; }
 wait_for() {
   for _ in $(seq 300); do tmux_ capture-pane -p -t m | grep -qF -- "$1" && return 0; sleep 0.05; done

@@ -13,7 +13,7 @@ folder=$(realpath "$(mktemp -d)")
 server="coyel-serve-$$"
 export TMUX_TMPDIR=$folder
 serving=""
-trap 'jobs -p | xargs -r kill 2>/dev/null || true; [[ -n $serving ]] && kill $serving 2>/dev/null; tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
+trap 'jobs -p | xargs -r kill 2>/dev/null || true; { [[ -z $serving ]] || kill $serving 2>/dev/null || true; }; tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
 tmux_() { tmux -L "$server" "$@"; }
 fail() { echo "FAIL: $1" >&2; exit 1; }

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace coyel {
 
@@ -25,9 +26,21 @@ enum class ErrorCode : std::uint8_t {
 };
 
 struct Error {
-    std::string message;
+    std::string message;  // in English, for logs, files and tests of words
     ErrorCode code = ErrorCode::invalid;
+    // The reason as data, for a front end to word in the game's language: the
+    // script key `refusal.<reason>` and its arguments. A list argument holds
+    // its items separated by '\n' (the narration joins them "a, b or c").
+    // Empty when only `message` says it (usage and file errors).
+    std::string reason = {};
+    std::vector<std::pair<std::string, std::string>> args = {};
 };
+
+// An error with its reason as data; `message` keeps the English words.
+inline Error reasoned(std::string message, ErrorCode code, std::string reason,
+                      std::vector<std::pair<std::string, std::string>> args = {}) {
+    return Error{std::move(message), code, std::move(reason), std::move(args)};
+}
 
 template <typename T>
 class Result {

@@ -53,6 +53,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // " (did you mean \"x\"?)" for the closest candidate within reach, else "".
 std::string did_you_mean(std::string_view typed, const std::vector<std::string_view>& candidates);
+// The candidate did_you_mean suggests, or "" when none is within reach.
+std::string_view closest(std::string_view typed, const std::vector<std::string_view>& candidates);
 
 // "Ana, Ben or Cleo"
 std::string join_or(const std::vector<std::string>& items);

@@ -78,6 +78,19 @@ std::string names_of(const Game& game, const std::vector<Seat>& seats, bool with
     return join_or(names);
 }
 
+// The names (and seats, from 1) of `seats` as list arguments of an Error.
+std::string name_list(const Game& game, const std::vector<Seat>& seats) {
+    std::vector<std::string> names;
+    for (Seat seat : seats) names.push_back(game.name(seat));
+    return join(names, "\n");
+}
+
+std::string seat_list(const std::vector<Seat>& seats) {
+    std::vector<std::string> numbers;
+    for (Seat seat : seats) numbers.push_back(std::to_string(seat + 1));
+    return join(numbers, "\n");
+}
+
 Result<Answer> parse_name(std::string_view text, const Game& game) {
     std::vector<Seat> everyone, in_game;
     for (Seat seat = 0; seat < game.player_count(); ++seat) {
@@ -89,22 +102,27 @@ Result<Answer> parse_name(std::string_view text, const Game& game) {
     auto whole = matching(game, everyone, text, NameMatch::whole);
     if (whole.size() == 1) return Answer{whole.front()};
     if (whole.size() > 1)
-        return Error{fmt::format("\"{}\" could be {}: type the name as it is spelt, or the seat",
-                                 text, names_of(game, whole, true)),
-                     ErrorCode::ambiguous};
+        return reasoned(fmt::format("\"{}\" could be {}: type the name as it is spelt, or the seat",
+                                    text, names_of(game, whole, true)),
+                        ErrorCode::ambiguous, "could_be_spelt",
+                        {{"text", std::string{text}},
+                         {"names", name_list(game, whole)},
+                         {"seats", seat_list(whole)}});
     // First letters: players in the game first, so "A" is not blocked by Ann
     // who went out two nights ago.
     for (const auto* seats : {&in_game, &everyone}) {
         auto found = matching(game, *seats, text, NameMatch::prefix);
         if (found.size() == 1) return Answer{found.front()};
         if (found.size() > 1)
-            return Error{fmt::format("\"{}\" could be {}: type more letters", text,
-                                     names_of(game, found, false)),
-                         ErrorCode::ambiguous};
+            return reasoned(fmt::format("\"{}\" could be {}: type more letters", text,
+                                        names_of(game, found, false)),
+                            ErrorCode::ambiguous, "could_be_more_letters",
+                            {{"text", std::string{text}}, {"names", name_list(game, found)}});
     }
     std::vector<std::string_view> names(game.setup().players.begin(), game.setup().players.end());
-    return Error{fmt::format("no player is called \"{}\"{}", text, did_you_mean(text, names)),
-                 ErrorCode::unknown_answer};
+    return reasoned(fmt::format("no player is called \"{}\"{}", text, did_you_mean(text, names)),
+                    ErrorCode::unknown_answer, "no_player_called",
+                    {{"text", std::string{text}}, {"closest", std::string{closest(text, names)}}});
 }
 
 }  // namespace
@@ -112,22 +130,27 @@ Result<Answer> parse_name(std::string_view text, const Game& game) {
 Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game, bool allow_none,
                                          const AnswerWords& words) {
     const std::string_view text = trim(raw);
-    if (text.empty()) return Error{"type a player's name, its first letters or seat number"};
+    if (text.empty())
+        return reasoned("type a player's name, its first letters or seat number",
+                        ErrorCode::invalid, "type_a_player");
     if (is_word(words.nobody, text) && is_player_name(text, game))
-        return Error{fmt::format("\"{}\" is both a player and nobody: type the seat for the "
-                                 "player, or another word for nobody",
-                                 text),
-                     ErrorCode::ambiguous};
+        return reasoned(fmt::format("\"{}\" is both a player and nobody: type the seat for the "
+                                    "player, or another word for nobody",
+                                    text),
+                        ErrorCode::ambiguous, "player_and_nobody", {{"text", std::string{text}}});
     if (is_word(words.nobody, text)) {
         if (!allow_none)
-            return Error{"nobody is not an answer here: name a player", ErrorCode::refused};
+            return reasoned("nobody is not an answer here: name a player", ErrorCode::refused,
+                            "nobody_not_here");
         return Answer{};
     }
     if (is_all_digits(text)) {
         const std::size_t seat = text.size() > 3 ? 0 : std::stoul(std::string{text});
         if (seat < 1 || seat > static_cast<std::size_t>(game.player_count()))
-            return Error{
-                fmt::format("there is no seat {} (seats 1 to {})", text, game.player_count())};
+            return reasoned(
+                fmt::format("there is no seat {} (seats 1 to {})", text, game.player_count()),
+                ErrorCode::invalid, "no_seat",
+                {{"text", std::string{text}}, {"count", std::to_string(game.player_count())}});
         return Answer{static_cast<Seat>(seat - 1)};
     }
     return parse_name(text, game);
@@ -136,15 +159,15 @@ Result<std::optional<Seat>> parse_player(std::string_view raw, const Game& game,
 Result<bool> parse_yes_no(std::string_view text, const AnswerWords& words) {
     if (is_word(words.yes, text)) return true;
     if (is_word(words.no, text)) return false;
-    return Error{"answer yes or no", ErrorCode::unknown_answer};
+    return reasoned("answer yes or no", ErrorCode::unknown_answer, "yes_or_no");
 }
 
 Result<BankerChoice> parse_gesture(std::string_view text, const AnswerWords& words) {
     if (is_word(words.up, text)) return BankerChoice::social;
     if (is_word(words.down, text)) return BankerChoice::speculation;
     if (is_word(words.shake, text)) return BankerChoice::none;
-    return Error{"answer up (social responsibility), down (speculation) or none (a head shake)",
-                 ErrorCode::unknown_answer};
+    return reasoned("answer up (social responsibility), down (speculation) or none (a head shake)",
+                    ErrorCode::unknown_answer, "gesture");
 }
 
 }  // namespace coyel::cli

@@ -70,12 +70,21 @@ std::array<std::string, all_roles.size()> role_titles(const narration::Narrator&
 }
 
 // One typed card, or nullopt after saying why it is not one.
+// The script's short names of the cards ("carbone", "banquier"), by role.
+std::array<std::string, all_roles.size()> role_words(const narration::Narrator& narrator) {
+    std::array<std::string, all_roles.size()> words;
+    for (Role role : all_roles)
+        words[static_cast<std::size_t>(role)] =
+            narrator.line(fmt::format("view.role.{}", role_id(role)));
+    return words;
+}
+
 std::optional<Role> read_card(const std::string& typed, const narration::Narrator& narrator) {
-    auto roles = match_card(typed, role_titles(narrator));
+    auto roles = match_card(typed, role_titles(narrator), role_words(narrator));
     if (roles.size() == 1) return roles.front();
     std::vector<std::string> names;
     if (roles.empty())
-        for (Role role : all_roles) names.emplace_back(role_id(role));
+        for (const std::string& word : role_words(narrator)) names.push_back(word);
     for (Role role : roles) names.push_back(narrator.role_title(role));
     const char* key = roles.empty() ? "new.card_unknown" : "new.card_ambiguous";
     fmt::print(
@@ -102,12 +111,14 @@ bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& car
     for (Seat seat = from; seat < std::ssize(players);) {
         const Role kept = seat < std::ssize(cards) ? cards[seat] : Role::citizen;
         Args prompt;
-        prompt.set("name", players[seat]).set("card", std::string{role_id(kept)});
+        prompt.set("name", players[seat])
+            .set("card", role_words(narrator)[static_cast<std::size_t>(kept)]);
         auto line = reader.read(narrator.line("new.card_prompt", prompt));
         if (!line) return false;
         const std::string typed{trim(*line)};
         // A card's first letters win over a short "back": "b" is the banker.
-        if (is_word(words.back, typed) && match_card(typed, role_titles(narrator)).size() != 1) {
+        if (is_word(words.back, typed) &&
+            match_card(typed, role_titles(narrator), role_words(narrator)).size() != 1) {
             if (seat == 0) fmt::print(stderr, "{}\n", narrator.line("new.card_first"));
             seat = std::max(seat - 1, 0);
             continue;
@@ -271,7 +282,7 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
     fmt::print(
         "{}\n",
         narrator.line("new.deck",
-                      Args{}.set("count", setup.player_count()).set("deck", describe_deck(*deck))));
+                      Args{}.set("count", setup.player_count()).set("deck", narrator.deck(*deck))));
     show_estimate(setup, *deck, reader.interactive(), narrator);
     setup.seed =
         given.seed ? *given.seed : std::random_device{}() * 4294967296ULL + std::random_device{}();

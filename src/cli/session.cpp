@@ -183,18 +183,22 @@ void Session::show(const std::vector<narration::Line>& lines) {
 // the rules forbid says why, on the screen only: with their eyes closed, the
 // table hears nothing of it (the moderator signals to choose again).
 void Session::refuse_answer(const Error& error, const std::string& text) {
+    const std::string reason = narrator_.refusal(error);
     if (error.code == ErrorCode::refused) {
-        refuse(error.message);
+        refuse(reason);
         if (!table_may_look(game_)) say(narrator_.line("repl.choose_again"));
         return;
     }
-    if (error.code != ErrorCode::unknown_answer) return refuse(error.message);
+    if (error.code != ErrorCode::unknown_answer) return refuse(reason);
     const std::string word = text.substr(0, text.find(' '));
     std::vector<std::string_view> names(game_.setup().players.begin(), game_.setup().players.end());
-    if (!did_you_mean(word, names).empty()) return refuse(error.message);
+    if (!did_you_mean(word, names).empty()) return refuse(reason);
     std::vector<std::string_view> command_names;
     for (const auto& command : commands()) command_names.push_back(command.name);
-    refuse(error.message + did_you_mean(word, command_names));
+    const std::string_view command = closest(word, command_names);
+    refuse(command.empty() ? reason
+                           : reason + narrator_.line("refusal.did_you_mean",
+                                                     Args{}.set("name", std::string{command})));
 }
 
 void Session::refuse(const std::string& reason) {

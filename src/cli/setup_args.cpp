@@ -56,12 +56,16 @@ Refusal set_options(const std::vector<std::string>& assignments, std::optional<i
 }
 
 std::vector<Role> match_card(std::string_view typed,
-                             const std::array<std::string, all_roles.size()>& titles) {
-    const std::string wanted = to_lower(trim(typed));
+                             const std::array<std::string, all_roles.size()>& titles,
+                             const std::array<std::string, all_roles.size()>& short_names) {
+    // Case and accents aside, as for players' names: "émission" is "Émission".
+    const std::string wanted = fold_accents(trim(typed));
     std::vector<Role> starts;
     for (Role role : all_roles) {
-        for (std::string name : {std::string{role_id(role)}, titles[static_cast<int>(role)]}) {
-            name = to_lower(name);
+        const auto index = static_cast<std::size_t>(role);
+        for (std::string name : {std::string{role_id(role)}, titles[index], short_names[index]}) {
+            if (name.empty()) continue;
+            name = fold_accents(name);
             if (name == wanted) return {role};
             const bool begins = !wanted.empty() && name.rfind(wanted, 0) == 0;
             if (begins && (starts.empty() || starts.back() != role)) starts.push_back(role);

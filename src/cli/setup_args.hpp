@@ -30,11 +30,13 @@ Result<std::vector<Role>> parse_roles(std::string_view text,
 Refusal set_options(const std::vector<std::string>& assignments, std::optional<int> minutes,
                     const std::string& mode, Options& options);
 
-// The roles a typed card names: its id ("ngo") or its title as printed
-// (`titles`, by role: "Environmental NGO"), whole or its first letters, in
-// any case. A whole name wins; more than one role: the start is ambiguous.
+// The roles a typed card names: its id ("ngo"), its title as printed
+// (`titles`, by role: "Environmental NGO") or its short name (`short_names`:
+// "carbone"), whole or its first letters, ignoring case and accents. A
+// whole name wins; more than one role: the start is ambiguous.
 std::vector<Role> match_card(std::string_view typed,
-                             const std::array<std::string, all_roles.size()>& titles);
+                             const std::array<std::string, all_roles.size()>& titles,
+                             const std::array<std::string, all_roles.size()>& short_names = {});
 
 // Clears the screen and the terminal's scrollback, so no card stays behind.
 void clear_screen();

@@ -9,7 +9,11 @@
 namespace coyel::rules {
 namespace {
 
-Error refused(std::string message) { return Error{std::move(message), ErrorCode::refused}; }
+using Named = std::vector<std::pair<std::string, std::string>>;
+
+Error refused(std::string message, std::string reason, Named args = {}) {
+    return reasoned(std::move(message), ErrorCode::refused, std::move(reason), std::move(args));
+}
 
 const std::string& name(const Setup& setup, Seat seat) { return setup.players[seat]; }
 
@@ -23,19 +27,24 @@ Why seat_rule(const Setup& setup, const State& state, std::optional<Seat> seat) 
 // The words of the player rules' refusals; `choice` is the player refused.
 Error explain_player(Why why, const Setup& setup, ActionKind call, std::optional<Seat> choice) {
     switch (why) {
-        case Why::no_such_player: return Error{"no such player"};
+        case Why::no_such_player:
+            return reasoned("no such player", ErrorCode::invalid, "no_such_player");
         case Why::out_of_game:
-            return refused(fmt::format("{} is out of the game", name(setup, *choice)));
-        case Why::carbon_must_name: return refused("the carbon emissions must name a player");
+            return refused(fmt::format("{} is out of the game", name(setup, *choice)),
+                           "out_of_game", {{"name", name(setup, *choice)}});
+        case Why::carbon_must_name:
+            return refused("the carbon emissions must name a player", "carbon_must_name");
         case Why::target_is_carbon:
             return refused(fmt::format("{} is a carbon emission: the target must be another player",
-                                       name(setup, *choice)));
+                                       name(setup, *choice)),
+                           "target_is_carbon", {{"name", name(setup, *choice)}});
         case Why::ngo_repeat:
             return refused(
                 fmt::format("the NGO protected {} last night and may not protect them two nights "
                             "running (ngo_repeat is off)",
-                            name(setup, *choice)));
-        case Why::ceo_self: return refused("the CEO cannot lobby themselves");
+                            name(setup, *choice)),
+                "ngo_repeat", {{"name", name(setup, *choice)}});
+        case Why::ceo_self: return refused("the CEO cannot lobby themselves", "ceo_self");
         default: break;
     }
     return Error{fmt::format("{} is not answered with a player", action_id(call))};
@@ -44,45 +53,60 @@ Error explain_player(Why why, const Setup& setup, ActionKind call, std::optional
 Error explain_banker(Why why) {
     switch (why) {
         case Why::social_corrupted:
-            return refused("social responsibility needs a banker who is not corrupted");
-        case Why::social_used: return refused("social responsibility has been used already");
+            return refused("social responsibility needs a banker who is not corrupted",
+                           "social_corrupted");
+        case Why::social_used:
+            return refused("social responsibility has been used already", "social_used");
         case Why::one_total_used:
-            return refused("the banker has used their one action (one-total)");
-        case Why::no_fragile: return refused("there is no fragile ecosystem in this game");
+            return refused("the banker has used their one action (one-total)", "one_total_used");
+        case Why::no_fragile:
+            return refused("there is no fragile ecosystem in this game", "no_fragile");
         case Why::fragile_in_game:
-            return refused("social responsibility needs the fragile ecosystem out of the game");
-        case Why::speculation_not_corrupted: return refused("speculation needs a corrupted banker");
-        case Why::speculation_used: return refused("speculation has been used already");
+            return refused("social responsibility needs the fragile ecosystem out of the game",
+                           "fragile_in_game");
+        case Why::speculation_not_corrupted:
+            return refused("speculation needs a corrupted banker", "speculation_not_corrupted");
+        case Why::speculation_used:
+            return refused("speculation has been used already", "speculation_used");
         default: break;
     }
-    return refused("the fragile ecosystem is already out");
+    return refused("the fragile ecosystem is already out", "fragile_out");
 }
 
 Error explain_ballot(Why why, const Setup& setup, const State& state, const Ballot& ballot) {
     const std::string& voter = name(setup, ballot.voter);
     switch (why) {
         case Why::voter_out:
-            return refused(fmt::format("{} is out of the game and cannot vote", voter));
+            return refused(fmt::format("{} is out of the game and cannot vote", voter), "voter_out",
+                           {{"voter", voter}});
         case Why::abstain_off:
             return refused(
-                fmt::format("{} must name a player: abstaining is off in this game", voter));
+                fmt::format("{} must name a player: abstaining is off in this game", voter),
+                "abstain_off", {{"voter", voter}});
         case Why::ballot_no_such_player:
-            return Error{fmt::format("{} voted for no such player", voter)};
+            return reasoned(fmt::format("{} voted for no such player", voter), ErrorCode::invalid,
+                            "ballot_no_such_player", {{"voter", voter}});
         case Why::ballot_out_of_game:
             return refused(fmt::format("{} voted for {}, who is out of the game", voter,
-                                       name(setup, *ballot.choice)));
+                                       name(setup, *ballot.choice)),
+                           "ballot_out_of_game",
+                           {{"voter", voter}, {"name", name(setup, *ballot.choice)}});
         case Why::revote_only: {
             std::vector<std::string> names;
             for (Seat seat : state.revote_candidates) names.push_back(name(setup, seat));
             return refused(fmt::format("in the revote {} may vote only for {}{}", voter,
-                                       join_or(names), setup.options.abstain ? " or nobody" : ""));
+                                       join_or(names), setup.options.abstain ? " or nobody" : ""),
+                           setup.options.abstain ? "revote_only_or_nobody" : "revote_only",
+                           {{"voter", voter}, {"names", join(names, "\n")}});
         }
         default: break;
     }
     return Error{fmt::format("{} is corrupted and may not vote for the Fossil Fuel CEO: ask them "
                              "for another name",
                              voter),
-                 ErrorCode::refused_secretly};
+                 ErrorCode::refused_secretly,
+                 "corrupted_for_ceo",
+                 {{"voter", voter}}};
 }
 
 }  // namespace

@@ -321,6 +321,11 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::string did_you_mean(std::string_view typed, const std::vector<std::string_view>& candidates) {
+    const std::string_view best = closest(typed, candidates);
+    return best.empty() ? std::string{} : fmt::format(" (did you mean \"{}\"?)", best);
+}
+
+std::string_view closest(std::string_view typed, const std::vector<std::string_view>& candidates) {
     std::string_view best;
     std::size_t best_distance = std::max<std::size_t>(1, typed.size() / 3) + 1;  // within reach
     for (auto candidate : candidates) {
@@ -337,7 +342,7 @@ std::string did_you_mean(std::string_view typed, const std::vector<std::string_v
             best_distance = distance;
         }
     }
-    return best.empty() ? std::string{} : fmt::format(" (did you mean \"{}\"?)", best);
+    return best;
 }
 
 std::string join(const std::vector<std::string>& items, std::string_view separator) {

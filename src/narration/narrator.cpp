@@ -96,6 +96,51 @@ std::string Narrator::list_or(const std::vector<std::string>& items) const {
     return join(head, line("words.list_separator")) + line("words.list_or") + items.back();
 }
 
+namespace {
+std::vector<std::string> split_items(const std::string& list) {
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    for (std::size_t end; (end = list.find('\n', start)) != std::string::npos; start = end + 1)
+        items.push_back(list.substr(start, end - start));
+    items.push_back(list.substr(start));
+    return items;
+}
+}  // namespace
+
+std::string Narrator::deck(const Deck& deck) const {
+    std::vector<std::string> parts;
+    for (Role role :
+         {Role::carbon, Role::ceo, Role::ngo, Role::banker, Role::fragile, Role::citizen})
+        if (deck[role] > 0)
+            parts.push_back(
+                line(fmt::format("deck.{}", role_id(role)), Args{}.set("count", deck[role])));
+    return join(parts, line("words.list_separator"));
+}
+
+std::string Narrator::refusal(const Error& error) const {
+    const std::string key = "refusal." + error.reason;
+    if (error.reason.empty() || !script_.has(key)) return error.message;
+    Args args;
+    std::vector<std::string> names, seats;
+    for (const auto& [name, value] : error.args) {
+        if (name == "names")
+            names = split_items(value);
+        else if (name == "seats")
+            seats = split_items(value);
+        else if (name == "closest")  // a name within reach of a typo
+            args.set("hint", value.empty()
+                                 ? std::string{}
+                                 : line("refusal.did_you_mean", Args{}.set("name", value)));
+        else
+            args.set(name, value);
+    }
+    for (std::size_t i = 0; i < seats.size() && i < names.size(); ++i)
+        names[i] =
+            line("refusal.name_and_seat", Args{}.set("name", names[i]).set("seat", seats[i]));
+    if (!names.empty()) args.set("names", list_or(names));
+    return line(key, args);
+}
+
 std::pair<std::string, std::string> Narrator::quote_marks() const {
     const std::string marker = "\x01";  // a control character: no script has use for one
     const std::string quoted = line("words.quoted", Args{}.set("text", marker));
@@ -337,11 +382,22 @@ std::vector<std::string> Narrator::moderator_rows(const Game& game) const {
     return rows(table_view(game), &game);
 }
 
+namespace {
+// `text` and spaces to `width` characters (not bytes: "Zoé", "Émission").
+std::string padded(const std::string& text, std::size_t width) {
+    const std::size_t length = utf8_length(text);
+    return length >= width ? text : text + std::string(width - length, ' ');
+}
+}  // namespace
+
 // One row per seat; `secrets` (the moderator's view) adds every role and
 // corruption.
 std::vector<std::string> Narrator::rows(const TableView& view, const Game* secrets) const {
     std::size_t width = 4;
     for (const auto& player : view.players) width = std::max(width, utf8_length(player.name));
+    // "in"/"out", "en jeu"/"hors jeu": one column as wide as the longer word.
+    const std::size_t state_width =
+        std::max<std::size_t>({4, utf8_length(line("view.in")), utf8_length(line("view.out"))});
     std::vector<std::string> out;
     for (Seat seat = 0; seat < static_cast<Seat>(view.players.size()); ++seat) {
         const TablePlayer& player = view.players[seat];
@@ -351,10 +407,11 @@ std::vector<std::string> Narrator::rows(const TableView& view, const Game* secre
         std::vector<std::string> marks;
         if (player.mayor) marks.push_back(line("view.mayor"));
         if (corrupted) marks.push_back(line("view.corrupted"));
-        const std::string padding(width - utf8_length(player.name), ' ');
-        std::string row = fmt::format("  {:>2}  {}{}  {:<4} {:<8} {}", seat + 1, player.name,
-                                      padding, line(player.in_game ? "view.in" : "view.out"),
-                                      role ? role_id(*role) : "", join(marks, ", "));
+        const std::string role_word = role ? line(fmt::format("view.role.{}", role_id(*role))) : "";
+        std::string row =
+            fmt::format("  {:>2}  {}  {} {} {}", seat + 1, padded(player.name, width),
+                        padded(line(player.in_game ? "view.in" : "view.out"), state_width),
+                        padded(role_word, 8), join(marks, ", "));
         while (!row.empty() && row.back() == ' ') row.pop_back();
         out.push_back(std::move(row));
     }

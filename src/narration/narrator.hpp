@@ -39,9 +39,15 @@ class Narrator {
     std::string team(Team team) const;               // "ecosystems"
     std::string win_reason(WinReason reason) const;  // "no carbon emission is left in the game"
     std::string degrees(int temperature) const;
-    Args level_args(int temperature) const;                            // "+2°C"
-    std::string phase_title(Phase phase, int round) const;             // "Night 2"
-    std::string list_or(const std::vector<std::string>& items) const;  // "Ana, Ben or Cleo"
+    Args level_args(int temperature) const;                 // "+2°C"
+    std::string phase_title(Phase phase, int round) const;  // "Night 2"
+    std::string list_or(const std::vector<std::string>& items) const;
+    // The special cards and the citizens, "2 carbon, ceo, ngo" in the script's
+    // words (deck.<role>, with its plural), as describe_deck orders them.
+    std::string deck(const Deck& deck) const;
+    // An error in the script's words: `refusal.<reason>` with its arguments,
+    // or the error's English message when it carries no reason the script has.
+    std::string refusal(const Error& error) const;  // "Ana, Ben or Cleo"
     // The marks around a line read aloud: {"“", "”"}, {"« ", " »"}.
     std::pair<std::string, std::string> quote_marks() const;
 

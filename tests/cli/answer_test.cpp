@@ -5,6 +5,7 @@
 #include "../helpers.hpp"
 #include "languages.hpp"
 #include "line_reader.hpp"
+#include "narrator.hpp"
 
 using namespace coyel;
 using namespace coyel::cli;
@@ -49,6 +50,21 @@ TEST_CASE("Zoe and Zoé playing: the exact spelling wins, a folded guess is refu
           "or the seat");
     CHECK(parse_player("zoë", g, false).code() == ErrorCode::ambiguous);
     CHECK(answer(g, "zo") == "refused: \"zo\" could be Zoe or Zoé: type more letters");
+}
+
+TEST_CASE("a name refused carries its reason as data, worded by the script of the game") {
+    const Game g = accented_table();
+    const auto refused = parse_player("ZOË", g, false);
+    CHECK(refused.failure().reason == "could_be_spelt");
+    const coyel::narration::Narrator french(*coyel::narration::builtin_script("fr"));
+    CHECK(french.refusal(refused.failure()) ==
+          "«\u202fZOË\u202f» peut désigner Zoe (place 6) ou Zoé (place 7)\u202f: tapez le nom "
+          "tel qu’il s’écrit, ou la place");
+    const auto unknown = parse_player("Zorglub", g, false);
+    CHECK(unknown.failure().reason == "no_player_called");
+    CHECK(french.refusal(unknown.failure()) == "aucun joueur ne s’appelle «\u202fZorglub\u202f»");
+    const coyel::narration::Narrator english(coyel::narration::english_script());
+    CHECK(english.refusal(refused.failure()) == refused.error());  // the same English words
 }
 
 TEST_CASE("first letters fold accents too, players in the game first") {

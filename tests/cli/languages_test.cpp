@@ -107,6 +107,26 @@ TEST_CASE("a French game shows no English sentence of the script") {
     CHECK(transcripts >= 6);
 }
 
+TEST_CASE("a French game's refusals and unknown names are told in French") {
+    // refusals_fr is full_game_fr with an unknown name, a carbon emission as
+    // the carbon's target, a seat that does not exist and an unknown gesture
+    // planted before the real answers; its refusals (standard error) kept.
+    const std::set<std::string> english = {
+        "the", "is",   "must",   "player", "players", "no",     "could",  "type",   "did",
+        "you", "mean", "answer", "seat",   "seats",   "nobody", "called", "another"};
+    const std::string transcript = play_transcript(COYEL_TEST_DATA "/transcripts/refusals_fr");
+    for (const auto& line : split(transcript, "\n")) {
+        if (line.starts_with("$ coyel")) continue;  // the command typed
+        for (const auto& word : words_of(line)) {
+            INFO(line);
+            CHECK(english.count(word) == 0);
+        }
+    }
+    CHECK(transcript.find("aucun joueur ne s’appelle «\u202fZorglub\u202f»") != std::string::npos);
+    CHECK(transcript.find("Gus est une émission de carbone") != std::string::npos);
+    CHECK(transcript.find("il n’y a pas de place 9 (places 1 à 8)") != std::string::npos);
+}
+
 TEST_CASE("the replay of each sample in French, as text, Markdown and HTML, is golden") {
     const std::string folder = temporary_folder();
     for (const char* name : {"ecosystems-win", "slapp-and-revival", "temperature-loss"}) {

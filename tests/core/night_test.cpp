@@ -54,6 +54,10 @@ TEST_CASE("the carbon emissions must target a player in the game who is not a ca
     CHECK(refused(g, target(g, "Gus")) ==
           "Gus is a carbon emission: the target must be another player");
     CHECK(refused(g, target(g, nullptr)) == "the carbon emissions must name a player");
+    const auto carbon = g.apply(target(g, "Gus"));
+    CHECK(carbon.failure().reason == "target_is_carbon");  // the reason as data, for the script
+    CHECK(carbon.failure().args ==
+          std::vector<std::pair<std::string, std::string>>{{"name", "Gus"}});
     ok(g, target(g, "Dan"));  // the CEO may be chosen
     ok(g, protect(g, nullptr));
     ok(g, bank(BankerChoice::none));

@@ -65,7 +65,7 @@ struct GroupStats {
     WinTally overall;
     std::array<int, win_reason_count> reasons{};  // finished games per WinReason
     std::map<int, WinTally> by_player_count;
-    std::map<std::string, WinTally> by_deck;  // the special cards, as describe_deck says them
+    std::map<Deck, WinTally> by_deck;  // by the special cards (no citizen)
     Span rounds;
     Span seconds;                                      // of game clock
     std::vector<PlayerRecord> players;                 // most finished games first, then by name
@@ -74,6 +74,7 @@ struct GroupStats {
 };
 
 // The deck's special cards, citizens left out: "2 carbon, ceo, ngo".
+Deck special_cards_of(const Setup& setup);  // the deck without its citizens
 std::string special_cards(const Setup& setup);
 
 // Names that are one player although spelt apart ("Bob", "Robert"): each

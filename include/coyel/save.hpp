@@ -25,6 +25,9 @@ struct LiveClock {
     // runs, the moment that second began; while paused, the moment of saving.
     std::int64_t wall_ms = 0;
     std::optional<std::int64_t> timer_ends_ms;  // a `timer` running for this phase
+    // The code of the language the game is told in ("fr"), for the players'
+    // screens to speak it too; empty when not said.
+    std::string language;
     bool operator==(const LiveClock&) const = default;
 };
 

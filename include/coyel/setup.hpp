@@ -28,7 +28,7 @@ struct Deck {
     int& operator[](Role role) { return counts[static_cast<std::size_t>(role)]; }
     int operator[](Role role) const { return counts[static_cast<std::size_t>(role)]; }
     int size() const;
-    bool operator==(const Deck&) const = default;
+    auto operator<=>(const Deck&) const = default;  // an order, for maps: by count, role by role
 };
 
 struct Setup {
@@ -59,14 +59,15 @@ struct Cast {
 // The problem with one name as typed, after trimming; nullopt when it is fine.
 Refusal check_name(std::string_view name);
 
-// Every problem with the player list, one message each; empty when valid.
-std::vector<std::string> check_players(const std::vector<std::string>& players);
+// Every problem with the player list, one error each (its reason as data
+// for a script to word); empty when valid.
+std::vector<Error> check_players(const std::vector<std::string>& players);
 
-// Every problem with the deck for this many players, one message each.
-std::vector<std::string> check_deck(const Deck& deck, int player_count);
+// Every problem with the deck for this many players, one error each.
+std::vector<Error> check_deck(const Deck& deck, int player_count);
 
 // Every problem with a whole setup: players, deck from the roles, options.
-std::vector<std::string> check_setup(const Setup& setup);
+std::vector<Error> check_setup(const Setup& setup);
 
 Deck deck_of(const std::vector<Role>& roles);
 

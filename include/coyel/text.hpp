@@ -60,4 +60,8 @@ std::string_view closest(std::string_view typed, const std::vector<std::string_v
 std::string join_or(const std::vector<std::string>& items);
 std::string join(const std::vector<std::string>& items, std::string_view separator);
 
+// A language code: "en", "fr", "fr-CA", "pt-BR" (2 or 3 letters, then `-` and
+// 1 to 8 letters or digits).
+bool is_language_code(std::string_view code);
+
 }  // namespace coyel

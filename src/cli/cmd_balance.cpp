@@ -68,7 +68,7 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
         given.deck.empty() ? default_deck(given.players) : parse_deck(given.deck, given.players);
     if (!deck) return Error{deck.error()};
     if (auto problems = check_deck(*deck, given.players); !problems.empty())
-        return Error{problems.front()};
+        return problems.front();
     config.deck = *deck;
     return config;
 }

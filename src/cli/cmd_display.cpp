@@ -233,9 +233,7 @@ int follow(Followed followed) {
 }  // namespace
 
 int run_display(const DisplayOptions& given) {
-    const auto chosen = choose_script_or_say(given.language);
-    if (!chosen) return 2;
-    const narration::Narrator narrator(chosen->script());
+    if (!choose_script_or_say(given.language)) return 2;  // a wrong --lang is told first
     std::string path = given.path;
     if (path.empty()) {
         auto found = game_in_play("display");
@@ -245,12 +243,17 @@ int run_display(const DisplayOptions& given) {
         }
         path = *found;
     }
-    Followed followed{path, narrator, std::nullopt, false};
     auto first = read_saved_game(path);  // a file that does not load at first is refused
     if (!first) {
         fmt::print(stderr, "{}\n", first.error());
         return 1;
     }
+    // The screen speaks the language the game is told in, unless --lang says.
+    const auto chosen =
+        choose_script_or_say(given.language, first->live ? first->live->language : "");
+    if (!chosen) return 2;
+    const narration::Narrator narrator(chosen->script());
+    Followed followed{path, narrator, std::nullopt, false};
     followed.saved.emplace(std::move(*first));
     if (given.once) {
         fmt::print("{}", narration::players_screen_text(screen_now(followed)));

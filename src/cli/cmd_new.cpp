@@ -34,8 +34,8 @@ using narration::Args;
 template <typename T>
 using Step = std::variant<T, int>;
 
-void print_problems(const std::vector<std::string>& problems) {
-    for (const auto& problem : problems) fmt::print(stderr, "{}\n", problem);
+void print_problems(const std::vector<Error>& problems, const narration::Narrator& narrator) {
+    for (const auto& problem : problems) fmt::print(stderr, "{}\n", narrator.refusal(problem));
 }
 
 // The players in seat order: from --players, or asked until valid.
@@ -56,35 +56,20 @@ Step<std::vector<std::string>> ask_players(const NewOptions& given, LineReader& 
         for (auto& name : players) name = std::string{trim(name)};
         auto problems = check_players(players);
         if (problems.empty()) return players;
-        print_problems(problems);
+        print_problems(problems, narrator);
         if (!given.players.empty()) return 2;
         text.clear();
     }
 }
 
-// The card names the moderator may type besides the ids: the titles as printed.
-std::array<std::string, all_roles.size()> role_titles(const narration::Narrator& narrator) {
-    std::array<std::string, all_roles.size()> titles;
-    for (Role role : all_roles) titles[static_cast<std::size_t>(role)] = narrator.role_title(role);
-    return titles;
-}
-
 // One typed card, or nullopt after saying why it is not one.
-// The script's short names of the cards ("carbone", "banquier"), by role.
-std::array<std::string, all_roles.size()> role_words(const narration::Narrator& narrator) {
-    std::array<std::string, all_roles.size()> words;
-    for (Role role : all_roles)
-        words[static_cast<std::size_t>(role)] =
-            narrator.line(fmt::format("view.role.{}", role_id(role)));
-    return words;
-}
-
 std::optional<Role> read_card(const std::string& typed, const narration::Narrator& narrator) {
-    auto roles = match_card(typed, role_titles(narrator), role_words(narrator));
+    const CardNames card_names = CardNames::of(narrator);
+    auto roles = match_card(typed, card_names);
     if (roles.size() == 1) return roles.front();
     std::vector<std::string> names;
     if (roles.empty())
-        for (const std::string& word : role_words(narrator)) names.push_back(word);
+        for (const std::string& word : card_names.words) names.push_back(word);
     for (Role role : roles) names.push_back(narrator.role_title(role));
     const char* key = roles.empty() ? "new.card_unknown" : "new.card_ambiguous";
     fmt::print(
@@ -112,13 +97,12 @@ bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& car
         const Role kept = seat < std::ssize(cards) ? cards[seat] : Role::citizen;
         Args prompt;
         prompt.set("name", players[seat])
-            .set("card", role_words(narrator)[static_cast<std::size_t>(kept)]);
+            .set("card", CardNames::of(narrator).words[static_cast<std::size_t>(kept)]);
         auto line = reader.read(narrator.line("new.card_prompt", prompt));
         if (!line) return false;
         const std::string typed{trim(*line)};
         // A card's first letters win over a short "back": "b" is the banker.
-        if (is_word(words.back, typed) &&
-            match_card(typed, role_titles(narrator), role_words(narrator)).size() != 1) {
+        if (is_word(words.back, typed) && match_card(typed, CardNames::of(narrator)).size() != 1) {
             if (seat == 0) fmt::print(stderr, "{}\n", narrator.line("new.card_first"));
             seat = std::max(seat - 1, 0);
             continue;
@@ -155,7 +139,7 @@ Verdict confirm_deal(const std::vector<std::string>& players, const std::vector<
                                              .set("name", players[seat])
                                              .set("card", narrator.role_title(cards[seat]))));
     const auto problems = check_deck(deck_of(cards), static_cast<int>(players.size()));
-    print_problems(problems);
+    print_problems(problems, narrator);
     const AnswerWords words = AnswerWords::from(narrator.script());
     for (;;) {
         auto line =
@@ -165,7 +149,7 @@ Verdict confirm_deal(const std::vector<std::string>& players, const std::vector<
         if (is_word(words.back, *line)) return Verdict::back;
         if (is_word(words.quit, *line)) return Verdict::quit;
         if (problems.empty()) fmt::print(stderr, "{}\n", narrator.line("new.deal_answer"));
-        print_problems(problems);
+        print_problems(problems, narrator);
     }
 }
 
@@ -183,9 +167,9 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
                                      LineReader& reader, const narration::Narrator& narrator) {
     std::vector<Role> cards;
     if (!given.roles.empty()) {
-        auto roles = parse_roles(given.roles, setup.players);
+        auto roles = parse_roles(given.roles, setup.players, CardNames::of(narrator));
         if (!roles) {
-            fmt::print(stderr, "{}\n", roles.error());
+            fmt::print(stderr, "{}\n", narrator.refusal(roles.failure()));
             return 2;
         }
         cards = *roles;
@@ -245,7 +229,8 @@ void warn_if_unfair(const sim::SimConfig& config, const sim::RunSize& size, doub
 // The balance lab's quick estimate for the deck and the house rules: a few
 // thousand table-policy games from a fixed seed, so a deck and length always
 // show the same figure, whatever the deal. The estimate shows on a terminal
-// only (transcripts need not show it); an unfair deal is warned of anywhere.
+// only (transcripts need not show it); an unfair deal is warned of anywhere,
+// in place of the estimate.
 void show_estimate(const Setup& setup, const Deck& deck, bool interactive,
                    const narration::Narrator& narrator) {
     sim::SimConfig config;
@@ -255,7 +240,8 @@ void show_estimate(const Setup& setup, const Deck& deck, bool interactive,
     const sim::RunSize size{2000, 1,
                             std::max(1, static_cast<int>(std::thread::hardware_concurrency()))};
     const auto summary = sim::simulate(config, size.games, size.seed, size.threads);
-    if (interactive)
+    const bool fair = summary.ecosystems_win >= 0.35 && summary.ecosystems_win <= 0.65;
+    if (interactive && fair)  // an unfair deal's warning gives the figure itself
         print_wrapped(stdout,
                       narrator.line("new.deck_estimate",
                                     Args{}
@@ -276,7 +262,7 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
         return 2;
     }
     if (auto problems = check_deck(*deck, setup.player_count()); !problems.empty()) {
-        print_problems(problems);
+        print_problems(problems, narrator);
         return 2;
     }
     fmt::print(
@@ -304,8 +290,7 @@ Step<std::string> choose_path(const NewOptions& given, const std::vector<std::st
     const std::string& path = given.save;
     if (::access(path.c_str(), F_OK) != 0) return path;
     if (!reader.interactive()) {
-        fmt::print(stderr, "{} exists: coyel never overwrites a save; choose another --save\n",
-                   path);
+        fmt::print(stderr, "{}\n", narrator.line("new.save_exists", Args{}.set("path", path)));
         return 1;
     }
     auto line = reader.read(narrator.line("new.overwrite", Args{}.set("path", path)));
@@ -330,14 +315,14 @@ int run_new(const NewOptions& given) {
     // The count's fair length, unless the moderator gives one (data/decks.json).
     setup.options.temperature_minutes = default_minutes(setup.player_count());
     if (auto problem = set_options(given.options, given.minutes, given.mode, setup.options)) {
-        fmt::print(stderr, "{}\n", problem->message);
+        fmt::print(stderr, "{}\n", narrator.refusal(*problem));
         return 2;
     }
     auto roles = deal_cards(given, setup, *reader, narrator);
     if (auto* code = std::get_if<int>(&roles)) return *code;
     setup.roles = std::get<0>(std::move(roles));
     if (auto problems = check_setup(setup); !problems.empty()) {
-        print_problems(problems);
+        print_problems(problems, narrator);
         return 2;
     }
     auto path = choose_path(given, setup.players, *reader, narrator);

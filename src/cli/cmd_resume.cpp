@@ -37,11 +37,11 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
     }
 }
 
-int resume_path(const std::string& path, bool clear, const narration::Script& script);
+int resume_path(const std::string& path, bool clear, const LanguageOptions& language);
 
 // `coyel resume` alone: the newest unfinished game of the games folder that
 // no other coyel is playing, named.
-int resume_newest(bool clear, const narration::Script& script) {
+int resume_newest(bool clear, const LanguageOptions& language) {
     std::string folder;
     auto games = read_games_folder(folder, print_skipped);
     if (!games) {
@@ -50,30 +50,36 @@ int resume_newest(bool clear, const narration::Script& script) {
     }
     for (const auto& saved : *games) {
         if (saved.game.over() || in_play(saved.path)) continue;
-        const narration::Narrator narrator(script);
+        const auto chosen = choose_script_or_say(language, saved.language);
+        if (!chosen) return 2;
+        const narration::Narrator narrator(chosen->script());
         narration::Args args;
         args.set("file", saved.path)
             .set("players", narration::player_list(narrator, saved.game))
             .set("standing", narration::game_standing(narrator, saved.game));
         print_wrapped(stdout, narrator.line("games.resuming", args));
-        return resume_path(saved.path, clear, script);
+        return resume_path(saved.path, clear, language);
     }
     fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);
     return 1;
 }
 
-// The save `path`, narrated by `script`.
-int resume_path(const std::string& path, bool clear, const narration::Script& script) {
+// The save `path`, told in the language it was told in unless `language` says.
+int resume_path(const std::string& path, bool clear, const LanguageOptions& language) {
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
         return 1;
     }
-    auto game = read_save_file(path);
-    if (!game) {
-        fmt::print(stderr, "{}\n", game.error());
+    auto saved = read_saved_game(path);
+    if (!saved) {
+        fmt::print(stderr, "{}\n", saved.error());
         return 1;
     }
+    const auto chosen = choose_script_or_say(language, saved->live ? saved->live->language : "");
+    if (!chosen) return 2;
+    const narration::Script& script = chosen->script();
+    std::optional<Game> game{std::move(saved->game)};
     auto reader = make_line_reader(stdin, stdout);
     const narration::Narrator narrator(script);
     if (game->cards_shown() && reader->interactive() &&
@@ -85,10 +91,9 @@ int resume_path(const std::string& path, bool clear, const narration::Script& sc
 }  // namespace
 
 int run_resume(const std::string& path, bool clear, const LanguageOptions& language) {
-    const auto chosen = choose_script_or_say(language);
-    if (!chosen) return 2;
-    if (path.empty()) return resume_newest(clear, chosen->script());
-    return resume_path(path, clear, chosen->script());
+    if (!choose_script_or_say(language)) return 2;  // a wrong --lang is told first
+    if (path.empty()) return resume_newest(clear, language);
+    return resume_path(path, clear, language);
 }
 
 }  // namespace coyel::cli

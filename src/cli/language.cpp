@@ -70,8 +70,17 @@ Result<ChosenScript> ChosenScript::choose(const LanguageOptions& given) {
     return ChosenScript(&builtin_from_environment());
 }
 
-std::optional<ChosenScript> choose_script_or_say(const LanguageOptions& given) {
-    auto chosen = ChosenScript::choose(given);
+Result<ChosenScript> ChosenScript::choose(const LanguageOptions& given,
+                                          const std::string& game_language) {
+    if (given.script.empty() && given.lang.empty() && !game_language.empty())
+        if (const auto* script = narration::builtin_script(game_language))
+            return ChosenScript(script);
+    return choose(given);
+}
+
+std::optional<ChosenScript> choose_script_or_say(const LanguageOptions& given,
+                                                 const std::string& game_language) {
+    auto chosen = ChosenScript::choose(given, game_language);
     if (chosen) return std::move(*chosen);
     fmt::print(stderr, "{}\n", chosen.error());
     return std::nullopt;

@@ -19,6 +19,10 @@ class ChosenScript {
     // An unknown COYEL_LANG is told on standard error and English is used;
     // an unknown locale is English without a word.
     static Result<ChosenScript> choose(const LanguageOptions& given);
+    // As choose, but a game told in a language coyel speaks (`game_language`,
+    // from its save) is shown in it unless --lang or --script says otherwise.
+    static Result<ChosenScript> choose(const LanguageOptions& given,
+                                       const std::string& game_language);
 
     const narration::Script& script() const { return *script_; }
 
@@ -32,7 +36,8 @@ class ChosenScript {
 
 // The chosen script, or nullopt after saying why not on standard error (the
 // command then exits with 2).
-std::optional<ChosenScript> choose_script_or_say(const LanguageOptions& given);
+std::optional<ChosenScript> choose_script_or_say(const LanguageOptions& given,
+                                                 const std::string& game_language = "");
 
 // The language code a locale names: "fr" for "fr_FR.UTF-8", nullopt for "C",
 // "POSIX" or an empty value.

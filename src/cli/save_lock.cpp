@@ -60,9 +60,11 @@ Result<SaveLock> SaveLock::take(const std::string& save_path) {
         if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
             const std::string holder = holder_of(fd);
             ::close(fd);
-            return Error{fmt::format("{} is in play in another coyel ({}): leave that one first",
-                                     save_path,
-                                     holder.empty() ? "a process" : "process " + holder)};
+            return reasoned(
+                fmt::format("{} is in play in another coyel ({}): leave that one first", save_path,
+                            holder.empty() ? "a process" : "process " + holder),
+                ErrorCode::invalid, "in_play_elsewhere",
+                {{"path", save_path}, {"pid", holder.empty() ? "none" : holder}});
         }
         if (!still_linked(fd, path)) {  // its holder let go between our open and lock
             ::close(fd);

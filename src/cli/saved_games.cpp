@@ -178,13 +178,14 @@ std::vector<SavedGame> read_saved_games(const std::vector<std::string>& paths,
         const auto files = fs::is_directory(given, error) ? folder_files(given, skipped)
                                                           : std::vector<std::string>{given};
         for (const auto& file : files) {
-            auto game = read_save_file(file);
-            if (!game) {
-                skipped(game.error());
+            auto saved = read_saved_game(file);
+            if (!saved) {
+                skipped(saved.error());
                 continue;
             }
-            const std::time_t when = last_played(*game, file);
-            games.push_back({file, std::move(*game), when});
+            const std::time_t when = last_played(saved->game, file);
+            games.push_back({file, std::move(saved->game), when,
+                             saved->live ? saved->live->language : std::string{}});
         }
     }
     std::stable_sort(games.begin(), games.end(), [](const SavedGame& a, const SavedGame& b) {

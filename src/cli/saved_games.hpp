@@ -55,6 +55,7 @@ struct SavedGame {
     // When the game was last played: its last `wall` time, else the file's
     // modification time.
     std::time_t when = 0;
+    std::string language;  // the language it was told in, when its save says
 };
 
 // Every save among `paths`: a file, or a folder for its files (not its

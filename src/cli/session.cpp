@@ -192,13 +192,10 @@ void Session::refuse_answer(const Error& error, const std::string& text) {
     if (error.code != ErrorCode::unknown_answer) return refuse(reason);
     const std::string word = text.substr(0, text.find(' '));
     std::vector<std::string_view> names(game_.setup().players.begin(), game_.setup().players.end());
-    if (!did_you_mean(word, names).empty()) return refuse(reason);
+    if (!closest(word, names).empty()) return refuse(reason);
     std::vector<std::string_view> command_names;
     for (const auto& command : commands()) command_names.push_back(command.name);
-    const std::string_view command = closest(word, command_names);
-    refuse(command.empty() ? reason
-                           : reason + narrator_.line("refusal.did_you_mean",
-                                                     Args{}.set("name", std::string{command})));
+    refuse(reason + narrator_.did_you_mean(word, command_names));
 }
 
 void Session::refuse(const std::string& reason) {
@@ -223,6 +220,7 @@ std::optional<LiveClock> Session::live_clock() const {
     LiveClock live;
     live.running = clock_.running() && state.phase != Phase::setup && !game_.over();
     live.wall_ms = *wall;
+    live.language = narrator_.script().language();
     if (timer_ && timer_->phase == state.phase && timer_->round == state.round)
         live.timer_ends_ms = clock_.wall_ms(timer_->ends);
     return live;
@@ -396,7 +394,7 @@ void Session::catch_up_clock() {
     const State& state = game_.state();
     if (state.phase == Phase::setup || game_.over() || clock_.seconds() <= state.clock_s) return;
     auto events = game_.advance_clock(clock_.seconds());
-    if (!events) return refuse(events.error());
+    if (!events) return refuse(narrator_.refusal(events.failure()));
     if (!events->empty()) {
         Action degree;
         degree.kind = ActionKind::clock;
@@ -646,7 +644,9 @@ bool Session::run_command(const std::string& line, bool forced) {
     if (forced) {
         std::vector<std::string_view> names;
         for (const auto& command : commands()) names.push_back(command.name);
-        refuse(fmt::format("unknown command /{}{}", word, did_you_mean(word, names)));
+        refuse(narrator_.line(
+            "repl.unknown_command",
+            Args{}.set("word", word).set("hint", narrator_.did_you_mean(word, names))));
         return true;
     }
     return false;
@@ -718,7 +718,7 @@ void Session::tell_news() {
     tell.kind = ActionKind::tell;
     tell.at = stamp(game_);
     auto applied = game_.apply(tell);
-    if (!applied) return refuse(applied.error());
+    if (!applied) return refuse(narrator_.refusal(applied.failure()));
     std::vector<Event> told;  // the players may look from now on
     for (const Event& event : *applied)
         if (auto shown = public_part(event)) told.push_back(*shown);
@@ -822,12 +822,18 @@ void Session::cmd_help(const std::string&) {
                                                                                  : "yes_no")));
     say(narrator_.line("repl.help.commands"));
     // A long meaning wraps under the meanings' column.
-    for (const auto& command : commands())
+    for (const auto& command : commands()) {
+        // The argument's placeholder in the script's words: "note TEXTE".
+        std::string usage{command.name};
+        if (!command.argument.empty())
+            usage += " " + narrator_.line(fmt::format("repl.argument.{}", command.name));
+        usage.append(16 - std::min<std::size_t>(16, utf8_length(usage)), ' ');
         for (const auto& line :
-             wrap(fmt::format("  {:<16} {}", fmt::format("{} {}", command.name, command.argument),
+             wrap(fmt::format("  {} {}", usage,
                               narrator_.line(fmt::format("repl.command.{}", command.name))),
                   columns(), 19))
             write(line + "\n");
+    }
     shown_at_ = static_cast<std::size_t>(-1);  // show the call again
 }
 
@@ -873,7 +879,7 @@ void Session::cmd_undo(const std::string&) {
 void Session::undo_now() {
     const bool was_over = game_.over();
     auto undone = game_.undo();
-    if (!undone) return refuse("nothing to undo");
+    if (!undone) return refuse(narrator_.line("repl.nothing_to_undo"));
     say(narrator_.undone(game_, *undone));
     announced_temperature_ = game_.state().temperature;  // a degree again is told again
     if (gate_ && !gate_->hides_secrets) gate_.reset();   // it held back the input's news
@@ -889,7 +895,7 @@ void Session::undo_now() {
 }
 
 void Session::cmd_note(const std::string& text) {
-    if (text.empty()) return refuse("a note needs text: note TEXT");
+    if (text.empty()) return refuse(narrator_.line("repl.note_needs_text"));
     Action note;
     note.kind = ActionKind::note;
     note.text = text;
@@ -898,7 +904,8 @@ void Session::cmd_note(const std::string& text) {
 
 void Session::cmd_pause(const std::string&) {
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
-    if (game_.state().phase == Phase::setup) return refuse("the clock starts with Night 1");
+    if (game_.state().phase == Phase::setup)
+        return refuse(narrator_.line("refusal.clock_not_started"));
     start_on_enter_ = false;
     clock_.stop();
     save();  // a players' screen stops ticking
@@ -907,7 +914,8 @@ void Session::cmd_pause(const std::string&) {
 
 void Session::cmd_resume(const std::string&) {
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
-    if (game_.state().phase == Phase::setup) return refuse("the clock starts with Night 1");
+    if (game_.state().phase == Phase::setup)
+        return refuse(narrator_.line("refusal.clock_not_started"));
     start_on_enter_ = false;
     clock_.start();
     save();
@@ -983,7 +991,9 @@ void Session::cmd_save(const std::string& argument) {
     std::optional<SaveLock> taken;
     if (!locks_.empty()) {  // the new file is this session's alone from now on
         auto lock = SaveLock::take(path);
-        if (!lock) return refuse(lock.error() + ", or save under another name");
+        if (!lock)
+            return refuse(narrator_.line("repl.save_elsewhere",
+                                         Args{}.set("why", narrator_.refusal(lock.failure()))));
         taken = std::move(*lock);
     }
     const std::string previous = path_;

@@ -24,23 +24,51 @@ std::vector<std::string> split_names(std::string_view text) {
     return names;
 }
 
+CardNames CardNames::of(const narration::Narrator& narrator) {
+    CardNames names;
+    for (Role role : all_roles) {
+        const auto index = static_cast<std::size_t>(role);
+        names.titles[index] = narrator.role_title(role);
+        names.words[index] = narrator.line(fmt::format("view.role.{}", role_id(role)));
+    }
+    return names;
+}
+
+namespace {
+// The words a card may be typed as, for a hint: the script's, else the ids.
+std::string card_words(const CardNames& names) {
+    std::vector<std::string> words;
+    for (Role role : all_roles) {
+        const std::string& word = names.words[static_cast<std::size_t>(role)];
+        words.push_back(word.empty() ? std::string{role_id(role)} : word);
+    }
+    return join(words, ", ");
+}
+}  // namespace
+
 // "Ana=carbon, Ben=ngo": the others hold citizen cards.
 Result<std::vector<Role>> parse_roles(std::string_view text,
-                                      const std::vector<std::string>& players) {
+                                      const std::vector<std::string>& players,
+                                      const CardNames& names) {
     std::vector<Role> roles(players.size(), Role::citizen);
     for (const auto& item : split_names(text)) {
         auto equals = item.find('=');
         if (equals == std::string::npos)
-            return Error{fmt::format("roles: \"{}\" needs a role, as in Ana=carbon", item)};
+            return reasoned(fmt::format("roles: \"{}\" needs a role, as in Ana=carbon", item),
+                            ErrorCode::invalid, "roles_needs_role", {{"text", item}});
         std::string name{trim(std::string_view{item}.substr(0, equals))};
-        std::string id = to_lower(trim(std::string_view{item}.substr(equals + 1)));
+        std::string typed{trim(std::string_view{item}.substr(equals + 1))};
         auto seat = find_player(players, name);
-        if (!seat) return Error{fmt::format("roles: no player is called \"{}\"", name)};
-        auto role = role_from_id(id);
-        if (!role)
-            return Error{fmt::format(
-                "roles: unknown role \"{}\" (citizen, fragile, carbon, ngo, ceo, banker)", id)};
-        roles[*seat] = *role;
+        if (!seat)
+            return reasoned(fmt::format("roles: no player is called \"{}\"", name),
+                            ErrorCode::invalid, "roles_no_player", {{"text", name}});
+        const auto matched = match_card(typed, names);
+        if (matched.size() != 1)
+            return reasoned(
+                fmt::format("roles: unknown role \"{}\" ({})", typed, card_words(names)),
+                ErrorCode::invalid, "roles_unknown_role",
+                {{"text", typed}, {"cards", card_words(names)}});
+        roles[*seat] = matched.front();
     }
     return roles;
 }
@@ -55,15 +83,14 @@ Refusal set_options(const std::vector<std::string>& assignments, std::optional<i
     return check_options(options);
 }
 
-std::vector<Role> match_card(std::string_view typed,
-                             const std::array<std::string, all_roles.size()>& titles,
-                             const std::array<std::string, all_roles.size()>& short_names) {
+std::vector<Role> match_card(std::string_view typed, const CardNames& names) {
     // Case and accents aside, as for players' names: "émission" is "Émission".
     const std::string wanted = fold_accents(trim(typed));
     std::vector<Role> starts;
     for (Role role : all_roles) {
         const auto index = static_cast<std::size_t>(role);
-        for (std::string name : {std::string{role_id(role)}, titles[index], short_names[index]}) {
+        for (std::string name :
+             {std::string{role_id(role)}, names.titles[index], names.words[index]}) {
             if (name.empty()) continue;
             name = fold_accents(name);
             if (name == wanted) return {role};

@@ -21,22 +21,30 @@ namespace coyel::cli {
 // "Ana, Ben ,Cleo" -> {"Ana", "Ben", "Cleo"}; "" -> {}.
 std::vector<std::string> split_names(std::string_view text);
 
-// "Ana=carbon, Ben=ngo": a role for each player named, citizen for the rest.
+// The names a moderator may type for the cards besides their ids, by role:
+// the titles as printed ("Environmental NGO") and the script's short names
+// ("carbone", "banquier").
+struct CardNames {
+    std::array<std::string, all_roles.size()> titles;
+    std::array<std::string, all_roles.size()> words;
+    static CardNames of(const narration::Narrator& narrator);
+};
+
+// "Ana=carbon, Ben=ngo": a role for each player named, citizen for the rest;
+// a role by its id or any of `names`, as match_card reads it.
 Result<std::vector<Role>> parse_roles(std::string_view text,
-                                      const std::vector<std::string>& players);
+                                      const std::vector<std::string>& players,
+                                      const CardNames& names = {});
 
 // House rules from --option KEY=VALUE (each), --minutes and --mode, as
 // `coyel new` and `coyel balance` take them; the first problem found.
 Refusal set_options(const std::vector<std::string>& assignments, std::optional<int> minutes,
                     const std::string& mode, Options& options);
 
-// The roles a typed card names: its id ("ngo"), its title as printed
-// (`titles`, by role: "Environmental NGO") or its short name (`short_names`:
-// "carbone"), whole or its first letters, ignoring case and accents. A
-// whole name wins; more than one role: the start is ambiguous.
-std::vector<Role> match_card(std::string_view typed,
-                             const std::array<std::string, all_roles.size()>& titles,
-                             const std::array<std::string, all_roles.size()>& short_names = {});
+// The roles a typed card names: its id ("ngo"), its title or its short name
+// (`names`), whole or its first letters, ignoring case and accents. A whole
+// name wins; more than one role: the start is ambiguous.
+std::vector<Role> match_card(std::string_view typed, const CardNames& names);
 
 // Clears the screen and the terminal's scrollback, so no card stays behind.
 void clear_screen();

@@ -61,9 +61,10 @@ Error not_now(std::string message) { return Error{std::move(message), ErrorCode:
 
 // An answer whose moment is past the temperature limit: the game ended there.
 Error over_by_then(const Options& options) {
-    return Error{fmt::format("the game was over by then: the temperature limit was reached at {} s",
-                             seconds_to_limit(options)),
-                 ErrorCode::game_over};
+    const std::int64_t limit = seconds_to_limit(options);
+    return reasoned(
+        fmt::format("the game was over by then: the temperature limit was reached at {} s", limit),
+        ErrorCode::game_over, "over_by_then", {{"seconds", std::to_string(limit)}});
 }
 
 // Runs one action on the state: every rule is checked before anything changes
@@ -151,7 +152,8 @@ Refusal Resolver::apply(const Action& action) {
         if (action.at) move_clock(*action.at);
         return std::nullopt;
     }
-    if (s_.phase == Phase::over) return Error{"the game is over", ErrorCode::game_over};
+    if (s_.phase == Phase::over)
+        return Error{"the game is over", ErrorCode::game_over, "game_over"};
     if (auto refusal = move_clock_for(action)) return refusal;
     return dispatch(action);
 }
@@ -222,9 +224,10 @@ void Resolver::raise_temperature(int degrees) {
 
 Refusal Resolver::heat() {
     if (options_.temperature_mode != TemperatureMode::manual)
-        return Error{fmt::format("heat is only for temperature.mode manual (this game: {})",
-                                 id_of(options_.temperature_mode)),
-                     ErrorCode::not_now};
+        return reasoned(fmt::format("heat is only for temperature.mode manual (this game: {})",
+                                    id_of(options_.temperature_mode)),
+                        ErrorCode::not_now, "heat_manual_only",
+                        {{"mode", std::string{id_of(options_.temperature_mode)}}});
     raise_temperature(1);
     return std::nullopt;
 }
@@ -565,7 +568,7 @@ bool answered_aloud(ActionKind kind) {
 
 Refusal Game::apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events) {
     if (action.kind == ActionKind::tell && !news_held())
-        return Error{"there is no news to tell", ErrorCode::not_now};
+        return Error{"there is no news to tell", ErrorCode::not_now, "no_news"};
     if (!keeps_log_) [[likely]] {  // the balance lab's games: no log, so no news held
         if (auto refusal = check_and_resolve(action, cast, events)) return refusal;
         cards_shown_.reset();
@@ -683,8 +686,8 @@ Result<std::vector<Event>> Game::advance_clock(std::int64_t seconds) {
 // advance_clock, appending the degrees' events to `events`.
 Refusal Game::move_clock(std::int64_t seconds, EventBuffer& events) {
     if (state_.phase == Phase::setup)
-        return Error{"the clock starts with Night 1", ErrorCode::not_now};
-    if (over()) return Error{"the game is over", ErrorCode::game_over};
+        return Error{"the clock starts with Night 1", ErrorCode::not_now, "clock_not_started"};
+    if (over()) return Error{"the game is over", ErrorCode::game_over, "game_over"};
     if (seconds < state_.clock_s || seconds > max_clock_seconds)
         return Error{
             fmt::format("the clock cannot move from {} s to {} s", state_.clock_s, seconds)};
@@ -710,7 +713,7 @@ Result<std::vector<Event>> Game::cast_ballot(std::optional<Seat> choice,
 Refusal Game::cast_ballot_slow_path(std::optional<Seat> choice, EventBuffer& events,
                                     std::optional<std::int64_t> at) {
     const auto voter = next_voter();
-    if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
+    if (!voter) return Error{"no vote is being taken", ErrorCode::not_now, "no_vote"};
     const Ballot ballot{*voter, choice};
     if (auto why = rules::ballot_rule(setup_, cast_, state_, ballot); why != rules::Why::allowed)
         return rules::explain(why, setup_, state_, ActionKind::vote, ballot);
@@ -844,10 +847,10 @@ std::optional<Seat> Game::holder(Role role) const { return cast_.holder(role); }
 SeatSet Game::seats_in_game() const { return state_.in_game; }
 
 Refusal Game::choice_refusal(std::optional<Seat> choice) const {
-    if (!state_.expects) return Error{"the game is over", ErrorCode::game_over};
+    if (!state_.expects) return Error{"the game is over", ErrorCode::game_over, "game_over"};
     if (*state_.expects == ActionKind::vote) {
         const auto voter = next_voter();
-        if (!voter) return Error{"no vote is being taken", ErrorCode::not_now};
+        if (!voter) return Error{"no vote is being taken", ErrorCode::not_now, "no_vote"};
         return ballot_refusal(Ballot{*voter, choice});
     }
     return rules::player_refusal(setup_, cast_, state_, *state_.expects, choice);

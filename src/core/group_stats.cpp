@@ -95,7 +95,7 @@ void count_finished(GroupStats& stats, std::vector<std::string>& player_keys_see
     add_finish(stats.overall, winner);
     ++stats.reasons[static_cast<std::size_t>(*state.win_reason)];
     add_finish(stats.by_player_count[game.player_count()], winner);
-    add_finish(stats.by_deck[special_cards(game.setup())], winner);
+    add_finish(stats.by_deck[special_cards_of(game.setup())], winner);
     add_to_span(stats.rounds, state.round, first);
     add_to_span(stats.seconds, state.clock_s, first);
     count_players(stats.players, player_keys_seen, game, winner, same);
@@ -110,11 +110,13 @@ void count_finished(GroupStats& stats, std::vector<std::string>& player_keys_see
 
 }  // namespace
 
-std::string special_cards(const Setup& setup) {
+Deck special_cards_of(const Setup& setup) {
     Deck deck = deck_of(setup.roles);
     deck[Role::citizen] = 0;
-    return describe_deck(deck);
+    return deck;
 }
+
+std::string special_cards(const Setup& setup) { return describe_deck(special_cards_of(setup)); }
 
 GroupStats group_stats(const std::vector<const Game*>& games, const SameNames& same) {
     GroupStats stats;
@@ -205,7 +207,8 @@ nlohmann::ordered_json group_stats_json(const GroupStats& stats) {
         by_count[std::to_string(count)] = tally_json(tally);
     out["by_player_count"] = by_count;
     json by_deck = json::object();
-    for (const auto& [deck, tally] : stats.by_deck) by_deck[deck] = tally_json(tally);
+    for (const auto& [deck, tally] : stats.by_deck)
+        by_deck[describe_deck(deck)] = tally_json(tally);
     out["by_deck"] = by_deck;
     out["rounds"] = span_json(stats.rounds, stats.overall.finished);
     out["seconds"] = span_json(stats.seconds, stats.overall.finished);

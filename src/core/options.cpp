@@ -28,7 +28,9 @@ Refusal set_enum(Enum& field, std::string_view key, const json& value, const Enu
         allowed += allowed.empty() ? "" : ", ";
         allowed += id_of(choice);
     }
-    return Error{fmt::format("option {} must be one of {} (got {})", key, allowed, shown(value))};
+    return reasoned(fmt::format("option {} must be one of {} (got {})", key, allowed, shown(value)),
+                    ErrorCode::invalid, "option_choice",
+                    {{"key", std::string{key}}, {"allowed", allowed}, {"got", shown(value)}});
 }
 
 Refusal set_int(int& field, std::string_view key, const json& value, int low, int high) {

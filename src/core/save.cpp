@@ -43,7 +43,7 @@ Result<Setup> setup_from_json(const json& object) {
         setup.players.emplace_back(trim(name.get<std::string>()));
     }
     if (auto problems = check_players(setup.players); !problems.empty())
-        return Error{"setup: " + problems.front()};
+        return Error{"setup: " + problems.front().message};
 
     if (!object.contains("roles") || !object["roles"].is_object())
         return Error{"setup: roles must be an object from each player's name to a role"};
@@ -67,7 +67,7 @@ Result<Setup> setup_from_json(const json& object) {
         setup.roles.push_back(*roles[seat]);
     }
     if (auto problems = check_deck(deck_of(setup.roles), setup.player_count()); !problems.empty())
-        return Error{"setup: " + problems.front()};
+        return Error{"setup: " + problems.front().message};
 
     if (object.contains("seed")) {
         if (!object["seed"].is_number_unsigned())
@@ -387,7 +387,8 @@ Result<std::int64_t> time_field(const json& object, std::string_view key) {
 // ends within the longest one after the save.
 Result<LiveClock> live_from_json(const json& object, const Game& game) {
     if (!object.is_object()) return Error{"must be an object"};
-    if (auto error = unknown_key(object, "", {"running", "wall", "timer_ends"})) return *error;
+    if (auto error = unknown_key(object, "", {"running", "wall", "timer_ends", "language"}))
+        return *error;
     if (!object.contains("running") || !object["running"].is_boolean())
         return Error{"running must be true or false"};
     if (!object.contains("wall")) return Error{"missing \"wall\""};
@@ -405,6 +406,12 @@ Result<LiveClock> live_from_json(const json& object, const Game& game) {
         if (*ends > live.wall_ms + longest_timer_ms + 60'000)
             return Error{"timer_ends is more than ten hours after wall: no timer lasts that long"};
         live.timer_ends_ms = *ends;
+    }
+    if (object.contains("language")) {
+        const json& code = object["language"];
+        if (!code.is_string() || !is_language_code(code.get<std::string>()))
+            return Error{"language must be a code such as \"en\" or \"fr\""};
+        live.language = code.get<std::string>();
     }
     return live;
 }
@@ -531,6 +538,7 @@ std::string live_text(const std::optional<LiveClock>& live) {
                                   live->running, iso_time_text(live->wall_ms));
     if (live->timer_ends_ms)
         out += fmt::format(", \"timer_ends\": \"{}\"", iso_time_text(*live->timer_ends_ms));
+    if (!live->language.empty()) out += fmt::format(", \"language\": \"{}\"", live->language);
     return out + "}";
 }
 

@@ -35,45 +35,60 @@ Refusal check_name(std::string_view raw) {
     return std::nullopt;
 }
 
-std::vector<std::string> check_players(const std::vector<std::string>& players) {
-    std::vector<std::string> problems;
+std::vector<Error> check_players(const std::vector<std::string>& players) {
+    std::vector<Error> problems;
     int count = static_cast<int>(players.size());
     if (count < min_players || count > max_players)
-        problems.push_back(
-            fmt::format("a game needs {} to {} players, not {}", min_players, max_players, count));
+        problems.push_back(reasoned(
+            fmt::format("a game needs {} to {} players, not {}", min_players, max_players, count),
+            ErrorCode::invalid, "setup_player_count",
+            {{"least", std::to_string(min_players)},
+             {"most", std::to_string(max_players)},
+             {"count", std::to_string(count)}}));
     std::map<std::string, std::string> seen;  // lower-case name -> name as given
     for (const auto& player : players) {
         if (auto problem = check_name(player)) {
-            problems.push_back(problem->message);
+            problems.push_back(*problem);
             continue;
         }
         std::string name{trim(player)};
         auto [it, fresh] = seen.emplace(to_lower(name), name);
         if (!fresh)
-            problems.push_back(fmt::format(
-                "two players are called \"{}\" and \"{}\": names must differ, whatever the case",
-                it->second, name));
+            problems.push_back(reasoned(
+                fmt::format("two players are called \"{}\" and \"{}\": names must differ, "
+                            "whatever the case",
+                            it->second, name),
+                ErrorCode::invalid, "setup_same_name", {{"first", it->second}, {"second", name}}));
     }
     return problems;
 }
 
-std::vector<std::string> check_deck(const Deck& deck, int player_count) {
-    std::vector<std::string> problems;
-    if (deck[Role::carbon] < 1) problems.push_back("the deck needs at least one carbon");
+std::vector<Error> check_deck(const Deck& deck, int player_count) {
+    std::vector<Error> problems;
+    if (deck[Role::carbon] < 1)
+        problems.push_back(
+            reasoned("the deck needs at least one carbon", ErrorCode::invalid, "setup_no_carbon"));
     for (Role role : all_roles)
         if (is_unique(role) && deck[role] > 1)
-            problems.push_back(
-                fmt::format("the deck may hold at most one {}, not {}", role_id(role), deck[role]));
+            problems.push_back(reasoned(
+                fmt::format("the deck may hold at most one {}, not {}", role_id(role), deck[role]),
+                ErrorCode::invalid, "setup_one_only",
+                {{"role", std::string{role_id(role)}}, {"count", std::to_string(deck[role])}}));
     int carbon_team = 0, ecosystems_team = 0;
     for (Role role : all_roles)
         (team_of(role) == Team::carbon ? carbon_team : ecosystems_team) += deck[role];
     if (ecosystems_team <= carbon_team)
         problems.push_back(
-            fmt::format("the ecosystems team ({}) must outnumber the carbon team ({})",
-                        ecosystems_team, carbon_team));
+            reasoned(fmt::format("the ecosystems team ({}) must outnumber the carbon team ({})",
+                                 ecosystems_team, carbon_team),
+                     ErrorCode::invalid, "setup_outnumber",
+                     {{"ecosystems", std::to_string(ecosystems_team)},
+                      {"carbon", std::to_string(carbon_team)}}));
     if (deck.size() != player_count)
-        problems.push_back(
-            fmt::format("the deck has {} cards for {} players", deck.size(), player_count));
+        problems.push_back(reasoned(
+            fmt::format("the deck has {} cards for {} players", deck.size(), player_count),
+            ErrorCode::invalid, "setup_deck_size",
+            {{"cards", std::to_string(deck.size())}, {"count", std::to_string(player_count)}}));
     return problems;
 }
 
@@ -83,16 +98,16 @@ Deck deck_of(const std::vector<Role>& roles) {
     return deck;
 }
 
-std::vector<std::string> check_setup(const Setup& setup) {
-    std::vector<std::string> problems = check_players(setup.players);
+std::vector<Error> check_setup(const Setup& setup) {
+    std::vector<Error> problems = check_players(setup.players);
     if (setup.roles.size() != setup.players.size())
-        problems.push_back(
-            fmt::format("{} roles for {} players", setup.roles.size(), setup.players.size()));
+        problems.push_back(Error{
+            fmt::format("{} roles for {} players", setup.roles.size(), setup.players.size())});
     else if (problems.empty()) {
         auto deck_problems = check_deck(deck_of(setup.roles), setup.player_count());
         problems.insert(problems.end(), deck_problems.begin(), deck_problems.end());
     }
-    if (auto problem = check_options(setup.options)) problems.push_back(problem->message);
+    if (auto problem = check_options(setup.options)) problems.push_back(*problem);
     return problems;
 }
 

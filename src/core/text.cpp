@@ -360,4 +360,21 @@ std::string join_or(const std::vector<std::string>& items) {
     return join(head, ", ") + " or " + items.back();
 }
 
+bool is_language_code(std::string_view code) {
+    auto is_alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    auto is_alnum = [&](char c) { return is_alpha(c) || (c >= '0' && c <= '9'); };
+    const std::size_t dash = std::min(code.find('-'), code.size());
+    if (dash < 2 || dash > 3 || !std::all_of(code.begin(), code.begin() + dash, is_alpha))
+        return false;
+    for (std::size_t start = dash; start < code.size();) {
+        const std::size_t end = std::min(code.find('-', start + 1), code.size());
+        const std::size_t length = end - start - 1;
+        if (length < 1 || length > 8 ||
+            !std::all_of(code.begin() + start + 1, code.begin() + end, is_alnum))
+            return false;
+        start = end;
+    }
+    return true;
+}
+
 }  // namespace coyel

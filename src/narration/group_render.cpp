@@ -35,12 +35,17 @@ std::vector<std::string> columns(const Narrator& narrator,
     return out;
 }
 
+// A team as a table's heading or cell names it: "ecosystems", "Écosystèmes".
+std::string team_label(const Narrator& narrator, Team team) {
+    return narrator.line(fmt::format("group.team.{}", team_id(team)));
+}
+
 TextTable wins_table(const Narrator& narrator, const GroupStats& stats) {
     TextTable table{narrator.line("group.wins"), columns(narrator, {"team", "wins", "rate"}), {}};
     for (Team team : teams) {
         const int wins = stats.overall.wins[static_cast<std::size_t>(team)];
-        table.rows.push_back(
-            {narrator.team(team), count_text(wins), rate(narrator, wins, stats.overall.finished)});
+        table.rows.push_back({team_label(narrator, team), count_text(wins),
+                              rate(narrator, wins, stats.overall.finished)});
     }
     return table;
 }
@@ -48,7 +53,7 @@ TextTable wins_table(const Narrator& narrator, const GroupStats& stats) {
 TextTable why_table(const Narrator& narrator, const GroupStats& stats) {
     TextTable table{narrator.line("group.why"), columns(narrator, {"team", "why", "games"}), {}};
     for (WinReason reason : reasons)
-        table.rows.push_back({narrator.team(winner_by(reason)), narrator.win_reason(reason),
+        table.rows.push_back({team_label(narrator, winner_by(reason)), narrator.win_reason(reason),
                               count_text(stats.reasons[static_cast<std::size_t>(reason)])});
     return table;
 }
@@ -64,12 +69,12 @@ template <typename Key>
 TextTable tally_table(const Narrator& narrator, std::string_view heading, std::string_view first,
                       const std::map<Key, WinTally>& tallies) {
     TextTable table{narrator.line(heading), columns(narrator, {first, "games"}), {}};
-    for (Team team : teams) table.columns.push_back(narrator.team(team));
+    for (Team team : teams) table.columns.push_back(team_label(narrator, team));
     for (const auto& [key, tally] : tallies) {
         if constexpr (std::is_same_v<Key, int>)
             table.rows.push_back(tally_cells(count_text(key), tally));
         else
-            table.rows.push_back(tally_cells(key, tally));
+            table.rows.push_back(tally_cells(narrator.deck(key), tally));
     }
     return table;
 }
@@ -80,7 +85,7 @@ TextTable length_table(const Narrator& narrator, const GroupStats& stats) {
     const int finished = stats.overall.finished;
     const Span& r = stats.rounds;
     table.rows.push_back({narrator.line("group.rounds"), count_text(r.least),
-                          fmt::format("{:.1f}", static_cast<double>(r.total) / finished),
+                          narrator.number(static_cast<double>(r.total) / finished, 1),
                           count_text(r.most)});
     const Span& s = stats.seconds;
     table.rows.push_back({narrator.line("group.clock"), clock_text(s.least),

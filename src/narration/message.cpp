@@ -26,6 +26,8 @@ Args& Args::set(std::string_view name, int value) {
     return put(name, static_cast<long long>(value));
 }
 
+Args& Args::set(std::string_view name, Decimal value) { return put(name, value); }
+
 Args& Args::put(std::string_view name, ArgValue value) {
     for (auto& [known, old] : values_)
         if (known == name) {
@@ -253,19 +255,65 @@ bool Parser::parse_branch_key(Branch& branch, bool plural) {
 
 // ---- Formatting ------------------------------------------------------------
 
-Category category_of(long long n, PluralRule rule) {
+// `digits` with `separator` between each group of three from the right.
+std::string grouped(std::string_view digits, std::string_view separator) {
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += separator;
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string_view thousands_separator(LanguageRule rule) {
+    return rule == LanguageRule::french ? "\u202f" : ",";
+}
+}  // namespace
+
+std::string write_number(long long value, LanguageRule rule) {
+    const std::string digits = std::to_string(value);
+    const bool negative = value < 0;
+    return (negative ? "-" : "") +
+           grouped(std::string_view{digits}.substr(negative ? 1 : 0), thousands_separator(rule));
+}
+
+std::string write_number(Decimal value, LanguageRule rule) {
+    const int digits = std::clamp(value.digits, 0, 6);
+    std::string text = fmt::format("{:.{}f}", value.value, digits);
+    const bool negative = !text.empty() && text.front() == '-';
+    if (negative) text.erase(0, 1);
+    const std::size_t point = text.find('.');
+    std::string out = (negative ? "-" : "") +
+                      grouped(std::string_view{text}.substr(0, point), thousands_separator(rule));
+    if (point != std::string::npos)
+        out += (rule == LanguageRule::french ? "," : ".") + text.substr(point + 1);
+    return out;
+}
+
+namespace {
+
+Category category_of(long long n, LanguageRule rule) {
     switch (rule) {
-        case PluralRule::english: return n == 1 || n == -1 ? Category::one : Category::other;
-        case PluralRule::french: return n >= -1 && n <= 1 ? Category::one : Category::other;
+        case LanguageRule::english: return n == 1 || n == -1 ? Category::one : Category::other;
+        case LanguageRule::french: return n >= -1 && n <= 1 ? Category::one : Category::other;
     }
     return Category::other;
 }
 
-void append_value(std::string& out, const ArgValue& value) {
+void append_value(std::string& out, const ArgValue& value, LanguageRule rule) {
     if (const auto* number = std::get_if<long long>(&value))
-        out += std::to_string(*number);
+        out += write_number(*number, rule);
+    else if (const auto* decimal = std::get_if<Decimal>(&value))
+        out += write_number(*decimal, rule);
     else
         out += std::get<std::string>(value);
+}
+
+// The key a select compares a value with: its text, or an integer's digits.
+std::string select_key(const ArgValue& value) {
+    if (const auto* text = std::get_if<std::string>(&value)) return *text;
+    if (const auto* number = std::get_if<long long>(&value)) return std::to_string(*number);
+    return {};
 }
 
 const Branch* branch_keyed(const Node& node, std::string_view key) {
@@ -276,9 +324,12 @@ const Branch* branch_keyed(const Node& node, std::string_view key) {
 
 // The plural branch for `value`: an integer, or a text that reads as one;
 // any other text takes `other`.
-const Branch& plural_branch(const Node& node, const ArgValue& value, PluralRule rule) {
+const Branch& plural_branch(const Node& node, const ArgValue& value, LanguageRule rule) {
     const auto* text = std::get_if<std::string>(&value);
-    const std::optional<long long> n = text ? parse_integer(*text) : std::get<long long>(value);
+    const auto* integer = std::get_if<long long>(&value);
+    const std::optional<long long> n = text      ? parse_integer(*text)
+                                       : integer ? std::optional{*integer}
+                                                 : std::nullopt;
     if (n) {
         for (const Branch& branch : node.branches)
             if (branch.exact && branch.number == *n) return branch;
@@ -290,14 +341,12 @@ const Branch& plural_branch(const Node& node, const ArgValue& value, PluralRule 
 }
 
 const Branch& select_branch(const Node& node, const ArgValue& value) {
-    const auto* text = std::get_if<std::string>(&value);
-    const Branch* chosen =
-        branch_keyed(node, text ? *text : std::to_string(std::get<long long>(value)));
+    const Branch* chosen = branch_keyed(node, select_key(value));
     return chosen ? *chosen : *branch_keyed(node, "other");
 }
 
 // `number` is the value of the innermost plural around `nodes`, for '#'.
-void render(const Sequence& nodes, const Args& args, PluralRule rule, const ArgValue* number,
+void render(const Sequence& nodes, const Args& args, LanguageRule rule, const ArgValue* number,
             std::string& out) {
     for (const Node& node : nodes) {
         if (node.kind == Node::Kind::text) {
@@ -306,7 +355,7 @@ void render(const Sequence& nodes, const Args& args, PluralRule rule, const ArgV
         }
         if (node.kind == Node::Kind::number) {
             if (number)
-                append_value(out, *number);
+                append_value(out, *number, rule);
             else
                 out += '#';
             continue;
@@ -315,7 +364,7 @@ void render(const Sequence& nodes, const Args& args, PluralRule rule, const ArgV
         if (!value) {
             out += '{' + node.text + '}';
         } else if (node.kind == Node::Kind::argument) {
-            append_value(out, *value);
+            append_value(out, *value, rule);
         } else if (node.kind == Node::Kind::plural) {
             render(plural_branch(node, *value, rule).body, args, rule, value, out);
         } else {
@@ -349,7 +398,7 @@ Result<Message> Message::parse(std::string_view pattern) {
     return message;
 }
 
-std::string Message::format(const Args& args, PluralRule rule) const {
+std::string Message::format(const Args& args, LanguageRule rule) const {
     std::string out;
     render(nodes_, args, rule, nullptr, out);
     return out;

@@ -2,7 +2,8 @@
 // a subset of ICU MessageFormat, so plurals and agreement live in the data.
 //
 //   text             literal, copied as it is
-//   {name}           the argument `name` (text, or an integer in decimal)
+//   {name}           the argument `name` (text, or a number as the language
+//                    writes it: "9,604", "9 604", "37,9")
 //   {n, plural, =0 {no vote} one {# vote} other {# votes}}
 //                    an exact `=N` branch first, else the plural category of
 //                    n by the language's rule, else `other`; a category the
@@ -33,12 +34,25 @@
 namespace coyel::narration {
 
 // How a language picks the plural category of an integer (CLDR, integers only;
-// the sign is ignored as CLDR does).
-// english: one for 1, else other. french: one for 0 and 1, else other.
-enum class PluralRule { english, french };
+// the sign is ignored as CLDR does) and writes numbers (CLDR too).
+// english: one for 1, else other; "9,604" and "37.9".
+// french: one for 0 and 1, else other; "9 604" (a narrow no-break space) and "37,9".
+enum class LanguageRule { english, french };
 
-// One argument's value: an integer or a text.
-using ArgValue = std::variant<long long, std::string>;
+// A number with a fraction, written with `digits` digits after the language's
+// decimal mark.
+struct Decimal {
+    double value = 0;
+    int digits = 1;
+};
+
+// One argument's value: an integer, a decimal or a text. Numbers are written
+// the language's way; a number in a text ("seed 1234") is the caller's.
+using ArgValue = std::variant<long long, std::string, Decimal>;
+
+// `value` as `rule`'s language writes it: thousands grouped from 1,000 on.
+std::string write_number(long long value, LanguageRule rule);
+std::string write_number(Decimal value, LanguageRule rule);
 
 // The named arguments of one message. Setting a name twice keeps the last value.
 class Args {
@@ -47,6 +61,7 @@ class Args {
     Args& set(std::string_view name, const char* value);  // nullptr sets ""
     Args& set(std::string_view name, long long value);
     Args& set(std::string_view name, int value);
+    Args& set(std::string_view name, Decimal value);
 
     // The value of `name`, or nullptr when it was not set.
     const ArgValue* find(std::string_view name) const;
@@ -65,7 +80,7 @@ class Message {
 
     // The message with its arguments filled in. An argument missing from `args`
     // renders as "{name}" (a plural or select on it too, as a whole).
-    std::string format(const Args& args, PluralRule rule) const;
+    std::string format(const Args& args, LanguageRule rule) const;
 
     // Every argument name the pattern uses, sorted, each once.
     std::vector<std::string> arguments() const;

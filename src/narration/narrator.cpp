@@ -131,6 +131,10 @@ std::string Narrator::refusal(const Error& error) const {
             args.set("hint", value.empty()
                                  ? std::string{}
                                  : line("refusal.did_you_mean", Args{}.set("name", value)));
+        else if (name == "seconds")  // a moment of the game clock
+            args.set("clock", clock_text(std::stoll(value)));
+        else if (name == "role")  // a role's id, in the script's word
+            args.set("role", line(fmt::format("view.role.{}", value)));
         else
             args.set(name, value);
     }
@@ -139,6 +143,21 @@ std::string Narrator::refusal(const Error& error) const {
             line("refusal.name_and_seat", Args{}.set("name", names[i]).set("seat", seats[i]));
     if (!names.empty()) args.set("names", list_or(names));
     return line(key, args);
+}
+
+std::string Narrator::number(double value, int digits) const {
+    return write_number(Decimal{value, digits}, script_.language_rule());
+}
+
+std::string Narrator::percent(double fraction, int digits) const {
+    return line("words.percent", Args{}.set("value", Decimal{100 * fraction, digits}));
+}
+
+std::string Narrator::did_you_mean(std::string_view typed,
+                                   const std::vector<std::string_view>& candidates) const {
+    const std::string_view best = closest(typed, candidates);
+    return best.empty() ? std::string{}
+                        : line("refusal.did_you_mean", Args{}.set("name", std::string{best}));
 }
 
 std::pair<std::string, std::string> Narrator::quote_marks() const {
@@ -395,9 +414,14 @@ std::string padded(const std::string& text, std::size_t width) {
 std::vector<std::string> Narrator::rows(const TableView& view, const Game* secrets) const {
     std::size_t width = 4;
     for (const auto& player : view.players) width = std::max(width, utf8_length(player.name));
-    // "in"/"out", "en jeu"/"hors jeu": one column as wide as the longer word.
+    // "in"/"out", "en jeu"/"hors jeu", and the roles: each column as wide as
+    // its longest word, two spaces between columns.
     const std::size_t state_width =
-        std::max<std::size_t>({4, utf8_length(line("view.in")), utf8_length(line("view.out"))});
+        std::max(utf8_length(line("view.in")), utf8_length(line("view.out")));
+    std::size_t role_width = 0;
+    for (Role role : all_roles)
+        role_width =
+            std::max(role_width, utf8_length(line(fmt::format("view.role.{}", role_id(role)))));
     std::vector<std::string> out;
     for (Seat seat = 0; seat < static_cast<Seat>(view.players.size()); ++seat) {
         const TablePlayer& player = view.players[seat];
@@ -409,9 +433,9 @@ std::vector<std::string> Narrator::rows(const TableView& view, const Game* secre
         if (corrupted) marks.push_back(line("view.corrupted"));
         const std::string role_word = role ? line(fmt::format("view.role.{}", role_id(*role))) : "";
         std::string row =
-            fmt::format("  {:>2}  {}  {} {} {}", seat + 1, padded(player.name, width),
+            fmt::format("  {:>2}  {}  {}  {}  {}", seat + 1, padded(player.name, width),
                         padded(line(player.in_game ? "view.in" : "view.out"), state_width),
-                        padded(role_word, 8), join(marks, ", "));
+                        padded(role_word, role_width), join(marks, ", "));
         while (!row.empty() && row.back() == ' ') row.pop_back();
         out.push_back(std::move(row));
     }

@@ -39,15 +39,21 @@ class Narrator {
     std::string team(Team team) const;               // "ecosystems"
     std::string win_reason(WinReason reason) const;  // "no carbon emission is left in the game"
     std::string degrees(int temperature) const;
-    Args level_args(int temperature) const;                 // "+2°C"
-    std::string phase_title(Phase phase, int round) const;  // "Night 2"
-    std::string list_or(const std::vector<std::string>& items) const;
+    Args level_args(int temperature) const;                            // "+2°C"
+    std::string phase_title(Phase phase, int round) const;             // "Night 2"
+    std::string list_or(const std::vector<std::string>& items) const;  // "Ana, Ben or Cleo"
+    // Numbers as the language writes them: "2.3", "2,3"; "37.9%", "37,9 %".
+    std::string number(double value, int digits) const;
+    std::string percent(double fraction, int digits = 1) const;
     // The special cards and the citizens, "2 carbon, ceo, ngo" in the script's
     // words (deck.<role>, with its plural), as describe_deck orders them.
     std::string deck(const Deck& deck) const;
     // An error in the script's words: `refusal.<reason>` with its arguments,
     // or the error's English message when it carries no reason the script has.
-    std::string refusal(const Error& error) const;  // "Ana, Ben or Cleo"
+    std::string refusal(const Error& error) const;
+    // " (did you mean "x"?)" for the candidate within reach of `typed`, or "".
+    std::string did_you_mean(std::string_view typed,
+                             const std::vector<std::string_view>& candidates) const;
     // The marks around a line read aloud: {"“", "”"}, {"« ", " »"}.
     std::pair<std::string, std::string> quote_marks() const;
 

@@ -65,26 +65,9 @@ std::string printable_ascii(std::string text) {
     return text;
 }
 
-// "en", "fr", "fr-CA", "pt-BR": 2 or 3 letters, then `-` and 1 to 8 letters or digits.
-bool is_language_code(std::string_view code) {
-    auto is_alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-    auto is_alnum = [&](char c) { return is_alpha(c) || (c >= '0' && c <= '9'); };
-    const std::size_t dash = std::min(code.find('-'), code.size());
-    if (dash < 2 || dash > 3 || !std::all_of(code.begin(), code.begin() + dash, is_alpha))
-        return false;
-    for (std::size_t start = dash; start < code.size();) {
-        const std::size_t end = std::min(code.find('-', start + 1), code.size());
-        const std::size_t length = end - start - 1;
-        if (length < 1 || length > 8 ||
-            !std::all_of(code.begin() + start + 1, code.begin() + end, is_alnum))
-            return false;
-        start = end;
-    }
-    return true;
-}
-
-PluralRule plural_rule_for(std::string_view code) {
-    return iequals(code.substr(0, code.find('-')), "fr") ? PluralRule::french : PluralRule::english;
+LanguageRule language_rule_for(std::string_view code) {
+    return iequals(code.substr(0, code.find('-')), "fr") ? LanguageRule::french
+                                                         : LanguageRule::english;
 }
 
 std::string in_quotes(std::string_view text) { return "\"" + printable_excerpt(text) + "\""; }
@@ -134,7 +117,7 @@ Result<Script> Script::parse(std::string_view text, std::string_view label, cons
     if (!root) return root.failure();
     Script script;
     script.language_ = root->language;
-    script.plural_rule_ = plural_rule_for(script.language_);
+    script.language_rule_ = language_rule_for(script.language_);
     if (auto refusal = script.read_lines(root->lines, shown_label, reference)) return *refusal;
     if (!fallback) fallback = reference;
     if (fallback)
@@ -208,7 +191,7 @@ Refusal Script::read_lines(const json& lines, std::string_view label, const Scri
         if (!message)
             return Error{
                 fmt::format("{}: line {}: {}", label, in_quotes(item.key()), message.error())};
-        lines_.emplace(item.key(), Line{std::move(*message), plural_rule_, false});
+        lines_.emplace(item.key(), Line{std::move(*message), language_rule_, false});
     }
     return std::nullopt;
 }

@@ -40,7 +40,7 @@ class Script {
 
     const std::string& language() const { return language_; }
     // french for "fr" and "fr-…", english for any other language.
-    PluralRule plural_rule() const { return plural_rule_; }
+    LanguageRule language_rule() const { return language_rule_; }
 
     bool has(std::string_view key) const;
 
@@ -59,8 +59,8 @@ class Script {
   private:
     struct Line {
         Message message;
-        PluralRule rule;  // the rule of the language the line is written in
-        bool fallback;    // taken from the reference
+        LanguageRule rule;  // the rule of the language the line is written in
+        bool fallback;      // taken from the reference
     };
 
     Script() = default;
@@ -73,7 +73,7 @@ class Script {
                                      const Script* reference);
 
     std::string language_;
-    PluralRule plural_rule_ = PluralRule::english;
+    LanguageRule language_rule_ = LanguageRule::english;
     std::map<std::string, Line, std::less<>> lines_;
 };
 

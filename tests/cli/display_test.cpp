@@ -116,6 +116,26 @@ TEST_CASE("save: a bad live key is refused with the reason") {
           "game.json: live: running, but the game clock runs only from Night 1 to the end");
 }
 
+TEST_CASE("display speaks the language the game is told in, unless --lang says otherwise") {
+    const std::string folder = temporary_folder();
+    const Game game = night_two({});
+    const std::string french =
+        write_save(folder + "/fr.json", game, LiveClock{false, wall, std::nullopt, "fr"});
+    const std::string unsaid =
+        write_save(folder + "/unsaid.json", game, LiveClock{false, wall, std::nullopt});
+    REQUIRE(load_save(read_file(french), "fr.json")->live->language == "fr");
+    // The tests' COYEL_LANG is en: the game's language wins over it, --lang over both.
+    const std::string told = run_coyel("display --once " + french).out;
+    CHECK(told == run_coyel("display --once --lang fr " + unsaid).out);
+    CHECK(told != run_coyel("display --once " + unsaid).out);
+    CHECK(run_coyel("display --once --lang en " + french).out ==
+          run_coyel("display --once " + unsaid).out);
+    CHECK(load_error(with_live(R"({"running": false, "wall": "2026-11-30T20:14:51.123Z", )"
+                               R"("language": "fr FR"})")) ==
+          "game.json: live: language must be a code such as \"en\" or \"fr\"");
+    std::filesystem::remove_all(folder);
+}
+
 TEST_CASE("players' screen: the countdown ticks on while the clock runs, still while paused") {
     const narration::Narrator& narrator = english_narrator();
     const Game game = night_two({});

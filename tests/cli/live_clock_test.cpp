@@ -53,6 +53,7 @@ TEST_CASE("live clock: the reading is saved every second it runs, and only then"
     // for a players' screen to stop ticking; paused: nothing more till quit.
     CHECK(readings == std::vector<std::int64_t>{0, 0, 1, 2, 3, 4, 5, 5, 5});
     CHECK(load_save(table.disk.saves[6], "game.json")->live->running);
+    CHECK(load_save(table.disk.saves[6], "game.json")->live->language == "en");  // for display
     CHECK_FALSE(load_save(table.disk.saves[7], "game.json")->live->running);
 }
 

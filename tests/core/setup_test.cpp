@@ -17,14 +17,21 @@ std::vector<std::string> names(int count) {
         players.push_back("P" + std::string(1, char('a' + i % 26)) + std::to_string(i));
     return players;
 }
+
+// The English messages of `problems`, for comparing words.
+std::vector<std::string> messages(const std::vector<Error>& problems) {
+    std::vector<std::string> texts;
+    for (const Error& problem : problems) texts.push_back(problem.message);
+    return texts;
+}
 }  // namespace
 
 TEST_CASE("a game needs 5 to 30 players") {
     CHECK(check_players(names(5)).empty());
     CHECK(check_players(names(30)).empty());
-    CHECK(check_players(names(4)) ==
+    CHECK(messages(check_players(names(4))) ==
           std::vector<std::string>{"a game needs 5 to 30 players, not 4"});
-    CHECK(check_players(names(31)) ==
+    CHECK(messages(check_players(names(31))) ==
           std::vector<std::string>{"a game needs 5 to 30 players, not 31"});
 }
 
@@ -46,7 +53,7 @@ TEST_CASE("names must differ regardless of case") {
     auto players = names(5);
     players[3] = "ANA";
     players[4] = " ana";
-    CHECK(check_players(players) ==
+    CHECK(messages(check_players(players)) ==
           std::vector<std::string>{
               "two players are called \"ANA\" and \"ana\": names must differ, whatever the case"});
 }
@@ -54,22 +61,24 @@ TEST_CASE("names must differ regardless of case") {
 TEST_CASE("deck rules: one problem, one message") {
     Deck deck;
     deck[Role::citizen] = 5;
-    CHECK(check_deck(deck, 5) == std::vector<std::string>{"the deck needs at least one carbon"});
+    CHECK(messages(check_deck(deck, 5)) ==
+          std::vector<std::string>{"the deck needs at least one carbon"});
     deck = Deck{};
     deck[Role::carbon] = 1;
     deck[Role::ngo] = 2;
     deck[Role::citizen] = 3;
-    CHECK(check_deck(deck, 6) ==
+    CHECK(messages(check_deck(deck, 6)) ==
           std::vector<std::string>{"the deck may hold at most one ngo, not 2"});
     deck = Deck{};
     deck[Role::carbon] = 2;
     deck[Role::ceo] = 1;
     deck[Role::citizen] = 3;
-    CHECK(check_deck(deck, 6) ==
+    CHECK(messages(check_deck(deck, 6)) ==
           std::vector<std::string>{"the ecosystems team (3) must outnumber the carbon team (3)"});
     deck[Role::citizen] = 4;
     CHECK(check_deck(deck, 7).empty());
-    CHECK(check_deck(deck, 8) == std::vector<std::string>{"the deck has 7 cards for 8 players"});
+    CHECK(messages(check_deck(deck, 8)) ==
+          std::vector<std::string>{"the deck has 7 cards for 8 players"});
     for (Role special : {Role::fragile, Role::ceo, Role::banker}) {
         Deck two;
         two[Role::carbon] = 1;
@@ -77,7 +86,7 @@ TEST_CASE("deck rules: one problem, one message") {
         two[Role::citizen] = 7;
         std::vector<std::string> expected{
             fmt::format("the deck may hold at most one {}, not 2", role_id(special))};
-        CHECK(check_deck(two, 10) == expected);
+        CHECK(messages(check_deck(two, 10)) == expected);
     }
 }
 

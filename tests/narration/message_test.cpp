@@ -17,7 +17,7 @@ namespace {
 
 // The pattern formatted, or "error: <why>" when it is refused.
 std::string render(std::string_view pattern, const Args& args = {},
-                   PluralRule rule = PluralRule::english) {
+                   LanguageRule rule = LanguageRule::english) {
     auto message = Message::parse(pattern);
     return message ? message->format(args, rule) : "error: " + message.error();
 }
@@ -27,7 +27,7 @@ std::string refusal(std::string_view pattern) {
     return message ? "accepted" : message.error();
 }
 
-std::string votes(PluralRule rule, long long n) {
+std::string votes(LanguageRule rule, long long n) {
     return render("{n, plural, one {# vote} other {# votes}}", Args().set("n", n), rule);
 }
 
@@ -66,25 +66,43 @@ TEST_CASE("setting an argument twice keeps the last value") {
 }
 
 TEST_CASE("English plural: one for 1, other for 0 and 2") {
-    CHECK(votes(PluralRule::english, 1) == "1 vote");
-    CHECK(votes(PluralRule::english, 0) == "0 votes");
-    CHECK(votes(PluralRule::english, 2) == "2 votes");
-    CHECK(votes(PluralRule::english, 11) == "11 votes");
-    CHECK(votes(PluralRule::english, -1) == "-1 vote");  // CLDR ignores the sign
+    CHECK(votes(LanguageRule::english, 1) == "1 vote");
+    CHECK(votes(LanguageRule::english, 0) == "0 votes");
+    CHECK(votes(LanguageRule::english, 2) == "2 votes");
+    CHECK(votes(LanguageRule::english, 11) == "11 votes");
+    CHECK(votes(LanguageRule::english, -1) == "-1 vote");  // CLDR ignores the sign
 }
 
 TEST_CASE("French plural: one for 0 and 1, other from 2") {
-    CHECK(votes(PluralRule::french, 0) == "0 vote");
-    CHECK(votes(PluralRule::french, 1) == "1 vote");
-    CHECK(votes(PluralRule::french, 2) == "2 votes");
-    CHECK(votes(PluralRule::french, 100) == "100 votes");
+    CHECK(votes(LanguageRule::french, 0) == "0 vote");
+    CHECK(votes(LanguageRule::french, 1) == "1 vote");
+    CHECK(votes(LanguageRule::french, 2) == "2 votes");
+    CHECK(votes(LanguageRule::french, 100) == "100 votes");
+}
+
+TEST_CASE("numbers are written the language's way: thousands and the decimal mark") {
+    CHECK(write_number(9604, LanguageRule::english) == "9,604");
+    CHECK(write_number(9604, LanguageRule::french) == "9\u202f604");
+    CHECK(write_number(1116442, LanguageRule::french) == "1\u202f116\u202f442");
+    CHECK(write_number(999, LanguageRule::french) == "999");
+    CHECK(write_number(-25000, LanguageRule::english) == "-25,000");
+    CHECK(write_number(Decimal{37.94, 1}, LanguageRule::english) == "37.9");
+    CHECK(write_number(Decimal{37.94, 1}, LanguageRule::french) == "37,9");
+    CHECK(write_number(Decimal{1234.5, 2}, LanguageRule::french) == "1\u202f234,50");
+    CHECK(write_number(Decimal{-0.25, 0}, LanguageRule::english) == "-0");
+    CHECK(write_number(Decimal{2.5, 0}, LanguageRule::english) == "2");  // to even, as printf
+    // In a message: an integer and a decimal argument, a plural on the integer.
+    const std::string games = "{n, plural, one {# game} other {# games}} at {speed}/s";
+    CHECK(render(games, Args().set("n", 16884).set("speed", Decimal{1.5, 1}),
+                 LanguageRule::french) == "16\u202f884 games at 1,5/s");
+    CHECK(render("{d, select, other {x}}", Args().set("d", Decimal{1, 0})) == "x");
 }
 
 TEST_CASE("an exact =N branch wins over the plural category") {
     const std::string pattern =
         "{n, plural, =0 {no vote} =1 {a single vote} one {# vote} other {# votes}}";
     CHECK(render(pattern, Args().set("n", 0)) == "no vote");
-    CHECK(render(pattern, Args().set("n", 1), PluralRule::french) == "a single vote");
+    CHECK(render(pattern, Args().set("n", 1), LanguageRule::french) == "a single vote");
     CHECK(render(pattern, Args().set("n", 2)) == "2 votes");
     CHECK(render("{n, plural, =-1 {minus one} other {#}}", Args().set("n", -1)) == "minus one");
 }
@@ -231,7 +249,7 @@ std::string french_refusal(const std::string& lines) {
 TEST_CASE("a script formats its lines by its language's plural rule") {
     const Script& script = english();
     CHECK(script.language() == "en");
-    CHECK(script.plural_rule() == PluralRule::english);
+    CHECK(script.language_rule() == LanguageRule::english);
     CHECK(script.has("dawn"));
     CHECK_FALSE(script.has("dusk"));
     CHECK(script.keys() == std::vector<std::string>{"dawn", "out", "vote.count", "vote.title"});
@@ -265,7 +283,7 @@ TEST_CASE("a translation takes the reference's line for a key it lacks") {
         R"({"language": "fr", "lines": {"vote.title": "Vote, tour {round}", "dawn": "Réveillez-vous."}})",
         "fr.json", &english());
     REQUIRE(french);
-    CHECK(french->plural_rule() == PluralRule::french);
+    CHECK(french->language_rule() == LanguageRule::french);
     CHECK(french->line("vote.title", Args().set("round", 2)) == "Vote, tour 2");
     CHECK(french->line("out", Args().set("name", "Ana").set("role", "x")) ==
           "Ana is out, and was x.");
@@ -425,8 +443,8 @@ TEST_CASE("20,000 random and mutated patterns are compiled or refused, never cra
         REQUIRE(std::is_sorted(names.begin(), names.end()));
         REQUIRE(std::adjacent_find(names.begin(), names.end()) == names.end());
         const Args args = random_args(rng);
-        message->format(args, PluralRule::english);
-        message->format(args, PluralRule::french);
+        message->format(args, LanguageRule::english);
+        message->format(args, LanguageRule::french);
     }
     CHECK(accepted > 1000);  // the generator reaches past the first error
     CHECK(accepted < 19000);

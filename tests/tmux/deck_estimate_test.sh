@@ -22,7 +22,7 @@ wait_for() {
 }
 
 players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana,Ivo"
-estimate="^Balance lab: the ecosystems win about [0-9]+% with this deck and length \(2000 simulated games\)\. For more:$"
+estimate="^Balance lab: the ecosystems win about [0-9]+% with this deck and length \(2,000 simulated games\)\. For more:$"
 for run in 1 2; do
   tmux_ new-session -d -s "t$run" -x 200 -y 40 \
     "cd $folder && $coyel new --players '$players' --minutes 30 --seed $run --save game$run.json; sleep 30"

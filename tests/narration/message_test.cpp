@@ -51,10 +51,10 @@ TEST_CASE("a message fills {name} placeholders from its arguments") {
     CHECK(render("{a}{a}", Args().set("a", "x")) == "xx");
 }
 
-TEST_CASE("integer arguments print in decimal") {
+TEST_CASE("integer arguments print in decimal, thousands grouped") {
     CHECK(render("Night {round}", Args().set("round", 3)) == "Night 3");
     CHECK(render("{t}", Args().set("t", -2)) == "-2");
-    CHECK(render("{t}", Args().set("t", 9007199254740993LL)) == "9007199254740993");
+    CHECK(render("{t}", Args().set("t", 9007199254740993LL)) == "9,007,199,254,740,993");
 }
 
 TEST_CASE("setting an argument twice keeps the last value") {

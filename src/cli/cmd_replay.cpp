@@ -49,19 +49,22 @@ constexpr int usage_error = 105;
 // --round and --upto name a round and an entry the game has; anything else
 // would print a chronicle that silently shows nothing, or everything.
 std::optional<std::string> range_error(const ReplayOptions& given, const Game& game,
-                                       const Chronicle& chronicle) {
+                                       const Chronicle& chronicle, const Narrator& narrator) {
     const std::size_t entries = game.log().size();
     // Signed: CLI11 reads "--upto -1" as the largest size_t.
     if (given.upto && (*given.upto < 1 || *given.upto > entries))
-        return fmt::format("--upto must be from 1 to {} (the log's entries), not {}", entries,
-                           static_cast<long long>(*given.upto));
+        return narrator.line("replay.upto_range",
+                             Args{}
+                                 .set("entries", static_cast<long long>(entries))
+                                 .set("upto", static_cast<long long>(*given.upto)));
     // 0 is the default: from the start. Rounds count from 1 even before Night 1.
     const int rounds = std::max(1, chronicle.statistics.rounds);
     if (given.round < 0 || given.round > rounds)
-        return fmt::format("--round must be from 1 to {} ({}), not {}", rounds,
-                           given.upto ? fmt::format("the rounds up to entry {}", *given.upto)
-                                      : "the game's rounds",
-                           given.round);
+        return narrator.line("replay.round_range",
+                             Args{}
+                                 .set("rounds", rounds)
+                                 .set("round", given.round)
+                                 .set("upto", given.upto ? std::to_string(*given.upto) : "none"));
     return std::nullopt;
 }
 
@@ -117,7 +120,7 @@ int run_replay(const ReplayOptions& given) {
     const Narrator narrator(chosen->script());
     const View view = given.view == "table" ? View::table : View::moderator;
     const Chronicle chronicle = make_chronicle(narrator, *game, view, given.upto);
-    if (auto error = range_error(given, *game, chronicle)) {
+    if (auto error = range_error(given, *game, chronicle, narrator)) {
         fmt::print(stderr, "{}\n", *error);
         return usage_error;
     }

@@ -18,6 +18,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "card_links.hpp"
+#include "coyel/card_view.hpp"
 #include "save_file.hpp"
 #include "save_lock.hpp"
 #include "serve_state.hpp"
@@ -115,6 +117,21 @@ void PublicServer::Impl::routes() {
         std::lock_guard lock(mutex);
         res.set_content(state_now(), "application/json; charset=utf-8");
     });
+    // A card link: the card of the player whose token it is. Any other token
+    // gets the 404 of an unknown path, word and header alike (the error handler's).
+    static_assert(card_token_digits == 32, "the route's pattern spells the token's length");
+    server.Get(
+        R"(/card/([0-9a-f]{32}))", [this](const httplib::Request& req, httplib::Response& res) {
+            std::lock_guard lock(mutex);
+            const auto seat = saved ? seat_of_card_token(saved->game.setup(), req.matches[1].str())
+                                    : std::nullopt;
+            if (!seat) {
+                res.status = 404;
+                return;
+            }
+            set_safety_headers(res);
+            res.set_content(card_page(narrator, saved->game, *seat), "text/html; charset=utf-8");
+        });
     server.Get("/events", [this](const httplib::Request&, httplib::Response& res) {
         set_safety_headers(res);
         if (listeners.fetch_add(1) >= serve_max_listeners) {
@@ -206,6 +223,11 @@ Result<int> PublicServer::bind(const std::string& host, int port) {
 void PublicServer::run() {
     impl_->watcher = std::thread([this] { impl_->follow_save(); });
     impl_->server.listen_after_bind();
+}
+
+void PublicServer::wait_until_listening() const {
+    for (int waited_ms = 0; !impl_->server.is_running() && waited_ms < 2000; ++waited_ms)
+        std::this_thread::sleep_for(1ms);
 }
 
 void PublicServer::stop() {

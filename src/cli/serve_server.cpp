@@ -172,9 +172,17 @@ void PublicServer::Impl::limits() {
     server.set_read_timeout(5, 0);
     server.set_write_timeout(5, 0);
     server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-        if (req.method == "GET") return httplib::Server::HandlerResponse::Unhandled;
-        res.status = 405;
-        res.set_header("Allow", "GET");
+        if (req.method != "GET") {
+            res.status = 405;
+            res.set_header("Allow", "GET");
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        // No path of ours is percent-encoded: "/card%2F<token>" would be
+        // decoded into a card link, so an encoded path is unknown, as it reads.
+        const std::string_view path = std::string_view(req.target).substr(0, req.target.find('?'));
+        if (path.find('%') == std::string_view::npos)
+            return httplib::Server::HandlerResponse::Unhandled;
+        res.status = 404;
         return httplib::Server::HandlerResponse::Handled;
     });
     // The same short text for every refusal: an unknown path says nothing of why.

@@ -49,13 +49,19 @@ FileMark mark_of(const std::string& path) {
             static_cast<std::int64_t>(info.st_size), static_cast<std::int64_t>(info.st_ino)};
 }
 
-void set_safety_headers(httplib::Response& res) {
+// The page's policy: its own inline script, which may ask this server only.
+constexpr const char* page_policy =
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'";
+// A card's: no script at all, nothing fetched.
+constexpr const char* card_policy =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+void set_safety_headers(httplib::Response& res, const char* policy = page_policy) {
     res.set_header("Cache-Control", "no-store");
     res.set_header("X-Content-Type-Options", "nosniff");
     res.set_header("Referrer-Policy", "no-referrer");
-    res.set_header("Content-Security-Policy",
-                   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-                   "connect-src 'self'; base-uri 'none'; form-action 'none'");
+    res.set_header("Content-Security-Policy", policy);
 }
 
 }  // namespace
@@ -129,7 +135,7 @@ void PublicServer::Impl::routes() {
                 res.status = 404;
                 return;
             }
-            set_safety_headers(res);
+            set_safety_headers(res, card_policy);
             res.set_content(card_page(narrator, saved->game, *seat), "text/html; charset=utf-8");
         });
     server.Get("/events", [this](const httplib::Request&, httplib::Response& res) {

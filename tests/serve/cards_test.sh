@@ -110,6 +110,8 @@ for path in "card/${real^^}" "card/$real/" "card//$real" "card/${real}0" "card/$
   [[ $code == 404 ]] || fail "/$path gave $code, not 404"
 done
 [[ $(status_of "${url}card/$real?x=1") == 200 ]] || fail "a query hides the card"
+curl -s -i "${url}card/$real" | grep -qiE "^Content-Security-Policy: default-src 'none'; style-src" ||
+  fail "a card may run a script (its Content-Security-Policy)"
 for method in POST PUT DELETE PATCH; do
   [[ $(status_of -X "$method" "${url}card/$real") == 405 ]] || fail "$method on a card link is not 405"
 done

@@ -36,6 +36,9 @@ struct Setup {
     std::vector<Role> roles;            // by seat
     std::optional<std::uint64_t> seed;  // present for a random deal
     Options options;
+    // By seat, the secret of each player's card link (`coyel new --cards
+    // phone`, card_view.hpp); empty for a game without phone cards.
+    std::vector<std::string> card_tokens;
 
     int player_count() const { return static_cast<int>(players.size()); }
     bool operator==(const Setup&) const = default;

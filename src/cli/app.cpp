@@ -31,6 +31,25 @@ void add_temperature_shortcuts(CLI::App& command, std::optional<int>& minutes, s
     command.add_option("--mode", mode, "Shortcut for --option temperature.mode=clock|night|manual");
 }
 
+// --port and --bind of a server; `lead` starts their help ("With --serve: ").
+void add_address_options(CLI::App* command, int& port, std::string& bind, const std::string& lead) {
+    command->add_option("--port", port, lead + "The TCP port (0: any free one)")
+        ->default_str("8080")
+        ->check(CLI::Range(0, 65535));
+    command
+        ->add_option("--bind", bind,
+                     lead + "The address to listen on (127.0.0.1: this machine only)")
+        ->default_str("0.0.0.0");
+}
+
+// --serve, --port and --bind, as `new` and `resume` take them.
+void add_serve_flags(CLI::App* command, ServeFlags& given) {
+    command->add_flag("--serve", given.serve,
+                      "Serve the players' screen (and the card links) to the phones and TVs of "
+                      "the local network while you play; see `coyel serve`");
+    add_address_options(command, given.port, given.bind, "With --serve: ");
+}
+
 void add_new(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<NewOptions>();
     auto* command = app.add_subcommand(
@@ -54,6 +73,13 @@ void add_new(CLI::App& app, int& exit_code) {
                         "`coyel games`)");
     command->add_flag("--no-clear", given->no_clear,
                       "Keep the screen's history: no clearing at dawn nor after status");
+    command
+        ->add_option("--cards", given->cards,
+                     "How each player sees their card in the walk-through: laptop (shown on "
+                     "this screen) or phone (the QR code of a secret link; implies --serve)")
+        ->default_str("laptop")
+        ->check(CLI::IsMember({"laptop", "phone"}));
+    add_serve_flags(command, given->serving);
     add_language_options(command, given->language);
     std::string footer = "House rules (--option KEY=VALUE):\n";
     for (const auto& info : option_table())
@@ -97,9 +123,11 @@ void add_file_commands(CLI::App& app, int& exit_code) {
     auto no_clear = std::make_shared<bool>(false);
     resume->add_flag("--no-clear", *no_clear,
                      "Keep the screen's history: no clearing at dawn nor after status");
+    auto serving = std::make_shared<ServeFlags>();
+    add_serve_flags(resume, *serving);
     add_language_options(resume, *language);
-    resume->callback([path, no_clear, language, &exit_code] {
-        exit_code = run_resume(*path, !*no_clear, *language);
+    resume->callback([path, no_clear, serving, language, &exit_code] {
+        exit_code = run_resume(*path, !*no_clear, *serving, *language);
     });
     auto* status = app.add_subcommand(
         "status", "Show a saved game: round, phase, temperature, each player with role, next call");
@@ -186,13 +214,7 @@ void add_serve(CLI::App& app, int& exit_code) {
         "serve", "The players' screen as a web page for the phones and TVs of the local network");
     command->add_option("FILE", given->path,
                         "The save (default: the game in play here, else in the games folder)");
-    command->add_option("--port", given->port, "The TCP port (0: any free one)")
-        ->default_str("8080")
-        ->check(CLI::Range(0, 65535));
-    command
-        ->add_option("--bind", given->bind,
-                     "The address to listen on (127.0.0.1: this machine only)")
-        ->default_str("0.0.0.0");
+    add_address_options(command, given->port, given->bind, "");
     add_language_options(command, given->language);
     command->footer(
         "Prints the address and its QR code, and follows the save as the moderator plays, and "

@@ -7,12 +7,14 @@
 #include <array>
 #include <cmath>
 #include <ctime>
+#include <memory>
 #include <optional>
 #include <random>
 #include <thread>
 #include <variant>
 
 #include "answer.hpp"
+#include "card_links.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
 #include "lab.hpp"
@@ -21,6 +23,7 @@
 #include "narrator.hpp"
 #include "play.hpp"
 #include "saved_games.hpp"
+#include "serve_server.hpp"
 #include "setup_args.hpp"
 #include "simulate.hpp"
 #include "terminal.hpp"
@@ -301,6 +304,23 @@ Step<std::string> choose_path(const NewOptions& given, const std::vector<std::st
     return path;
 }
 
+// Phone cards are the walk-through's, which only a random deal has.
+bool phone_cards_allowed(const NewOptions& given) {
+    if (given.cards != "phone" || (given.roles.empty() && !given.manual)) return true;
+    fmt::print(stderr,
+               "--cards phone shows the cards of a random deal: leave out --roles and --manual\n");
+    return false;
+}
+
+// The server of --serve, which --cards phone implies (its links need it):
+// nullptr when not asked; false once the reason is printed.
+bool serve_if_asked(const NewOptions& given, const std::string& save_path,
+                    const narration::Narrator& narrator, std::unique_ptr<ServerThread>& serving) {
+    if (!given.serving.serve && given.cards != "phone") return true;
+    serving = ServerThread::start(narrator, save_path, given.serving.bind, given.serving.port);
+    return serving != nullptr;
+}
+
 }  // namespace
 
 int run_new(const NewOptions& given) {
@@ -308,6 +328,7 @@ int run_new(const NewOptions& given) {
     if (!chosen) return 2;
     auto reader = make_line_reader(stdin, stdout);
     const narration::Narrator narrator(chosen->script());
+    if (!phone_cards_allowed(given)) return 2;
     Setup setup;
     auto players = ask_players(given, *reader, narrator);
     if (auto* code = std::get_if<int>(&players)) return *code;
@@ -325,6 +346,14 @@ int run_new(const NewOptions& given) {
         print_problems(problems, narrator);
         return 2;
     }
+    if (given.cards == "phone") {
+        auto tokens = fresh_card_tokens(setup.player_count());
+        if (!tokens) {
+            fmt::print(stderr, "{}\n", tokens.error());
+            return 1;
+        }
+        setup.card_tokens = std::move(*tokens);
+    }
     auto path = choose_path(given, setup.players, *reader, narrator);
     if (auto* code = std::get_if<int>(&path)) return *code;
     const std::string save_path = std::get<0>(std::move(path));
@@ -333,13 +362,17 @@ int run_new(const NewOptions& given) {
         fmt::print(stderr, "{}, or choose another --save\n", lock.error());
         return 1;
     }
+    std::unique_ptr<ServerThread> serving;
+    if (!serve_if_asked(given, save_path, narrator, serving)) return 1;
     Args saving;
     saving.set("path", save_path).set("seed", setup.seed ? std::to_string(*setup.seed) : "none");
     print_wrapped(stdout, narrator.line("new.saving", saving));
     Game game(std::move(setup));
     if (game.setup().seed && reader->interactive()) {
         (void)game.set_cards_shown(0);
-        if (!walk_through(game, save_path, *reader, narrator)) return 1;
+        std::optional<std::string> phones;
+        if (!game.setup().card_tokens.empty()) phones = serving->address();
+        if (!walk_through(game, save_path, *reader, narrator, phones)) return 1;
     }
     return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear,
                 chosen->script());

@@ -3,6 +3,8 @@
 // Without FILE, the newest unfinished game of the games folder.
 #include <fmt/format.h>
 
+#include <memory>
+
 #include "answer.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
@@ -13,15 +15,18 @@
 #include "play.hpp"
 #include "save_file.hpp"
 #include "saved_games.hpp"
+#include "serve_server.hpp"
 #include "setup_args.hpp"
 #include "terminal.hpp"
 
 namespace coyel::cli {
 namespace {
 
-// Offers the cards not shown yet; false when the moderator left meanwhile.
+// Offers the cards not shown yet, as QR codes of their links with
+// `phone_address`; false when the moderator left meanwhile.
 bool finish_walk_through(Game& game, const std::string& path, LineReader& reader,
-                         const narration::Narrator& narrator) {
+                         const narration::Narrator& narrator,
+                         const std::optional<std::string>& phone_address) {
     const int shown = *game.cards_shown();
     narration::Args offer;
     offer.set("shown", shown).set("count", game.player_count()).set("seat", shown + 1);
@@ -33,15 +38,16 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
             fmt::print(stderr, "{}\n", yes.error());
             continue;
         }
-        return !*yes || walk_through(game, path, reader, narrator);
+        return !*yes || walk_through(game, path, reader, narrator, phone_address);
     }
 }
 
-int resume_path(const std::string& path, bool clear, const LanguageOptions& language);
+int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
+                const LanguageOptions& language);
 
 // `coyel resume` alone: the newest unfinished game of the games folder that
 // no other coyel is playing, named.
-int resume_newest(bool clear, const LanguageOptions& language) {
+int resume_newest(bool clear, const ServeFlags& serving, const LanguageOptions& language) {
     std::string folder;
     auto games = read_games_folder(folder, print_skipped);
     if (!games) {
@@ -58,14 +64,25 @@ int resume_newest(bool clear, const LanguageOptions& language) {
             .set("players", narration::player_list(narrator, saved.game))
             .set("standing", narration::game_standing(narrator, saved.game));
         print_wrapped(stdout, narrator.line("games.resuming", args));
-        return resume_path(saved.path, clear, language);
+        return resume_path(saved.path, clear, serving, language);
     }
     fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);
     return 1;
 }
 
+// Whether to serve: --serve, or phone cards still to show (their links need
+// a server). With phone cards and no server, one line says how to serve them.
+bool wants_server(const Game& game, const ServeFlags& serving, bool walk_left,
+                  const narration::Narrator& narrator) {
+    if (serving.serve || game.setup().card_tokens.empty()) return serving.serve;
+    if (walk_left) return true;
+    print_wrapped(stdout, narrator.line("phone.serve_hint"));
+    return false;
+}
+
 // The save `path`, told in the language it was told in unless `language` says.
-int resume_path(const std::string& path, bool clear, const LanguageOptions& language) {
+int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
+                const LanguageOptions& language) {
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
@@ -82,18 +99,25 @@ int resume_path(const std::string& path, bool clear, const LanguageOptions& lang
     std::optional<Game> game{std::move(saved->game)};
     auto reader = make_line_reader(stdin, stdout);
     const narration::Narrator narrator(script);
-    if (game->cards_shown() && reader->interactive() &&
-        !finish_walk_through(*game, path, *reader, narrator))
-        return 1;
+    const bool walk_left = game->cards_shown() && reader->interactive();
+    std::unique_ptr<ServerThread> server;
+    if (wants_server(*game, serving, walk_left, narrator)) {
+        server = ServerThread::start(narrator, path, serving.bind, serving.port);
+        if (!server) return 1;
+    }
+    std::optional<std::string> phones;
+    if (server && !game->setup().card_tokens.empty()) phones = server->address();
+    if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones)) return 1;
     return play(std::move(*game), path, *reader, std::move(*lock), clear, script);
 }
 
 }  // namespace
 
-int run_resume(const std::string& path, bool clear, const LanguageOptions& language) {
+int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
+               const LanguageOptions& language) {
     if (!choose_script_or_say(language)) return 2;  // a wrong --lang is told first
-    if (path.empty()) return resume_newest(clear, language);
-    return resume_path(path, clear, language);
+    if (path.empty()) return resume_newest(clear, serving, language);
+    return resume_path(path, clear, serving, language);
 }
 
 }  // namespace coyel::cli

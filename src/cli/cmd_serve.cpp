@@ -37,17 +37,39 @@ void wait_to_leave() {
 }  // namespace
 
 std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
-                                 const std::string& bind, int port) {
+                                 const std::string& bind, int port,
+                                 const std::string& address_key) {
     const auto bound = server.bind(bind, port);
     if (!bound) {
         fmt::print(stderr, "{}\n", bound.error());
         return std::nullopt;
     }
     const std::string url = address_for_phones(bind, *bound);
-    fmt::print("{}\n{}", narrator.line("serve.address", narration::Args{}.set("url", url)),
+    fmt::print("{}\n{}", narrator.line(address_key, narration::Args{}.set("url", url)),
                qr_code_text(url));
     std::fflush(stdout);
     return *bound;
+}
+
+ServerThread::ServerThread(const narration::Narrator& narrator, const std::string& save_path)
+    : server_(narrator, save_path) {}
+
+std::unique_ptr<ServerThread> ServerThread::start(const narration::Narrator& narrator,
+                                                  const std::string& save_path,
+                                                  const std::string& bind, int port) {
+    std::unique_ptr<ServerThread> serving(new ServerThread(narrator, save_path));
+    const auto bound =
+        start_serving(serving->server_, narrator, bind, port, "serve.address_in_game");
+    if (!bound) return nullptr;
+    serving->address_ = address_for_phones(bind, *bound);
+    serving->thread_ = std::thread([&server = serving->server_] { server.run(); });
+    serving->server_.wait_until_listening();
+    return serving;
+}
+
+ServerThread::~ServerThread() {
+    server_.stop();
+    if (thread_.joinable()) thread_.join();
 }
 
 int run_serve(const ServeOptions& given) {

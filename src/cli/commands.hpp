@@ -18,6 +18,14 @@ struct LanguageOptions {
     std::string script;  // a script file of the group's own
 };
 
+// --serve, --port and --bind of `new` and `resume`: the players' screen
+// served by the playing coyel itself (ServerThread, serve_server.hpp).
+struct ServeFlags {
+    bool serve = false;
+    int port = 8080;
+    std::string bind = "0.0.0.0";  // every interface: the phones are on the LAN
+};
+
 struct NewOptions {
     std::string players;
     std::string deck;
@@ -29,6 +37,8 @@ struct NewOptions {
     std::string mode;
     std::string save;
     bool no_clear = false;
+    std::string cards = "laptop";  // or "phone": each card as the QR code of its link
+    ServeFlags serving;
     LanguageOptions language;
 };
 
@@ -93,7 +103,8 @@ struct BalanceOptions {
 // Each returns the process's exit code.
 int run_new(const NewOptions& given);
 // An empty path: the newest unfinished game in the games folder.
-int run_resume(const std::string& path, bool clear, const LanguageOptions& language);
+int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
+               const LanguageOptions& language);
 int run_games(bool as_json, const LanguageOptions& language);
 int run_stats(const StatsOptions& given);
 int run_replay(const ReplayOptions& given);

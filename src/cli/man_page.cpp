@@ -251,9 +251,10 @@ std::string man_page(const CommandDoc& program, std::string_view version) {
     std::string out =
         fmt::format(".TH COYEL 1 \"\" \"coyel {}\" \"User Commands\"\n.SH NAME\ncoyel \\- {}\n",
                     version, roff(one_line_summary(program.description)));
-    out += ".SH SYNOPSIS\n.B coyel\n.br\n";
+    // Left-adjusted, as synopses are: justified, a long line's spaces would double.
+    out += ".SH SYNOPSIS\n.ad l\n.B coyel\n.br\n";
     for (const auto& command : program.subcommands) out += synopsis_of(command, "");
-    out += ".B coyel \\-\\-version\n[\\fB\\-\\-verbose\\fR]\n";
+    out += ".B coyel \\-\\-version\n[\\fB\\-\\-verbose\\fR]\n.ad b\n";
     out += fmt::format(".SH DESCRIPTION\n{}\n", roff(program.description));
     out += R"(.PP
 Without a command, \fBcoyel\fR is \fBcoyel new\fR, asking for the players.

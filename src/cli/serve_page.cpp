@@ -145,10 +145,15 @@ std::string replaced(std::string text, const std::string& what, const std::strin
 
 }  // namespace
 
-std::string public_page(const narration::Narrator& narrator) {
+std::string page_language(const narration::Narrator& narrator) {
     std::string language;
     for (const char c : narrator.script().language())
         if (std::isalnum(static_cast<unsigned char>(c)) || c == '-') language += c;
+    return language;
+}
+
+std::string public_page(const narration::Narrator& narrator) {
+    const std::string language = page_language(narrator);
     const nlohmann::json words = {{"lost", narrator.line("serve.lost")}};
     std::string head = replaced(page_head, "@LANG@", language);
     head = replaced(head, "@WORDS@", inert(words.dump()));

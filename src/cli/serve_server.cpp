@@ -18,6 +18,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "card_links.hpp"
+#include "coyel/card_view.hpp"
 #include "save_file.hpp"
 #include "save_lock.hpp"
 #include "serve_state.hpp"
@@ -47,13 +49,19 @@ FileMark mark_of(const std::string& path) {
             static_cast<std::int64_t>(info.st_size), static_cast<std::int64_t>(info.st_ino)};
 }
 
-void set_safety_headers(httplib::Response& res) {
+// The page's policy: its own inline script, which may ask this server only.
+constexpr const char* page_policy =
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'";
+// A card's: no script at all, nothing fetched.
+constexpr const char* card_policy =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
+void set_safety_headers(httplib::Response& res, const char* policy = page_policy) {
     res.set_header("Cache-Control", "no-store");
     res.set_header("X-Content-Type-Options", "nosniff");
     res.set_header("Referrer-Policy", "no-referrer");
-    res.set_header("Content-Security-Policy",
-                   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-                   "connect-src 'self'; base-uri 'none'; form-action 'none'");
+    res.set_header("Content-Security-Policy", policy);
 }
 
 }  // namespace
@@ -115,6 +123,21 @@ void PublicServer::Impl::routes() {
         std::lock_guard lock(mutex);
         res.set_content(state_now(), "application/json; charset=utf-8");
     });
+    // A card link: the card of the player whose token it is. Any other token
+    // gets the 404 of an unknown path, word and header alike (the error handler's).
+    static_assert(card_token_digits == 32, "the route's pattern spells the token's length");
+    server.Get(
+        R"(/card/([0-9a-f]{32}))", [this](const httplib::Request& req, httplib::Response& res) {
+            std::lock_guard lock(mutex);
+            const auto seat = saved ? seat_of_card_token(saved->game.setup(), req.matches[1].str())
+                                    : std::nullopt;
+            if (!seat) {
+                res.status = 404;
+                return;
+            }
+            set_safety_headers(res, card_policy);
+            res.set_content(card_page(narrator, saved->game, *seat), "text/html; charset=utf-8");
+        });
     server.Get("/events", [this](const httplib::Request&, httplib::Response& res) {
         set_safety_headers(res);
         if (listeners.fetch_add(1) >= serve_max_listeners) {
@@ -155,9 +178,17 @@ void PublicServer::Impl::limits() {
     server.set_read_timeout(5, 0);
     server.set_write_timeout(5, 0);
     server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-        if (req.method == "GET") return httplib::Server::HandlerResponse::Unhandled;
-        res.status = 405;
-        res.set_header("Allow", "GET");
+        if (req.method != "GET") {
+            res.status = 405;
+            res.set_header("Allow", "GET");
+            return httplib::Server::HandlerResponse::Handled;
+        }
+        // No path of ours is percent-encoded: "/card%2F<token>" would be
+        // decoded into a card link, so an encoded path is unknown, as it reads.
+        const std::string_view path = std::string_view(req.target).substr(0, req.target.find('?'));
+        if (path.find('%') == std::string_view::npos)
+            return httplib::Server::HandlerResponse::Unhandled;
+        res.status = 404;
         return httplib::Server::HandlerResponse::Handled;
     });
     // The same short text for every refusal: an unknown path says nothing of why.
@@ -206,6 +237,11 @@ Result<int> PublicServer::bind(const std::string& host, int port) {
 void PublicServer::run() {
     impl_->watcher = std::thread([this] { impl_->follow_save(); });
     impl_->server.listen_after_bind();
+}
+
+void PublicServer::wait_until_listening() const {
+    for (int waited_ms = 0; !impl_->server.is_running() && waited_ms < 2000; ++waited_ms)
+        std::this_thread::sleep_for(1ms);
 }
 
 void PublicServer::stop() {

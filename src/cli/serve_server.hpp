@@ -1,12 +1,14 @@
 // The players' screen over HTTP (`coyel serve`, `--serve`): `/` the embedded
 // page, `/state.json` the public state, `/events` the same pushed as
-// Server-Sent Events at each change of the save. GET only; any other path is
-// 404, any other method 405. The save is read, never written.
+// Server-Sent Events at each change of the save, `/card/<token>` one
+// player's card (card_links.hpp). GET only; any other path, and any token
+// not of this game, is 404; any other method 405. The save is read, never written.
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "coyel/result.hpp"
 #include "narrator.hpp"
@@ -29,6 +31,9 @@ class PublicServer {
     Result<int> bind(const std::string& host, int port);
     // Serves and follows the save until stop(), from any thread.
     void run();
+    // Waits (2 s at most) until run() listens, so that a stop() soon after
+    // cannot come before it and be missed.
+    void wait_until_listening() const;
     void stop();
 
   private:
@@ -36,10 +41,35 @@ class PublicServer {
     std::unique_ptr<Impl> impl_;
 };
 
-// Binds `server` and prints the address with its QR code: the port bound,
-// or nullopt once the reason is printed. Defined in cmd_serve.cpp.
+// Binds `server` and prints the address (the script's line `address_key`,
+// given {url}) with its QR code: the port bound, or nullopt once the reason
+// is printed. Defined in cmd_serve.cpp.
 std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
-                                 const std::string& bind, int port);
+                                 const std::string& bind, int port,
+                                 const std::string& address_key = "serve.address");
+
+// The server of `coyel new --serve` and `coyel resume --serve`: a thread of
+// the playing coyel, following the save it writes, until destroyed. Defined
+// in cmd_serve.cpp.
+class ServerThread {
+  public:
+    // Serving `save_path` (which may not exist yet), the address printed; or
+    // nullptr once the reason is printed. `narrator` must outlive the result.
+    static std::unique_ptr<ServerThread> start(const narration::Narrator& narrator,
+                                               const std::string& save_path,
+                                               const std::string& bind, int port);
+    ServerThread(const ServerThread&) = delete;
+    ServerThread& operator=(const ServerThread&) = delete;
+    ~ServerThread();
+    // "http://192.168.1.20:8080/": what the card links start with.
+    const std::string& address() const { return address_; }
+
+  private:
+    ServerThread(const narration::Narrator& narrator, const std::string& save_path);
+    PublicServer server_;
+    std::string address_;
+    std::thread thread_;
+};
 
 // "http://192.168.1.20:8080/": the address phones type; for 0.0.0.0 the
 // machine's first LAN address (127.0.0.1 when it has none).

@@ -20,6 +20,9 @@ std::string public_state_json(const narration::Narrator& narrator, const Game& g
                               const std::optional<LiveClock>& live, std::int64_t now_ms,
                               const std::string& note);
 
+// The script's language as an HTML lang attribute: letters, digits and '-' only.
+std::string page_language(const narration::Narrator& narrator);
+
 // The page at `/`: HTML, CSS and script in one, in the script's language. It
 // builds every text with textContent, never as markup.
 std::string public_page(const narration::Narrator& narrator);

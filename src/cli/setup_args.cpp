@@ -3,11 +3,13 @@
 
 #include <fmt/format.h>
 
+#include "card_links.hpp"
 #include "coyel/save.hpp"
 #include "coyel/setup.hpp"
 #include "coyel/text.hpp"
 #include "save_file.hpp"
 #include "saved_games.hpp"
+#include "serve_server.hpp"
 
 namespace coyel::cli {
 
@@ -129,10 +131,25 @@ bool leave_walk_through(const std::string& path, const narration::Narrator& narr
     return false;
 }
 
+// One card as the walk-through shows it: on the laptop, or with phone cards
+// the QR code of the player's card link and the link as text.
+void show_card(const Game& game, Seat seat, const std::optional<std::string>& phone_address,
+               const narration::Narrator& narrator) {
+    const CardWords words = card_words(narrator, game, seat);
+    if (!phone_address) {
+        fmt::print("{}\n\n    {}\n\n", words.heading, words.title);
+        return;
+    }
+    const std::string link = card_link(*phone_address, game.setup().card_tokens[seat]);
+    fmt::print("{}\n\n{}\n{}{}\n\n", words.heading, narrator.line("phone.scan"), qr_code_text(link),
+               link);
+}
+
 }  // namespace
 
 bool walk_through(Game& game, const std::string& path, LineReader& reader,
-                  const narration::Narrator& narrator) {
+                  const narration::Narrator& narrator,
+                  const std::optional<std::string>& phone_address) {
     using narration::Args;
     if (!save_deal(game, path)) return false;
     fmt::print("\n{}\n", narrator.line("new.walk_intro"));
@@ -143,10 +160,7 @@ bool walk_through(Game& game, const std::string& path, LineReader& reader,
         (void)game.set_cards_shown(seat + 1);
         if (!save_deal(game, path)) return false;
         clear_screen();
-        fmt::print("{}\n\n    {}\n\n",
-                   narrator.line("new.walk_card",
-                                 Args{}.set("seat", seat + 1).set("name", game.name(seat))),
-                   narrator.role_title(game.role(seat)));
+        show_card(game, seat, phone_address, narrator);
         if (!reader.read(narrator.line("new.walk_hide"))) return leave_walk_through(path, narrator);
         clear_screen();
     }

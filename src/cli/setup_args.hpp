@@ -53,8 +53,11 @@ void clear_screen();
 // from the first not shown yet, the screen cleared between. `game` records
 // the cards shown and is saved to `path` before the first card and before
 // each card shows. False when left early or unsaved (the screen cleared).
-// Precondition: game.cards_shown() holds a value.
+// With `phone_address` (address_for_phones()), each card is shown as the QR
+// code of its card link instead. Preconditions: game.cards_shown() holds a
+// value; with `phone_address`, the setup has card tokens.
 bool walk_through(Game& game, const std::string& path, LineReader& reader,
-                  const narration::Narrator& narrator);
+                  const narration::Narrator& narrator,
+                  const std::optional<std::string>& phone_address = std::nullopt);
 
 }  // namespace coyel::cli

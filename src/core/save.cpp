@@ -8,6 +8,7 @@
 #include "json_text.hpp"
 #include "strict_json.hpp"
 
+#include "coyel/card_view.hpp"
 #include "coyel/text.hpp"
 
 namespace coyel {
@@ -31,9 +32,31 @@ std::string no_such_player(const Setup& setup, std::string_view name) {
                        did_you_mean(name, names));
 }
 
+// {"Ana": "3f…", …}: one card token per player, each well formed and unlike the others.
+Refusal card_tokens_from_json(const json& object, Setup& setup) {
+    if (!object.is_object()) return Error{"must be an object from each player's name to a token"};
+    std::vector<std::string> tokens(setup.players.size());
+    for (const auto& [name, token] : object.items()) {
+        auto seat = find_player(setup.players, name);
+        if (!seat) return Error{no_such_player(setup, name)};
+        if (!tokens[*seat].empty()) return Error{setup.players[*seat] + " has two tokens"};
+        if (!token.is_string() || !is_card_token(token.get<std::string>()))
+            return Error{fmt::format("{}'s token must be {} lowercase hex digits",
+                                     setup.players[*seat], card_token_digits)};
+        if (std::find(tokens.begin(), tokens.end(), token.get<std::string>()) != tokens.end())
+            return Error{setup.players[*seat] + "'s token is another player's"};
+        tokens[*seat] = token.get<std::string>();
+    }
+    for (std::size_t seat = 0; seat < tokens.size(); ++seat)
+        if (tokens[seat].empty()) return Error{setup.players[seat] + " has no token"};
+    setup.card_tokens = std::move(tokens);
+    return std::nullopt;
+}
+
 Result<Setup> setup_from_json(const json& object) {
     if (!object.is_object()) return Error{"setup must be an object"};
-    if (auto error = unknown_key(object, "setup: ", {"players", "roles", "seed", "options"}))
+    if (auto error =
+            unknown_key(object, "setup: ", {"players", "roles", "seed", "options", "card_tokens"}))
         return *error;
     Setup setup;
     if (!object.contains("players") || !object["players"].is_array())
@@ -77,6 +100,9 @@ Result<Setup> setup_from_json(const json& object) {
     if (object.contains("options"))
         if (auto error = options_from_json(object["options"], setup.options))
             return Error{"setup: " + error->message};
+    if (object.contains("card_tokens"))
+        if (auto error = card_tokens_from_json(object["card_tokens"], setup))
+            return Error{"setup: card_tokens: " + error->message};
     return setup;
 }
 
@@ -554,6 +580,12 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
     setup_json["roles"] = roles;
     if (setup.seed) setup_json["seed"] = *setup.seed;
     setup_json["options"] = ordered_json(options_to_json(setup.options));
+    if (!setup.card_tokens.empty()) {
+        ordered_json tokens = ordered_json::object();
+        for (Seat seat = 0; seat < setup.player_count(); ++seat)
+            tokens[setup.players[seat]] = setup.card_tokens[seat];
+        setup_json["card_tokens"] = tokens;
+    }
 
     std::string out =
         fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",

@@ -11,7 +11,6 @@
 #include "layout.hpp"
 
 namespace coyel::narration {
-namespace {
 
 std::string html_escape(std::string_view text) {
     std::string out;
@@ -26,6 +25,8 @@ std::string html_escape(std::string_view text) {
     }
     return out;
 }
+
+namespace {
 
 std::string voters_text(const Narrator& narrator, const Statistics& s) {
     std::vector<std::string> voters;

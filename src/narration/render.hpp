@@ -12,6 +12,9 @@
 
 namespace coyel::narration {
 
+// & < > and " as entities: any text, a player's name too, stays text in HTML.
+std::string html_escape(std::string_view text);
+
 // Markdown-special characters (| * _ ` and the backslash) escaped with a backslash.
 std::string markdown_escape(std::string_view text);
 

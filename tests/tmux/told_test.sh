@@ -78,7 +78,10 @@ twin() {  # twin NAME PROTECT LOBBY: the screens after each moment, in files
 }
 twin a Eve Ana  # the NGO protects Eve, the CEO lobbies Ana
 twin b Dan none # the NGO protects Dan, the CEO lobbies nobody
+# The day's clock runs in real time: a loaded machine may take a second more
+# in one twin than in the other, which is no hidden fact, so its reading is masked.
 for moment in dawn undo table status news; do
+  sed -i -E 's/clock [0-9]+:[0-9]{2}/clock M:SS/g' "$folder/a.$moment" "$folder/b.$moment"
   cmp -s "$folder/a.$moment" "$folder/b.$moment" ||
     { diff "$folder/a.$moment" "$folder/b.$moment" || true; fail "twins differ after $moment"; }
 done

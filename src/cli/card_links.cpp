@@ -1,0 +1,94 @@
+#include "card_links.hpp"
+
+#include <fmt/format.h>
+#include <sys/random.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+
+#include "coyel/card_view.hpp"
+#include "coyel/text.hpp"
+#include "render.hpp"
+#include "serve_state.hpp"
+
+namespace coyel::cli {
+namespace {
+
+// 16 bytes from getrandom(2), which blocks only until the kernel's pool is
+// first seeded, as hex.
+Result<std::string> random_token() {
+    std::array<unsigned char, card_token_digits / 2> bytes{};
+    std::size_t filled = 0;
+    while (filled < bytes.size()) {
+        const ssize_t got = ::getrandom(bytes.data() + filled, bytes.size() - filled, 0);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0)
+            return Error{fmt::format("cannot draw the card links: {}", std::strerror(errno))};
+        filled += static_cast<std::size_t>(got);
+    }
+    std::string token;
+    for (const unsigned char byte : bytes) token += fmt::format("{:02x}", byte);
+    return token;
+}
+
+constexpr const char* card_style =
+    "*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#10151c;"
+    "color:#f2f2f2;font-size:clamp(18px,4vw,40px);line-height:1.3}main{padding:1em;"
+    "text-align:center}p{overflow-wrap:anywhere}#title{font-size:2.2em;font-weight:bold;"
+    "color:#f5a623}";
+
+}  // namespace
+
+Result<std::vector<std::string>> fresh_card_tokens(int count) {
+    std::vector<std::string> tokens;
+    while (static_cast<int>(tokens.size()) < count) {
+        auto token = random_token();
+        if (!token) return token.failure();
+        // Two alike in 2^128 draws is a broken source: draw again rather than share a link.
+        if (std::find(tokens.begin(), tokens.end(), *token) == tokens.end())
+            tokens.push_back(std::move(*token));
+    }
+    return tokens;
+}
+
+std::string card_link(const std::string& address, const std::string& token) {
+    return address + "card/" + token;
+}
+
+CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat seat) {
+    const CardView card = card_view(game, seat);
+    CardWords words;
+    words.heading = narrator.line(
+        "new.walk_card", narration::Args{}.set("seat", card.seat + 1).set("name", card.name));
+    words.title = narrator.role_title(card.role);
+    if (card.role != Role::carbon) return words;
+    std::vector<std::string> names;
+    for (const Seat fellow : card.fellows) names.push_back(game.name(fellow));
+    words.fellows =
+        names.empty()
+            ? narrator.line("phone.no_fellow")
+            : narrator.line("phone.fellows",
+                            narration::Args{}.set(
+                                "names", join(names, narrator.line("words.list_separator"))));
+    return words;
+}
+
+std::string card_page(const narration::Narrator& narrator, const Game& game, Seat seat) {
+    using narration::html_escape;
+    const CardWords words = card_words(narrator, game, seat);
+    std::string body = fmt::format("<p id=\"heading\">{}</p>\n<p id=\"title\">{}</p>\n",
+                                   html_escape(words.heading), html_escape(words.title));
+    if (!words.fellows.empty())
+        body += fmt::format("<p id=\"fellows\">{}</p>\n", html_escape(words.fellows));
+    return fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n"
+        "<meta name=\"robots\" content=\"noindex\">\n<title>Coyel Heaven</title>\n"
+        "<style>{}</style></head><body><main>\n{}<p id=\"secret\">{}</p>\n"
+        "</main></body></html>\n",
+        page_language(narrator), card_style, body, html_escape(narrator.line("phone.keep_secret")));
+}
+
+}  // namespace coyel::cli

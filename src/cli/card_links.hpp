@@ -1,0 +1,36 @@
+// Each player's card on their own phone (`coyel new --cards phone`): a secret
+// token per player drawn at the deal and kept in the save (Setup::card_tokens),
+// its link, and the page that link shows. What a card says is the core's
+// card_view(); the words are the walk-through's.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "coyel/game.hpp"
+#include "coyel/result.hpp"
+#include "narrator.hpp"
+
+namespace coyel::cli {
+
+// `count` distinct tokens of card_token_digits hex digits, 128 bits each
+// from the kernel's random source (getrandom), never from names or the seed.
+Result<std::vector<std::string>> fresh_card_tokens(int count);
+
+// "http://192.168.1.20:8080/card/3f…" from an address_for_phones() address.
+std::string card_link(const std::string& address, const std::string& token);
+
+// One player's card in the script's words: the walk-through's heading
+// ("3 · Ana"), the card's title, and for a carbon emission who the others are.
+struct CardWords {
+    std::string heading;
+    std::string title;
+    std::string fellows;  // empty for any other card
+};
+CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat seat);
+
+// The page of /card/<token>: the card's words, each escaped, in one page
+// with no script; the same at every request, so nothing changes on it.
+std::string card_page(const narration::Narrator& narrator, const Game& game, Seat seat);
+
+}  // namespace coyel::cli

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Phone cards and --serve under tmux, with the real clock: `coyel new --cards
+# phone` shows each card as the QR code and text of its link, and each link
+# shows exactly the card the laptop's walk-through of the same deal shows
+# (same seed), the carbon emissions' fellows too; a name that is markup is
+# text; forged tokens, tricks on a real one and other methods get 404 or 405
+# only, the 404 of any unknown path. The server runs inside the playing coyel:
+# its clock still ticks and the page follows the game; it stops with it.
+# `coyel resume` serves again with --serve, and says how without it.
+# About 30 s of wall time.
+# Usage: cards_test.sh PATH/TO/coyel
+set -euo pipefail
+export COYEL_LANG=en
+coyel=$(realpath "$1")
+folder=$(realpath "$(mktemp -d)")
+server="coyel-cards-$$"
+export TMUX_TMPDIR=$folder
+trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
+
+tmux_() { tmux -L "$server" "$@"; }
+screen() { tmux_ capture-pane -p -t "$1"; }
+fail() { echo "FAIL: $1" >&2; exit 1; }
+wait_for() {
+  local until=$((SECONDS + ${3:-15}))
+  while ((SECONDS < until)); do
+    screen "$1" | grep -qF -- "$2" && return 0
+    sleep 0.05
+  done
+  screen "$1" >&2
+  fail "$1 never showed: $2"
+}
+status_of() { curl -s -o /dev/null -w '%{http_code}' --path-as-is "$@"; }
+# A response without its Date header: two 404s must be alike in all the rest.
+answer_of() { curl -s -i --path-as-is "$1" | tr -d '\r' | grep -v '^Date:'; }
+# The seconds of the prompt's "next in M:SS".
+next_in() {
+  local text
+  text=$(screen "$1" | grep -oE 'next in [0-9]+:[0-9]{2}' | tail -1) || fail "no 'next in' on $1"
+  text=${text#next in }
+  echo $((10#${text%%:*} * 60 + 10#${text#*:}))
+}
+
+name='<img src=x onerror=f()>'  # markup that would run (24 characters at most)
+players="Ana,Ben,Cleo,Dan,Eve,$name,Gus,Hana"
+count=8
+# A holder session keeps the tmux server alive between the games' sessions.
+tmux_ new-session -d -s holder "sleep 600"
+
+# ---- The laptop's walk-through of a deal: each card's heading and title -----
+tmux_ new-session -d -s laptop -x 100 -y 50 \
+  "cd $folder && $coyel new --players '$players' --seed 11 --minutes 1 --save l.json; sleep 60"
+declare -a headings titles
+for seat in $(seq "$count"); do
+  wait_for laptop "Enter shows seat $seat's card>"
+  tmux_ send-keys -t laptop Enter
+  wait_for laptop "Enter hides it>"
+  headings[seat]=$(screen laptop | grep -E "^$seat · " | head -1)
+  titles[seat]=$(screen laptop | grep -E '^    [^ ]' | head -1 | sed 's/^    //')
+  [[ -n ${titles[seat]} ]] || fail "the laptop showed no card for seat $seat"
+  tmux_ send-keys -t laptop Enter
+done
+wait_for laptop "Every card is dealt."
+
+# ---- The same deal with phone cards: links, not cards, on the laptop --------
+tmux_ new-session -d -s phone -x 100 -y 50 \
+  "cd $folder && $coyel new --players '$players' --seed 11 --cards phone --port 0 --bind 127.0.0.1 --minutes 1 --save p.json; echo EXITED; sleep 60"
+wait_for phone "Enter shows seat 1's card>"
+url=$(screen phone | grep -oE "The players' screen: http://127\.0\.0\.1:[0-9]+/" | grep -oE 'http://.*')
+[[ -n $url ]] || fail "no address printed"
+screen phone | grep -qF '█' || fail "no QR code of the address"
+carbons=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["setup"]; print(",".join(p for p in s["players"] if s["roles"][p]=="carbon"))' "$folder/p.json")
+for seat in $(seq "$count"); do
+  wait_for phone "Enter shows seat $seat's card>"
+  tmux_ send-keys -t phone Enter
+  wait_for phone "Enter hides it>"
+  shown=$(screen phone)
+  link=$(grep -oE "${url}card/[0-9a-f]{32}" <<<"$shown") || fail "no card link for seat $seat"
+  grep -qF -- "${headings[seat]}" <<<"$shown" || fail "seat $seat's heading is not the laptop's"
+  grep -qF -- "    ${titles[seat]}" <<<"$shown" && fail "the laptop shows seat $seat's card"
+  page=$(curl -s "$link")
+  want_heading=$(sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' <<<"${headings[seat]}")
+  grep -qF "<p id=\"heading\">$want_heading</p>" <<<"$page" || fail "seat $seat's link: not its heading: $page"
+  grep -qF "<p id=\"title\">${titles[seat]}</p>" <<<"$page" || fail "seat $seat's link: not its card: $page"
+  # Exactly one card: no other seat's heading, and fellows only for a carbon.
+  [[ $(grep -c '<p id="title">' <<<"$page") == 1 ]] || fail "seat $seat's link shows more than one card"
+  holder=${headings[seat]#* · }
+  if [[ ${titles[seat]} == "Carbon Emission" ]]; then
+    others=$( (tr "," "\n" <<<"$carbons" | grep -vxF -- "$holder" || true) | paste -sd, | sed "s/,/, /g")
+    want="The other carbon emissions: $others"
+    [[ -n $others ]] || want="You are the only carbon emission."
+    grep -qF "<p id=\"fellows\">$want</p>" <<<"$page" || fail "seat $seat's fellows: $page"
+  else
+    grep -qF 'id="fellows"' <<<"$page" && fail "seat $seat (${titles[seat]}) is told of fellows"
+  fi
+  grep -qF '<img' <<<"$page" && fail "a name became markup on seat $seat's card"
+  tokens[seat]=${link##*/}
+  tmux_ send-keys -t phone Enter
+done
+wait_for phone "Every card is dealt."
+
+# ---- Forged tokens, tricks on a real token, other methods: 404 and 405 only --
+real=${tokens[1]}
+unknown=$(answer_of "${url}nowhere")
+[[ $(answer_of "${url}card/00000000000000000000000000000000") == "$unknown" ]] ||
+  fail "a forged link's 404 differs from an unknown path's"
+for path in "card/${real^^}" "card/$real/" "card//$real" "card/${real}0" "card/${real:1}" \
+  "card%2F$real" "card/$real%00" "card/..%2F$real" "%2Fcard%2F$real" \
+  "card/$real/../../p.json" "card/$(printf 'f%.0s' $(seq 5000))"; do
+  code=$(status_of "${url}${path}")
+  [[ $code == 404 ]] || fail "/$path gave $code, not 404"
+done
+[[ $(status_of "${url}card/$real?x=1") == 200 ]] || fail "a query hides the card"
+curl -s -i "${url}card/$real" | grep -qiE "^Content-Security-Policy: default-src 'none'; style-src" ||
+  fail "a card may run a script (its Content-Security-Policy)"
+for method in POST PUT DELETE PATCH; do
+  [[ $(status_of -X "$method" "${url}card/$real") == 405 ]] || fail "$method on a card link is not 405"
+done
+head -c 160000 /dev/urandom | od -An -v -tx1 | tr -d ' \n' | fold -w32 |
+  sed -e "s|^|url = \"${url}card/|" -e 's|$|"\noutput = "/dev/null"|' >"$folder/forged.curl"
+codes=$(curl -s -K "$folder/forged.curl" -w '%{http_code}\n' | sort | uniq -c)
+[[ $(awk '{print $1 " " $2}' <<<"$codes") == "10000 404" ]] || fail "10000 forged links: $codes"
+
+# ---- The game under way, the server inside it: the clock ticks, the page follows
+curl -s -N --max-time 20 "${url}events" >"$folder/events" &
+wait_for phone "mayor>"
+tmux_ send-keys -t phone Ana Enter
+wait_for phone "carbon target>"
+first=$(next_in phone)
+sleep 2.5
+second=$(next_in phone)
+((first - second >= 2)) || fail "the REPL's clock did not tick beside the server: $first then $second"
+for _ in $(seq 50); do grep -qF 'Ana is the mayor' "$folder/events" && break; sleep 0.1; done
+grep -qF 'Ana is the mayor' "$folder/events" || fail "the page was not told of the mayor"
+curl -s "${url}state.json" | grep -qF '"phase":"Night 1"' || fail "the state does not follow the game"
+[[ $(status_of "${url}card/$real") == 200 ]] || fail "the card link stopped answering in the game"
+tmux_ send-keys -t phone quit Enter
+wait_for phone EXITED
+[[ $(status_of --max-time 2 "$url") == 000 ]] || fail "the server outlived its game"
+
+# ---- resume: without --serve a line says how; with it the links answer again
+tmux_ new-session -d -s again -x 100 -y 50 "cd $folder && $coyel resume p.json; echo EXITED; sleep 60"
+wait_for again "answer only while this game is served"
+tmux_ send-keys -t again quit Enter
+wait_for again EXITED
+tmux_ new-session -d -s served -x 100 -y 50 \
+  "cd $folder && $coyel resume p.json --serve --port 0 --bind 127.0.0.1; echo EXITED; sleep 60"
+wait_for served "The players' screen: http://"
+url=$(screen served | grep -oE "http://127\.0\.0\.1:[0-9]+/" | head -1)
+curl -s "${url}card/${tokens[2]}" | grep -qF "<p id=\"title\">${titles[2]}</p>" ||
+  fail "a resumed --serve does not show seat 2's card"
+tmux_ send-keys -t served quit Enter
+wait_for served EXITED
+echo "cards: ok"

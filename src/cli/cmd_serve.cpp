@@ -73,9 +73,7 @@ ServerThread::~ServerThread() {
 }
 
 int run_serve(const ServeOptions& given) {
-    const auto chosen = choose_script_or_say(given.language);
-    if (!chosen) return 2;
-    const narration::Narrator narrator(chosen->script());
+    if (!choose_script_or_say(given.language)) return 2;  // a wrong --lang is told first
     std::string path = given.path;
     if (path.empty()) {
         auto found = game_in_play("serve");
@@ -85,10 +83,16 @@ int run_serve(const ServeOptions& given) {
         }
         path = *found;
     }
-    if (auto first = read_saved_game(path); !first) {  // refused if it does not load at first
+    auto first = read_saved_game(path);  // refused if it does not load at first
+    if (!first) {
         fmt::print(stderr, "{}\n", first.error());
         return 1;
     }
+    // The page speaks the language the game is told in, unless --lang says.
+    const auto chosen =
+        choose_script_or_say(given.language, first->live ? first->live->language : "");
+    if (!chosen) return 2;
+    const narration::Narrator narrator(chosen->script());
     PublicServer server(narrator, path);
     if (!start_serving(server, narrator, given.bind, given.port)) return 1;
     std::thread serving([&server] { server.run(); });

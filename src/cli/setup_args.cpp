@@ -38,7 +38,7 @@ CardNames CardNames::of(const narration::Narrator& narrator) {
 
 namespace {
 // The words a card may be typed as, for a hint: the script's, else the ids.
-std::string card_words(const CardNames& names) {
+std::string typable_cards(const CardNames& names) {
     std::vector<std::string> words;
     for (Role role : all_roles) {
         const std::string& word = names.words[static_cast<std::size_t>(role)];
@@ -67,9 +67,9 @@ Result<std::vector<Role>> parse_roles(std::string_view text,
         const auto matched = match_card(typed, names);
         if (matched.size() != 1)
             return reasoned(
-                fmt::format("roles: unknown role \"{}\" ({})", typed, card_words(names)),
+                fmt::format("roles: unknown role \"{}\" ({})", typed, typable_cards(names)),
                 ErrorCode::invalid, "roles_unknown_role",
-                {{"text", typed}, {"cards", card_words(names)}});
+                {{"text", typed}, {"cards", typable_cards(names)}});
         roles[*seat] = matched.front();
     }
     return roles;

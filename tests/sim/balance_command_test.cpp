@@ -74,7 +74,9 @@ TEST_CASE("balance refuses bad input in one line and exits non-zero", "[sim]") {
 TEST_CASE("balance --advise ranks ten candidates and shows the default deck below", "[sim]") {
     const auto run = run_coyel("balance --players 6 --mode night --advise --games 200", false);
     REQUIRE(run.exit_code == 0);
-    CHECK(run.out.rfind("Closest to a fair game (ecosystems win 50%), ranked:\n", 0) == 0);
+    CHECK(run.out.rfind("Ranked: within 3 points of a fair game (ecosystems win 50%) first, the "
+                        "most special cards kept first; then the nearest 50%:\n",
+                        0) == 0);
     CHECK(run.out.find("\n      10.   ") != std::string::npos);
     CHECK(run.out.find("\n  default   ") != std::string::npos);
     CHECK(run.out.find("carbon, ceo, ngo, banker, fragile, citizen") != std::string::npos);

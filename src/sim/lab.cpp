@@ -177,6 +177,11 @@ void play_up_to(const SimConfig& config, std::vector<Runner>& runners,
     for (auto& worker : workers) worker.join();
 }
 
+// Who is in the top is raced at 99%, so that a candidate rarely leaves it
+// by a miss; the order within the top, which only sorts what is shown, at 95%.
+constexpr double z99 = 2.5758293035489;
+constexpr double z95 = 1.959963984540054;
+
 // A runner's best and worst rank its interval allows.
 std::pair<AdviceRank, AdviceRank> rank_range(const Runner& runner, double z) {
     const Interval interval = wilson(runner.tally.ecosystems_wins, runner.tally.games, z);
@@ -187,10 +192,25 @@ std::pair<AdviceRank, AdviceRank> rank_range(const Runner& runner, double z) {
     return {advice_rank(near, runner.deck), advice_rank(far, runner.deck)};
 }
 
+// The racing runners that are surely in the top: at least all but `top` of
+// the others are surely behind them. They need no more games to be in it.
+std::vector<std::size_t> undecided_members(const std::vector<Runner>& runners,
+                                           const std::vector<std::size_t>& racing,
+                                           std::size_t top) {
+    std::vector<std::size_t> playing;
+    for (std::size_t i : racing) {
+        const AdviceRank worst = rank_range(runners[i], z99).second;
+        const auto behind = std::count_if(racing.begin(), racing.end(), [&](std::size_t other) {
+            return worst < rank_range(runners[other], z99).first;
+        });
+        if (static_cast<std::size_t>(behind) + top < racing.size()) playing.push_back(i);
+    }
+    return playing;
+}
+
 // The racing runners whose best rank is not behind the top's `top`-th worst.
 std::vector<std::size_t> still_racing(const std::vector<Runner>& runners,
                                       const std::vector<std::size_t>& racing, std::size_t top) {
-    constexpr double z99 = 2.5758293035489;
     std::vector<AdviceRank> worst;
     for (std::size_t i : racing) worst.push_back(rank_range(runners[i], z99).second);
     std::nth_element(worst.begin(), worst.begin() + static_cast<std::ptrdiff_t>(top - 1),
@@ -205,11 +225,10 @@ std::vector<std::size_t> still_racing(const std::vector<Runner>& runners,
 // Whether runner `i`'s rank range overlaps another's of `top`: their order is not decided.
 bool undecided(const std::vector<Runner>& runners, const std::vector<std::size_t>& top,
                std::size_t i) {
-    constexpr double z99 = 2.5758293035489;
-    const auto [best, worst] = rank_range(runners[i], z99);
+    const auto [best, worst] = rank_range(runners[i], z95);
     return std::any_of(top.begin(), top.end(), [&](std::size_t other) {
         if (other == i) return false;
-        const auto [other_best, other_worst] = rank_range(runners[other], z99);
+        const auto [other_best, other_worst] = rank_range(runners[other], z95);
         return !(worst < other_best) && !(other_worst < best);
     });
 }
@@ -265,11 +284,13 @@ Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask
     auto runners = runners_for(config, ask);
     std::vector<std::size_t> racing = every_runner(runners);
     const std::size_t top = std::max<std::size_t>(1, ask.top);
+    std::vector<std::size_t> playing = racing;
     for (std::int64_t games = std::min<std::int64_t>(64, size.games);; games *= 2) {
         games = std::min(games, size.games);
-        play_up_to(config, runners, racing, games, size);
+        play_up_to(config, runners, playing, games, size);
         if (racing.size() > top) racing = still_racing(runners, racing, top);
-        if (racing.size() <= top || games == size.games) break;
+        playing = undecided_members(runners, racing, top);
+        if (racing.size() <= top || playing.empty() || games == size.games) break;
     }
     order_top(config, runners, racing, size);
     return ranked_advice(config, size, ask, runners, racing);

@@ -53,6 +53,11 @@ TEST_CASE("balance refuses bad input in one line and exits non-zero", "[sim]") {
         {"--players 9 --skill 0", "balance: --skill must be from 1 to 100\n"},
         {"--players 9 --day-seconds -5",
          "balance: modelled lengths must be from 0 to 3600 seconds\n"},
+        {"--advise", "balance: --players is required (a count from 5 to 30)\n"},
+        {"--players 9 --advise --cards ngo,carbon",
+         "balance: --cards: \"carbon\" is not a special card (ngo, ceo, banker, fragile)\n"},
+        {"--players 9 --advise --save-games /nonexistent/folder",
+         "balance: --save-games goes with the plain figures only\n"},
     };
     for (const auto& [args, message] : cases) {
         const auto run = run_coyel(std::string{"balance "} + args);

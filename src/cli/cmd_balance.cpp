@@ -91,6 +91,15 @@ std::string decimal(double value, int places) { return fmt::format("{:.{}f}", va
 
 std::string percent(double fraction) { return decimal(100 * fraction, 1) + "%"; }
 
+// A count of games, answers, ...: through `decimal` too (exact below 2^53).
+std::string whole(std::int64_t count) { return decimal(static_cast<double>(count), 0); }
+
+// A signed worth in points: "+1.6", "-3.0".
+std::string points(double value) {
+    const std::string text = decimal(value, 1);
+    return text.front() == '-' ? text : "+" + text;
+}
+
 std::string length_of(const Options& options, int minutes) {
     return narrator().line(
         "balance.length_of",
@@ -133,7 +142,7 @@ void print_summary(const Summary& summary) {
                                            .set("votes", decimal(summary.votes_mean, 2))));
     fmt::print("{}\n", narrator().line("balance.speed",
                                        Args{}
-                                           .set("games", std::to_string(summary.tally.games))
+                                           .set("games", whole(summary.tally.games))
                                            .set("speed", decimal(summary.games_per_second, 0))));
 }
 
@@ -212,7 +221,7 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
                                     Args{}.set("deck", given.deck.empty() ? "default" : "given")),
                     advice.reference, config.options);
     fmt::print("{}\n", narrator().line("balance.advise_played",
-                                       Args{}.set("games", std::to_string(advice.games_played))));
+                                       Args{}.set("games", whole(advice.games_played))));
     return 0;
 }
 
@@ -228,9 +237,9 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
             out.back()["skill"] = i + 1;
             continue;
         }
-        fmt::print("{:>5}  {:>6} ({:>5} to {:>5})  {:>8.1f}  {:>7.1f}\n", i + 1,
+        fmt::print("{:>5}  {:>6} ({:>5} to {:>5})  {:>8}  {:>7}\n", i + 1,
                    percent(row.ecosystems_win), percent(row.ci95.low), percent(row.ci95.high),
-                   row.rounds_mean, row.minutes_mean);
+                   decimal(row.rounds_mean, 1), decimal(row.minutes_mean, 1));
     }
     if (as_json) fmt::print("{}\n", out.dump(2));
     return 0;
@@ -252,8 +261,8 @@ int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
                            {"without", summary_json(value.without)}});
             continue;
         }
-        fmt::print("{:<8} {:>+6.1f} {:>+6.1f}  ({} → {}; {})\n", role, value.points(),
-                   value.points_free(), percent(value.with.ecosystems_win),
+        fmt::print("{:<8} {:>6} {:>6}  ({} → {}; {})\n", role, points(value.points()),
+                   points(value.points_free()), percent(value.with.ecosystems_win),
                    percent(value.without.ecosystems_win),
                    narrator().line("balance.value_by",
                                    Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
@@ -365,7 +374,7 @@ json measured_json(const sim::Measured& measured) {
 
 void print_measured(std::string_view what, const sim::Measured& measured) {
     Args args;
-    args.set("what", std::string{what}).set("samples", std::to_string(measured.samples));
+    args.set("what", std::string{what}).set("samples", whole(measured.samples));
     if (measured.samples == 0) {
         fmt::print("{}\n", narrator().line("balance.calibrated_none", args));
         return;
@@ -378,7 +387,7 @@ void print_measured(std::string_view what, const sim::Measured& measured) {
 
 void print_calibration(const sim::Calibration& calibration, const sim::TimeModel& time) {
     fmt::print("{}\n", narrator().line("balance.calibrated_title",
-                                       Args{}.set("games", std::to_string(calibration.games))));
+                                       Args{}.set("games", whole(calibration.games))));
     print_measured("call", calibration.call);
     print_measured("talk", calibration.talk);
     print_measured("ballot", calibration.ballot);

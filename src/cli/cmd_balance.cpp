@@ -352,7 +352,8 @@ Result<std::vector<Game>> read_games(const std::vector<std::string>& paths) {
     return games;
 }
 
-Result<sim::Calibration> calibrate_on(const std::vector<std::string>& paths,
+// `flag` (--calibrate, --from-games) names the option in a refusal.
+Result<sim::Calibration> calibrate_on(std::string_view flag, const std::vector<std::string>& paths,
                                       const sim::TimeModel& model, const sim::RunSize& size) {
     auto games = read_games(paths);
     if (!games) return Error{games.error()};
@@ -361,7 +362,8 @@ Result<sim::Calibration> calibrate_on(const std::vector<std::string>& paths,
         return std::nullopt;
     };
     auto calibration = sim::calibrate(*games, wall, model, size, max_calibrated_skill);
-    if (calibration.games == 0) return Error{"--calibrate: no finished game among the saves read"};
+    if (calibration.games == 0)
+        return Error{fmt::format("{}: no finished game among the saves read", flag)};
     return calibration;
 }
 
@@ -410,7 +412,7 @@ void print_calibration(const sim::Calibration& calibration, const sim::TimeModel
 }
 
 int run_calibrate(const BalanceOptions& given, const sim::RunSize& size) {
-    auto calibration = calibrate_on(given.calibrate_paths, given.time, size);
+    auto calibration = calibrate_on("--calibrate", given.calibrate_paths, given.time, size);
     if (!calibration) return refuse(calibration.error());
     const sim::TimeModel time = calibration->time(given.time);
     if (!given.json) {
@@ -461,7 +463,7 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
 Result<BalanceOptions> measured_options(const BalanceOptions& given, const sim::RunSize& size) {
     BalanceOptions measured = given;
     if (!given.from_games) return measured;
-    auto calibration = calibrate_on(given.from_games_paths, given.time, size);
+    auto calibration = calibrate_on("--from-games", given.from_games_paths, given.time, size);
     if (!calibration) return Error{calibration.error()};
     measured.time = calibration->time(given.time);
     measured.skill = calibration->skill.skill;

@@ -152,4 +152,7 @@ TEST_CASE("balance --calibrate refuses a folder with no finished game in one lin
     const auto run = run_coyel("balance --calibrate " + folder);
     CHECK(run.exit_code == 2);
     CHECK(run.out == "balance: --calibrate: no finished game among the saves read\n");
+    const auto from = run_coyel("balance --players 9 --from-games " + folder);
+    CHECK(from.exit_code == 2);
+    CHECK(from.out == "balance: --from-games: no finished game among the saves read\n");
 }

@@ -273,6 +273,9 @@ void add_balance(CLI::App& app, int& exit_code) {
     command->callback([given, calibrate, from_games, &exit_code] {
         given->calibrate = calibrate->count() > 0;
         given->from_games = from_games->count() > 0;
+        // Given alone, CLI11 passes one empty path: none given, the games folder.
+        std::erase(given->calibrate_paths, "");
+        std::erase(given->from_games_paths, "");
         exit_code = run_balance(*given);
     });
 }

@@ -103,7 +103,8 @@ TEST_CASE("balance --save-games writes saves that check and replay, holding the 
 
 TEST_CASE("balance --calibrate recovers the lengths and the skill simulated games were played with",
           "[sim]") {
-    const std::string folder = test::temporary_folder();
+    const std::string root = test::temporary_folder();
+    const std::string folder = root + "/coyel/games";  // the games folder under XDG_DATA_HOME
     const std::string model =
         " --call-seconds 30 --day-seconds 300 --ballot-seconds 8 --election-seconds 120";
     REQUIRE(run_coyel("balance --players 9 --games 600 --seed 3 --threads 2 --skill 4 --json" +
@@ -115,6 +116,10 @@ TEST_CASE("balance --calibrate recovers the lengths and the skill simulated game
     REQUIRE(run.exit_code == 0);
     const auto out = nlohmann::json::parse(run.out);
     CHECK(out["games"] == 600);
+    // Given no path, the games folder.
+    const auto alone = test::run_shell("XDG_DATA_HOME=" + root + " " + COYEL_BINARY +
+                                       " balance --calibrate --games 4000 --threads 2 --json");
+    CHECK(alone.out == run.out);
     for (const auto& [key, seconds] :
          std::vector<std::pair<std::string, double>>{{"call_seconds", 30},
                                                      {"day_seconds", 300},

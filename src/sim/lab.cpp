@@ -159,22 +159,35 @@ SimConfig config_of(SimConfig config, const Runner& runner) {
     return config;
 }
 
-// Plays games [tally.games, games) of each runner named in `racing`, the
-// runners shared out between the threads (each plays whole runners).
+// Plays games [tally.games, games) of each runner named in `racing`, in
+// pieces of at most 1,024 games shared out between the threads, so that two
+// threads share even one runner's games. Each piece's tally is added in
+// order afterwards: integer sums, the same whatever the threads did.
 void play_up_to(const SimConfig& config, std::vector<Runner>& runners,
                 const std::vector<std::size_t>& racing, std::int64_t games, const RunSize& size) {
+    struct Piece {
+        std::size_t runner;
+        std::int64_t first, end;
+        Tally tally;
+    };
+    constexpr std::int64_t piece_games = 1024;
+    std::vector<Piece> pieces;
+    for (std::size_t i : racing)
+        for (std::int64_t first = runners[i].tally.games; first < games; first += piece_games)
+            pieces.push_back({i, first, std::min(games, first + piece_games), {}});
     std::atomic<std::size_t> next{0};
     auto work = [&] {
-        for (std::size_t i = next++; i < racing.size(); i = next++) {
-            Runner& runner = runners[racing[i]];
-            runner.tally.add(
-                play_games(config_of(config, runner), runner.tally.games, games, size.seed));
+        for (std::size_t i = next++; i < pieces.size(); i = next++) {
+            Piece& piece = pieces[i];
+            piece.tally = play_games(config_of(config, runners[piece.runner]), piece.first,
+                                     piece.end, size.seed);
         }
     };
     std::vector<std::thread> workers;
     for (int thread = 1; thread < size.threads; ++thread) workers.emplace_back(work);
     work();
     for (auto& worker : workers) worker.join();
+    for (const Piece& piece : pieces) runners[piece.runner].tally.add(piece.tally);
 }
 
 // Who is in the top is raced at 99%, so that a candidate rarely leaves it

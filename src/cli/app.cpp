@@ -228,7 +228,8 @@ void add_balance(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<BalanceOptions>();
     auto* command = app.add_subcommand(
         "balance", "Simulate many games of a deck and length: the ecosystems' chance, and advice");
-    command->add_option("--players", given->players, "How many players (5 to 30)")->required();
+    // Required but with --calibrate, which reads the count from each game.
+    command->add_option("--players", given->players, "How many players (5 to 30)");
     command->add_option("--deck", given->deck,
                         "Special cards, the rest citizens, as for new (default: for the count)");
     command->add_option("--option", given->options, "A house rule, KEY=VALUE, as for new");
@@ -246,6 +247,9 @@ void add_balance(CLI::App& app, int& exit_code) {
     command->add_flag("--json", given->json, "Print the figures as JSON");
     command->add_flag("--advise", given->advise,
                       "Rank the decks and lengths closest to a fair game for the count");
+    command->add_option("--cards", given->cards,
+                        "With --advise: the special cards you have and may keep, "
+                        "ngo,ceo,banker,fragile (default: all four)");
     command->add_option("--skill-table", given->skill_table,
                         "The ecosystems' chance at skill 1 to N");
     command->add_flag("--values", given->values,
@@ -268,12 +272,34 @@ void add_balance(CLI::App& app, int& exit_code) {
         ->add_option("--election-seconds", given->time.election_seconds,
                      "Modelled length of a new mayor's election")
         ->default_str("180");
+    command->add_option("--save-games", given->save_games,
+                        "Write the simulated games (--games of them, at most 10000) as saves "
+                        "into this folder");
+    auto* calibrate =
+        command
+            ->add_option("--calibrate", given->calibrate_paths,
+                         "Measure the time model and the skill on finished games: saves or "
+                         "folders (default: the games folder)")
+            ->expected(0, -1);
+    auto* from_games = command
+                           ->add_option("--from-games", given->from_games_paths,
+                                        "Run with the time model and skill --calibrate measures "
+                                        "on these games (default: the games folder)")
+                           ->expected(0, -1);
     command->footer(
         "Policies and the time model: README.md \"Balance lab\" and docs/balance.md.\n"
         "Examples:\n  coyel balance --players 9\n  coyel balance --players 9 --advise\n"
-        "  coyel balance --players 12 --deck carbon=2,ngo --minutes 30 --json");
+        "  coyel balance --players 12 --deck carbon=2,ngo --minutes 30 --json\n"
+        "  coyel balance --players 9 --calibrate");
     add_language_options(command, given->language);
-    command->callback([given, &exit_code] { exit_code = run_balance(*given); });
+    command->callback([given, calibrate, from_games, &exit_code] {
+        given->calibrate = calibrate->count() > 0;
+        given->from_games = from_games->count() > 0;
+        // Given alone, CLI11 passes one empty path: none given, the games folder.
+        std::erase(given->calibrate_paths, "");
+        std::erase(given->from_games_paths, "");
+        exit_code = run_balance(*given);
+    });
 }
 
 }  // namespace

@@ -5,13 +5,18 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "calibrate.hpp"
 #include "commands.hpp"
 #include "lab.hpp"
 #include "language.hpp"
 #include "narrator.hpp"
+#include "record.hpp"
+#include "save_file.hpp"
+#include "saved_games.hpp"
 #include "setup_args.hpp"
 
 namespace coyel::cli {
@@ -27,6 +32,7 @@ const narration::Narrator* chosen_narrator = nullptr;
 const narration::Narrator& narrator() { return *chosen_narrator; }
 
 constexpr std::int64_t max_games = 100'000'000;
+constexpr std::int64_t max_saved_games = 10'000;  // files in one folder
 
 int refuse(const std::string& message) {
     fmt::print(stderr, "balance: {}\n", message);
@@ -35,12 +41,18 @@ int refuse(const std::string& message) {
 
 // Checks the numbers a moderator may mistype; the first problem, or "".
 std::string check_numbers(const BalanceOptions& given) {
-    if (given.players < min_players || given.players > max_players)
+    const bool counted = !given.calibrate || given.players != 0;  // --calibrate needs no count
+    if (given.players == 0 && counted)
+        return fmt::format("--players is required (a count from {} to {})", min_players,
+                           max_players);
+    if (counted && (given.players < min_players || given.players > max_players))
         return fmt::format("--players must be a count from {} to {}", min_players, max_players);
     if (given.games && (*given.games < 1 || *given.games > max_games))
         return fmt::format("--games must be from 1 to {}", max_games);
     if (given.threads && (*given.threads < 1 || *given.threads > 256))
         return "--threads must be from 1 to 256";
+    if (!given.save_games.empty() && given.games.value_or(9604) > max_saved_games)
+        return fmt::format("--save-games writes at most {} games: give --games", max_saved_games);
     if (given.skill < 1 || given.skill > 100) return "--skill must be from 1 to 100";
     if (given.skill_table < 0 || given.skill_table > 20)
         return "--skill-table must be from 1 to 20";
@@ -73,7 +85,20 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
     return config;
 }
 
-std::string percent(double fraction) { return fmt::format("{:.1f}%", 100 * fraction); }
+// Every number the lab prints goes through here: one place for a language's
+// own decimal sign, should one come.
+std::string decimal(double value, int places) { return fmt::format("{:.{}f}", value, places); }
+
+std::string percent(double fraction) { return decimal(100 * fraction, 1) + "%"; }
+
+// A count of games, answers, ...: through `decimal` too (exact below 2^53).
+std::string whole(std::int64_t count) { return decimal(static_cast<double>(count), 0); }
+
+// A signed worth in points: "+1.6", "-3.0".
+std::string points(double value) {
+    const std::string text = decimal(value, 1);
+    return text.front() == '-' ? text : "+" + text;
+}
 
 std::string length_of(const Options& options, int minutes) {
     return narrator().line(
@@ -110,17 +135,15 @@ void print_summary(const Summary& summary) {
                                            .set("temperature", end(WinReason::temperature))
                                            .set("no_carbon", end(WinReason::no_carbon))
                                            .set("no_ecosystems", end(WinReason::no_ecosystems))));
-    fmt::print("{}\n",
-               narrator().line("balance.length",
-                               Args{}
-                                   .set("rounds", fmt::format("{:.1f}", summary.rounds_mean))
-                                   .set("minutes", fmt::format("{:.1f}", summary.minutes_mean))
-                                   .set("votes", fmt::format("{:.2f}", summary.votes_mean))));
-    fmt::print("{}\n",
-               narrator().line("balance.speed",
-                               Args{}
-                                   .set("games", std::to_string(summary.tally.games))
-                                   .set("speed", fmt::format("{:.0f}", summary.games_per_second))));
+    fmt::print("{}\n", narrator().line("balance.length",
+                                       Args{}
+                                           .set("rounds", decimal(summary.rounds_mean, 1))
+                                           .set("minutes", decimal(summary.minutes_mean, 1))
+                                           .set("votes", decimal(summary.votes_mean, 2))));
+    fmt::print("{}\n", narrator().line("balance.speed",
+                                       Args{}
+                                           .set("games", whole(summary.tally.games))
+                                           .set("speed", decimal(summary.games_per_second, 0))));
 }
 
 // The first line: what is simulated, so a pasted result says what it measures.
@@ -153,15 +176,41 @@ void print_candidate(const std::string& label, const sim::Candidate& candidate,
                length_of(options, candidate.minutes));
 }
 
-int run_advise(const sim::SimConfig& config, const sim::RunSize& size, bool default_deck,
-               bool as_json) {
-    const auto advice = sim::advise(config, size, std::max<std::int64_t>(size.games / 20, 200), 10);
-    if (as_json) {
+// --cards: "ngo,ceo" as the special cards a deck may hold.
+Result<std::vector<Role>> parse_cards(const std::string& text) {
+    std::vector<Role> cards;
+    for (const auto& id : split_names(text)) {
+        const auto role = role_from_id(id);
+        if (!role || *role == Role::carbon || *role == Role::citizen)
+            return Error{
+                fmt::format("--cards: \"{}\" is not a special card (ngo, ceo, banker, "
+                            "fragile)",
+                            id)};
+        cards.push_back(*role);
+    }
+    return cards;
+}
+
+int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
+               const BalanceOptions& given) {
+    sim::AdviceAsk ask;
+    if (!given.cards.empty()) {
+        auto cards = parse_cards(given.cards);
+        if (!cards) return refuse(cards.error());
+        ask.cards = *cards;
+    }
+    ask.minutes = given.minutes;
+    const auto advice = sim::advise(config, size, ask);
+    if (given.json) {
         json ranked = json::array();
-        for (const auto& candidate : advice.ranked) ranked.push_back(candidate_json(candidate));
+        for (const auto& candidate : advice.ranked) {
+            ranked.push_back(candidate_json(candidate));
+            ranked.back()["special_cards"] = sim::special_cards(candidate.deck);
+        }
         fmt::print("{}\n", json{{"players", config.players},
                                 {"reference", candidate_json(advice.reference)},
-                                {"ranked", ranked}}
+                                {"ranked", ranked},
+                                {"games_played", advice.games_played}}
                                .dump(2));
         return 0;
     }
@@ -169,8 +218,10 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size, bool defa
     for (std::size_t rank = 0; rank < advice.ranked.size(); ++rank)
         print_candidate(fmt::format("{}.", rank + 1), advice.ranked[rank], config.options);
     print_candidate(narrator().line("balance.advise_given",
-                                    Args{}.set("deck", default_deck ? "default" : "given")),
+                                    Args{}.set("deck", given.deck.empty() ? "default" : "given")),
                     advice.reference, config.options);
+    fmt::print("{}\n", narrator().line("balance.advise_played",
+                                       Args{}.set("games", whole(advice.games_played))));
     return 0;
 }
 
@@ -186,9 +237,9 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
             out.back()["skill"] = i + 1;
             continue;
         }
-        fmt::print("{:>5}  {:>6} ({:>5} to {:>5})  {:>8.1f}  {:>7.1f}\n", i + 1,
+        fmt::print("{:>5}  {:>6} ({:>5} to {:>5})  {:>8}  {:>7}\n", i + 1,
                    percent(row.ecosystems_win), percent(row.ci95.low), percent(row.ci95.high),
-                   row.rounds_mean, row.minutes_mean);
+                   decimal(row.rounds_mean, 1), decimal(row.minutes_mean, 1));
     }
     if (as_json) fmt::print("{}\n", out.dump(2));
     return 0;
@@ -210,8 +261,8 @@ int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
                            {"without", summary_json(value.without)}});
             continue;
         }
-        fmt::print("{:<8} {:>+6.1f} {:>+6.1f}  ({} → {}; {})\n", role, value.points(),
-                   value.points_free(), percent(value.with.ecosystems_win),
+        fmt::print("{:<8} {:>6} {:>6}  ({} → {}; {})\n", role, points(value.points()),
+                   points(value.points_free()), percent(value.with.ecosystems_win),
                    percent(value.without.ecosystems_win),
                    narrator().line("balance.value_by",
                                    Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
@@ -245,6 +296,180 @@ int run_fair_default(const sim::SimConfig& config, const sim::RunSize& size) {
     return 0;
 }
 
+// --save-games: game i of the run as "game-0000{i+1}.json" in `folder`.
+std::string saved_game_path(const std::string& folder, std::int64_t index) {
+    return (std::filesystem::path(folder) / fmt::format("game-{:05}.json", index + 1)).string();
+}
+
+// The folder, made if missing, with none of the files about to be written:
+// a save already there is never overwritten. The problem, or "".
+std::string prepare_save_folder(const std::string& folder, std::int64_t games) {
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error) return fmt::format("--save-games: cannot make {}: {}", folder, error.message());
+    if (!std::filesystem::is_directory(folder)) return fmt::format("{} is not a folder", folder);
+    for (std::int64_t index = 0; index < games; ++index)
+        if (std::filesystem::exists(saved_game_path(folder, index)))
+            return fmt::format("{} already exists: --save-games writes only new files",
+                               saved_game_path(folder, index));
+    return "";
+}
+
+// The run's games again, each as an ordinary save (sim/record.hpp): the
+// same seeds, so the saves hold the very games the figures count.
+int save_games(const sim::SimConfig& config, const sim::RunSize& size, const std::string& folder,
+               bool as_json) {
+    for (std::int64_t index = 0; index < size.games; ++index) {
+        const Game game = sim::recorded_game(config, size.seed, index);
+        if (auto failure = write_atomically(saved_game_path(folder, index), save_game(game)))
+            return refuse(*failure);
+    }
+    if (!as_json)
+        fmt::print("{}\n",
+                   narrator().line(
+                       "balance.saved_games",
+                       Args{}.set("games", static_cast<int>(size.games)).set("folder", folder)));
+    return 0;
+}
+
+// The highest skill --calibrate tries: past it, more skill barely moves a chance.
+constexpr int max_calibrated_skill = 20;
+
+// The finished and unfinished games among `paths` (none: the games folder),
+// each file that is not a save reported and left out.
+Result<std::vector<Game>> read_games(const std::vector<std::string>& paths) {
+    std::vector<SavedGame> saved;
+    if (paths.empty()) {
+        std::string folder;
+        auto in_folder = read_games_folder(folder, print_skipped);
+        if (!in_folder) return Error{in_folder.error()};
+        saved = std::move(*in_folder);
+    } else {
+        saved = read_saved_games(paths, print_skipped);
+    }
+    std::vector<Game> games;
+    for (auto& game : saved) games.push_back(std::move(game.game));
+    return games;
+}
+
+// `flag` (--calibrate, --from-games) names the option in a refusal.
+Result<sim::Calibration> calibrate_on(std::string_view flag, const std::vector<std::string>& paths,
+                                      const sim::TimeModel& model, const sim::RunSize& size) {
+    auto games = read_games(paths);
+    if (!games) return Error{games.error()};
+    auto wall = [](std::string_view text) -> std::optional<std::int64_t> {
+        if (auto when = parse_wall(text)) return static_cast<std::int64_t>(*when);
+        return std::nullopt;
+    };
+    auto calibration = sim::calibrate(*games, wall, model, size, max_calibrated_skill);
+    if (calibration.games == 0)
+        return Error{fmt::format("{}: no finished game among the saves read", flag)};
+    return calibration;
+}
+
+json measured_json(const sim::Measured& measured) {
+    if (measured.samples == 0) return nullptr;
+    return {{"median", measured.median},
+            {"ci95", {measured.ci95.low, measured.ci95.high}},
+            {"samples", measured.samples}};
+}
+
+void print_measured(std::string_view what, const sim::Measured& measured) {
+    Args args;
+    args.set("what", std::string{what}).set("samples", whole(measured.samples));
+    if (measured.samples == 0) {
+        fmt::print("{}\n", narrator().line("balance.calibrated_none", args));
+        return;
+    }
+    args.set("median", decimal(measured.median, 1))
+        .set("low", decimal(measured.ci95.low, 1))
+        .set("high", decimal(measured.ci95.high, 1));
+    fmt::print("{}\n", narrator().line("balance.calibrated_length", args));
+}
+
+void print_calibration(const sim::Calibration& calibration, const sim::TimeModel& time) {
+    fmt::print("{}\n", narrator().line("balance.calibrated_title",
+                                       Args{}.set("games", whole(calibration.games))));
+    print_measured("call", calibration.call);
+    print_measured("talk", calibration.talk);
+    print_measured("ballot", calibration.ballot);
+    print_measured("election", calibration.election);
+    const auto& skill = calibration.skill;
+    fmt::print("{}\n",
+               narrator().line("balance.calibrated_skill", Args{}
+                                                               .set("skill", skill.skill)
+                                                               .set("low", skill.low)
+                                                               .set("high", skill.high)
+                                                               .set("max", skill.max_skill)));
+    fmt::print("{}\n", narrator().line(
+                           "balance.calibrated_flags",
+                           Args{}.set("flags", fmt::format("--call-seconds {} --day-seconds {} "
+                                                           "--ballot-seconds {} "
+                                                           "--election-seconds {} --skill {}",
+                                                           time.call_seconds, time.day_seconds,
+                                                           time.ballot_seconds,
+                                                           time.election_seconds, skill.skill))));
+}
+
+int run_calibrate(const BalanceOptions& given, const sim::RunSize& size) {
+    auto calibration = calibrate_on("--calibrate", given.calibrate_paths, given.time, size);
+    if (!calibration) return refuse(calibration.error());
+    const sim::TimeModel time = calibration->time(given.time);
+    if (!given.json) {
+        print_calibration(*calibration, time);
+        return 0;
+    }
+    const auto& skill = calibration->skill;
+    fmt::print("{}\n", json{{"games", calibration->games},
+                            {"call_seconds", measured_json(calibration->call)},
+                            {"day_seconds", measured_json(calibration->talk)},
+                            {"ballot_seconds", measured_json(calibration->ballot)},
+                            {"election_seconds", measured_json(calibration->election)},
+                            {"skill",
+                             {{"value", skill.skill},
+                              {"ci95", {skill.low, skill.high}},
+                              {"max", skill.max_skill},
+                              {"log_likelihood", skill.log_likelihood}}}}
+                           .dump(2));
+    return 0;
+}
+
+// The plain figures of one setup (and with --save-games, its games as saves).
+int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
+                const BalanceOptions& given) {
+    const Summary summary = sim::simulate(config, size.games, size.seed, size.threads);
+    if (summary.tally.refused > 0) {
+        fmt::print(stderr, "balance: the engine refused {} simulated answers: a simulator bug\n",
+                   summary.tally.refused);
+        return 1;
+    }
+    if (given.json) {
+        json out = summary_json(summary);
+        out["players"] = config.players;
+        out["deck"] = describe_deck(config.deck);
+        out["policy"] = sim::policy_id(config.policy);
+        out["seed"] = size.seed;
+        out["threads"] = size.threads;
+        fmt::print("{}\n", out.dump(2));
+    } else {
+        print_heading(config, size);
+        print_summary(summary);
+    }
+    if (given.save_games.empty()) return 0;
+    return save_games(config, size, given.save_games, given.json);
+}
+
+// The options as given, with --from-games the lengths and skill its games measure.
+Result<BalanceOptions> measured_options(const BalanceOptions& given, const sim::RunSize& size) {
+    BalanceOptions measured = given;
+    if (!given.from_games) return measured;
+    auto calibration = calibrate_on("--from-games", given.from_games_paths, given.time, size);
+    if (!calibration) return Error{calibration.error()};
+    measured.time = calibration->time(given.time);
+    measured.skill = calibration->skill.skill;
+    return measured;
+}
+
 }  // namespace
 
 int run_balance(const BalanceOptions& given) {
@@ -261,31 +486,24 @@ int run_balance(const BalanceOptions& given) {
     size.threads = given.threads
                        ? *given.threads
                        : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    auto config = make_config(given);
+    if (auto problem = check_numbers(given); !problem.empty()) return refuse(problem);
+    if (given.calibrate) return run_calibrate(given, size);
+    auto measured = measured_options(given, size);
+    if (!measured) return refuse(measured.error());
+    auto config = make_config(*measured);
     if (!config) return refuse(config.error());
+    const bool plain =
+        !given.fair_defaults && !given.advise && given.skill_table == 0 && !given.values;
+    if (!given.save_games.empty()) {
+        if (!plain) return refuse("--save-games goes with the plain figures only");
+        if (auto problem = prepare_save_folder(given.save_games, size.games); !problem.empty())
+            return refuse(problem);
+    }
     if (given.fair_defaults) return run_fair_default(*config, size);
-    if (given.advise) return run_advise(*config, size, given.deck.empty(), given.json);
+    if (given.advise) return run_advise(*config, size, given);
     if (given.skill_table > 0) return run_skill_table(*config, given.skill_table, size, given.json);
     if (given.values) return run_values(*config, size, given.json);
-    const Summary summary = sim::simulate(*config, size.games, size.seed, size.threads);
-    if (summary.tally.refused > 0) {
-        fmt::print(stderr, "balance: the engine refused {} simulated answers: a simulator bug\n",
-                   summary.tally.refused);
-        return 1;
-    }
-    if (given.json) {
-        json out = summary_json(summary);
-        out["players"] = config->players;
-        out["deck"] = describe_deck(config->deck);
-        out["policy"] = sim::policy_id(config->policy);
-        out["seed"] = size.seed;
-        out["threads"] = size.threads;
-        fmt::print("{}\n", out.dump(2));
-        return 0;
-    }
-    print_heading(*config, size);
-    print_summary(summary);
-    return 0;
+    return run_figures(*config, size, given);
 }
 
 }  // namespace coyel::cli

@@ -14,6 +14,7 @@
 #include "line_reader.hpp"
 #include "render.hpp"
 #include "save_file.hpp"
+#include "saved_games.hpp"
 #include "terminal.hpp"
 #include "views.hpp"
 
@@ -89,6 +90,11 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
         .set("view", given.view)
         .set("upto", given.upto ? std::to_string(*given.upto) : "none");
     fmt::print("{}\n", narrator.line("replay.header", header));
+    if (const auto span = played_span(game))
+        fmt::print("{}\n", narrator.line("balance.replay_played",
+                                         Args{}
+                                             .set("first", local_time_text(span->first))
+                                             .set("last", local_time_text(span->last))));
     for (const auto& moment : chronicle.moments) {
         const bool end = moment.kind == Moment::Kind::end || moment.kind == Moment::Kind::roles;
         if (moment.round < given.round && !end) continue;

@@ -2,7 +2,9 @@
 // over its finished games; the figures are the core's (coyel/group_stats.hpp).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
@@ -15,6 +17,8 @@
 namespace coyel::cli {
 
 namespace {
+
+using narration::Args;
 
 // The saves named, or those of the games folder.
 Result<std::vector<SavedGame>> read_given(const StatsOptions& given) {
@@ -40,6 +44,33 @@ SameNames same_names(const std::vector<std::string>& given) {
     return same;
 }
 
+// When the games were played, from their `wall` times: the first and the
+// last, and how many games carry any (a save from before walls carries none).
+struct Dates {
+    std::optional<PlayedSpan> span;
+    int dated = 0;
+};
+
+Dates dates_of(const std::vector<SavedGame>& saved) {
+    Dates dates;
+    for (const auto& one : saved) {
+        if (!one.game.over()) continue;  // the stats count finished games only
+        const auto span = played_span(one.game);
+        if (!span) continue;
+        ++dates.dated;
+        if (!dates.span) dates.span = span;
+        dates.span->first = std::min(dates.span->first, span->first);
+        dates.span->last = std::max(dates.span->last, span->last);
+    }
+    return dates;
+}
+
+std::string utc_text(std::time_t when) {
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&when));
+    return text;
+}
+
 }  // namespace
 
 int run_stats(const StatsOptions& given) {
@@ -54,12 +85,24 @@ int run_stats(const StatsOptions& given) {
     for (const auto& one : *saved) games.push_back(&one.game);
     const GroupStats stats = group_stats(games, same_names(given.same));
     const narration::Narrator narrator(chosen->script());
-    if (given.json)
-        fmt::print("{}\n", group_stats_json(stats).dump(2));
-    else if (given.markdown)
-        fmt::print("{}", narration::render_group_markdown(narrator, stats));
-    else
-        fmt::print("{}", narration::render_group_text(narrator, stats));
+    const Dates dates = dates_of(*saved);
+    if (given.json) {
+        auto out = group_stats_json(stats);
+        if (dates.span)
+            out["played"] = {{"first", utc_text(dates.span->first)},
+                             {"last", utc_text(dates.span->last)},
+                             {"dated_games", dates.dated}};
+        fmt::print("{}\n", out.dump(2));
+        return 0;
+    }
+    fmt::print("{}", given.markdown ? narration::render_group_markdown(narrator, stats)
+                                    : narration::render_group_text(narrator, stats));
+    if (dates.span)
+        fmt::print("\n{}\n", narrator.line("balance.stats_played",
+                                           Args{}
+                                               .set("games", dates.dated)
+                                               .set("first", local_time_text(dates.span->first))
+                                               .set("last", local_time_text(dates.span->last))));
     return 0;
 }
 

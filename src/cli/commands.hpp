@@ -93,9 +93,17 @@ struct BalanceOptions {
     std::optional<int> threads;
     bool json = false;
     bool advise = false;
+    std::string cards;    // --advise: the special cards the group may keep, "ngo,ceo"
     int skill_table = 0;  // 0: no table
     bool values = false;
     bool fair_defaults = false;  // print data/decks.json: each count's fair deck and length
+    std::string save_games;      // a folder: the simulated games written there as saves
+    // --calibrate and --from-games, each with its saves (files or folders;
+    // given without any: the games folder).
+    bool calibrate = false;
+    std::vector<std::string> calibrate_paths;
+    bool from_games = false;
+    std::vector<std::string> from_games_paths;
     sim::TimeModel time;
     LanguageOptions language;
 };

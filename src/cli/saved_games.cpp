@@ -206,6 +206,18 @@ Result<std::vector<SavedGame>> read_games_folder(
 
 void print_skipped(const std::string& reason) { fmt::print(stderr, "skipped: {}\n", reason); }
 
+std::optional<PlayedSpan> played_span(const Game& game) {
+    std::optional<PlayedSpan> span;
+    for (const Action& entry : game.log()) {
+        const auto when = entry.wall ? parse_wall(*entry.wall) : std::nullopt;
+        if (!when) continue;
+        if (!span) span = PlayedSpan{*when, *when};
+        span->first = std::min(span->first, *when);
+        span->last = std::max(span->last, *when);
+    }
+    return span;
+}
+
 std::string local_time_text(std::time_t when) {
     char text[32];
     std::strftime(text, sizeof text, "%Y-%m-%d %H:%M", std::localtime(&when));

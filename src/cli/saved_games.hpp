@@ -73,6 +73,13 @@ Result<std::vector<SavedGame>> read_games_folder(
 // Reports a file that is not a save on standard error: "skipped: REASON".
 void print_skipped(const std::string& reason);
 
+// The first and last `wall` times of a game's log (UTC), when an entry has one.
+struct PlayedSpan {
+    std::time_t first = 0;
+    std::time_t last = 0;
+};
+std::optional<PlayedSpan> played_span(const Game& game);
+
 // "2026-11-30 21:15", local time.
 std::string local_time_text(std::time_t when);
 

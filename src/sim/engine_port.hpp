@@ -23,7 +23,11 @@ struct Gestures {
 class EnginePort {
   public:
     // Precondition: check_setup(setup) is empty.
-    explicit EnginePort(Setup setup) : game_(std::move(setup), Log::off) {}
+    // With Log::kept the game keeps its log: a simulated game saved (record.hpp).
+    // Its events are kept then: the news it holds (what the save's "told" says) follows them.
+    explicit EnginePort(Setup setup, Log log = Log::off)
+        : game_(std::move(setup), log),
+          events_(log == Log::kept ? Events::kept : Events::discarded) {}
     // The same players and options with a new deal, back before the first call.
     void restart(std::span<const Role> roles) { game_.restart(roles); }
 
@@ -71,6 +75,8 @@ class EnginePort {
     bool corrupted(Seat seat) const { return game_.state().corrupted.contains(seat); }
     std::optional<Seat> holder(Role role) const { return game_.holder(role); }
     bool over() const { return game_.over(); }
+    // The game itself, with its log when kept.
+    const Game& game() const { return game_; }
 
   private:
     // The answer's action, of `kind` stamped `at`; the caller sets the field
@@ -83,7 +89,7 @@ class EnginePort {
     }
 
     Game game_;
-    EventBuffer events_{Events::discarded};  // the policies never read what an answer did
+    EventBuffer events_;  // discarded unless logged: the policies never read what an answer did
     Action action_;                          // the last answer; no text, wall time or ballots, ever
 };
 

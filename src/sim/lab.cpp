@@ -1,7 +1,9 @@
 #include "lab.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <thread>
 
 #include "coyel/calls.hpp"
 
@@ -119,32 +121,199 @@ std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunS
     return std::nullopt;
 }
 
-Advice advise(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
-              std::size_t top) {
+AdviceRank advice_rank(double distance, const Deck& deck) {
+    if (distance <= advice_band) return {0, -special_cards(deck), distance};
+    return {1, 0, distance};
+}
+
+namespace {
+
+// One candidate of a race: its deck and length, and the games it has played.
+struct Runner {
+    Deck deck;
+    int minutes = 0;
+    Tally tally;
+};
+
+// The decks of the cards asked (some of them, each subset) at each length asked.
+std::vector<Runner> runners_for(const SimConfig& config, const AdviceAsk& ask) {
     const bool clock = config.options.temperature_mode == TemperatureMode::clock;
+    std::vector<int> lengths = {0};
+    if (clock && ask.minutes) lengths = {*ask.minutes};
+    if (clock && !ask.minutes) lengths.assign(advised_minutes.begin(), advised_minutes.end());
+    std::vector<Runner> runners;
+    for (const Deck& deck : all_decks(config.players)) {
+        const bool asked = std::all_of(special_roles.begin(), special_roles.end(), [&](Role role) {
+            return deck[role] == 0 ||
+                   std::find(ask.cards.begin(), ask.cards.end(), role) != ask.cards.end();
+        });
+        if (!asked) continue;
+        for (int minutes : lengths) runners.push_back({deck, minutes, {}});
+    }
+    return runners;
+}
+
+SimConfig config_of(SimConfig config, const Runner& runner) {
+    config.deck = runner.deck;
+    if (runner.minutes > 0) config.options.temperature_minutes = runner.minutes;
+    return config;
+}
+
+// Plays games [tally.games, games) of each runner named in `racing`, in
+// pieces of at most 1,024 games shared out between the threads, so that two
+// threads share even one runner's games. Each piece's tally is added in
+// order afterwards: integer sums, the same whatever the threads did.
+void play_up_to(const SimConfig& config, std::vector<Runner>& runners,
+                const std::vector<std::size_t>& racing, std::int64_t games, const RunSize& size) {
+    struct Piece {
+        std::size_t runner;
+        std::int64_t first, end;
+        Tally tally;
+    };
+    constexpr std::int64_t piece_games = 1024;
+    std::vector<Piece> pieces;
+    for (std::size_t i : racing)
+        for (std::int64_t first = runners[i].tally.games; first < games; first += piece_games)
+            pieces.push_back({i, first, std::min(games, first + piece_games), {}});
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < pieces.size(); i = next++) {
+            Piece& piece = pieces[i];
+            piece.tally = play_games(config_of(config, runners[piece.runner]), piece.first,
+                                     piece.end, size.seed);
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int thread = 1; thread < size.threads; ++thread) workers.emplace_back(work);
+    work();
+    for (auto& worker : workers) worker.join();
+    for (const Piece& piece : pieces) runners[piece.runner].tally.add(piece.tally);
+}
+
+// Who is in the top is raced at 99%, so that a candidate rarely leaves it
+// by a miss; the order within the top, which only sorts what is shown, at 95%.
+constexpr double z99 = 2.5758293035489;
+constexpr double z95 = 1.959963984540054;
+
+// A runner's best and worst rank its interval allows.
+std::pair<AdviceRank, AdviceRank> rank_range(const Runner& runner, double z) {
+    const Interval interval = wilson(runner.tally.ecosystems_wins, runner.tally.games, z);
+    const double far = std::max(std::abs(interval.low - 0.5), std::abs(interval.high - 0.5));
+    const double near = interval.low <= 0.5 && 0.5 <= interval.high
+                            ? 0
+                            : std::min(std::abs(interval.low - 0.5), std::abs(interval.high - 0.5));
+    return {advice_rank(near, runner.deck), advice_rank(far, runner.deck)};
+}
+
+// The racing runners that are surely in the top: at least all but `top` of
+// the others are surely behind them. They need no more games to be in it.
+std::vector<std::size_t> undecided_members(const std::vector<Runner>& runners,
+                                           const std::vector<std::size_t>& racing,
+                                           std::size_t top) {
+    std::vector<std::size_t> playing;
+    for (std::size_t i : racing) {
+        const AdviceRank worst = rank_range(runners[i], z99).second;
+        const auto behind = std::count_if(racing.begin(), racing.end(), [&](std::size_t other) {
+            return worst < rank_range(runners[other], z99).first;
+        });
+        if (static_cast<std::size_t>(behind) + top < racing.size()) playing.push_back(i);
+    }
+    return playing;
+}
+
+// The racing runners whose best rank is not behind the top's `top`-th worst.
+std::vector<std::size_t> still_racing(const std::vector<Runner>& runners,
+                                      const std::vector<std::size_t>& racing, std::size_t top) {
+    std::vector<AdviceRank> worst;
+    for (std::size_t i : racing) worst.push_back(rank_range(runners[i], z99).second);
+    std::nth_element(worst.begin(), worst.begin() + static_cast<std::ptrdiff_t>(top - 1),
+                     worst.end());
+    const AdviceRank cut = worst[top - 1];
+    std::vector<std::size_t> kept;
+    for (std::size_t i : racing)
+        if (!(cut < rank_range(runners[i], z99).first)) kept.push_back(i);
+    return kept;
+}
+
+// Whether runner `i`'s rank range overlaps another's of `top`: their order is not decided.
+bool undecided(const std::vector<Runner>& runners, const std::vector<std::size_t>& top,
+               std::size_t i) {
+    const auto [best, worst] = rank_range(runners[i], z95);
+    return std::any_of(top.begin(), top.end(), [&](std::size_t other) {
+        if (other == i) return false;
+        const auto [other_best, other_worst] = rank_range(runners[other], z95);
+        return !(worst < other_best) && !(other_worst < best);
+    });
+}
+
+// The top's own order, raced too: those whose place among the top is not
+// decided play on, twice as many games each time, up to `size.games`.
+void order_top(const SimConfig& config, std::vector<Runner>& runners,
+               const std::vector<std::size_t>& top, const RunSize& size) {
+    for (;;) {
+        std::vector<std::size_t> playing;
+        std::int64_t games = size.games;
+        for (std::size_t i : top)
+            if (runners[i].tally.games < size.games && undecided(runners, top, i)) {
+                playing.push_back(i);
+                games = std::min(games, 2 * runners[i].tally.games);
+            }
+        if (playing.empty()) return;
+        play_up_to(config, runners, playing, games, size);
+    }
+}
+
+AdviceRank rank_of(const Candidate& candidate) {
+    return advice_rank(distance_from_fair(candidate), candidate.deck);
+}
+
+// The runners named, as candidates in rank order, the `top` best.
+Advice ranked_advice(const SimConfig& config, const RunSize& size, const AdviceAsk& ask,
+                     const std::vector<Runner>& runners, const std::vector<std::size_t>& chosen) {
     Advice advice;
+    const bool clock = config.options.temperature_mode == TemperatureMode::clock;
     advice.reference =
         play_candidate(config, config.deck, clock ? config.options.temperature_minutes : 0, size);
-    RunSize screen = size;
-    screen.games = screen_games;
-    std::vector<Candidate> screened;
-    for (const Deck& deck : all_decks(config.players)) {
-        if (!clock) {
-            screened.push_back(play_candidate(config, deck, 0, screen));
-            continue;
-        }
-        for (int minutes : advised_minutes)
-            screened.push_back(play_candidate(config, deck, minutes, screen));
-    }
-    auto closer = [](const Candidate& a, const Candidate& b) {
-        return distance_from_fair(a) < distance_from_fair(b);
-    };
-    std::sort(screened.begin(), screened.end(), closer);
-    screened.resize(std::min(top, screened.size()));
-    for (const auto& candidate : screened)
-        advice.ranked.push_back(play_candidate(config, candidate.deck, candidate.minutes, size));
-    std::stable_sort(advice.ranked.begin(), advice.ranked.end(), closer);
+    for (const auto& runner : runners) advice.games_played += runner.tally.games;
+    for (std::size_t i : chosen)
+        advice.ranked.push_back(
+            {runners[i].deck, runners[i].minutes, summarise(runners[i].tally, 0)});
+    std::stable_sort(
+        advice.ranked.begin(), advice.ranked.end(),
+        [](const Candidate& a, const Candidate& b) { return rank_of(a) < rank_of(b); });
+    advice.ranked.resize(std::min(ask.top, advice.ranked.size()));
     return advice;
+}
+
+std::vector<std::size_t> every_runner(const std::vector<Runner>& runners) {
+    std::vector<std::size_t> all(runners.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    return all;
+}
+
+}  // namespace
+
+Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask) {
+    auto runners = runners_for(config, ask);
+    std::vector<std::size_t> racing = every_runner(runners);
+    const std::size_t top = std::max<std::size_t>(1, ask.top);
+    std::vector<std::size_t> playing = racing;
+    for (std::int64_t games = std::min<std::int64_t>(64, size.games);; games *= 2) {
+        games = std::min(games, size.games);
+        play_up_to(config, runners, playing, games, size);
+        if (racing.size() > top) racing = still_racing(runners, racing, top);
+        playing = undecided_members(runners, racing, top);
+        if (racing.size() <= top || playing.empty() || games == size.games) break;
+    }
+    order_top(config, runners, racing, size);
+    return ranked_advice(config, size, ask, runners, racing);
+}
+
+Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAsk& ask) {
+    auto runners = runners_for(config, ask);
+    const auto all = every_runner(runners);
+    play_up_to(config, runners, all, size.games, size);
+    return ranked_advice(config, size, ask, runners, all);
 }
 
 std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size) {

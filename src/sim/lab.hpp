@@ -26,14 +26,41 @@ struct Candidate {
 
 struct Advice {
     Candidate reference;            // the config as given (the default deck unless --deck)
-    std::vector<Candidate> ranked;  // closest to 50% first
+    std::vector<Candidate> ranked;  // the best first (see advise)
+    std::int64_t games_played = 0;  // over every candidate, the reference aside
 };
 
-// Every valid deck of carbon emissions and special cards for the count (and,
-// in clock mode, lengths of 15 to 45 minutes), screened with `screen_games`
-// each; the `top` closest to 50% are then played `size.games` times and ranked.
-Advice advise(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
-              std::size_t top);
+// What the moderator has and wants: the special cards they may keep (each
+// deck holds some of them), and the minutes they have (clock mode).
+struct AdviceAsk {
+    std::vector<Role> cards = {Role::ngo, Role::ceo, Role::banker, Role::fragile};
+    std::optional<int> minutes;  // none: 15, 20, 25, 30, 35 and 45 minutes in clock mode
+    std::size_t top = 10;
+};
+
+// The chance a candidate is "fair" within: 3 points of 50% (as the defaults).
+inline constexpr double advice_band = 0.03;
+
+// Every deck of 1 or more carbon emissions and some of the cards asked, at
+// each length asked, ranked: those within advice_band of 50% first, most
+// special cards kept first, then nearest 50%; then the others, nearest 50%
+// first. The `ask.top` best are returned. Racing: every candidate plays 64
+// games, then those that cannot reach the top (their 99% interval's best
+// rank is behind the top's worst) drop out, and the rest play twice as many,
+// until the top is decided or each has played `size.games`.
+Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask);
+// The same ranking with every candidate played `size.games` times: the long
+// fixed run that racing must agree with (tests/sim/advice_test.cpp).
+Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAsk& ask);
+
+// A candidate's place in the ranking: smaller is better.
+struct AdviceRank {
+    int band = 0;         // 0: within advice_band of 50%
+    int fewer_kept = 0;   // within the band: minus the special cards kept
+    double distance = 0;  // from 50%
+    auto operator<=>(const AdviceRank&) const = default;
+};
+AdviceRank advice_rank(double distance, const Deck& deck);
 
 // How many of the four special cards (NGO, CEO, banker, fragile) a deck holds.
 int special_cards(const Deck& deck);

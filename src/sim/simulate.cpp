@@ -168,12 +168,12 @@ std::vector<std::string> seat_names(int players) {
 namespace {
 
 // A table of `config`'s players and options, dealt by `seed`.
-EnginePort make_table(const SimConfig& config, std::uint64_t seed) {
+EnginePort make_table(const SimConfig& config, std::uint64_t seed, Log log = Log::off) {
     Setup setup;
     setup.players = seat_names(config.players);
     setup.roles = deal(config.deck, SplitMix64(seed).next());
     setup.options = config.options;
-    return EnginePort(std::move(setup));
+    return EnginePort(std::move(setup), log);
 }
 
 // One game on a table reused from game to game (`roles`: its seats' cards,
@@ -197,10 +197,28 @@ GameOutcome play_on(EnginePort& table, std::span<Role> roles, const SimConfig& c
 
 }  // namespace
 
+Tally play_games(const SimConfig& config, std::int64_t first, std::int64_t end,
+                 std::uint64_t base_seed) {
+    Tally tally;
+    EnginePort table = make_table(config, base_seed);
+    std::vector<Role> roles(static_cast<std::size_t>(config.players));
+    for (std::int64_t index = first; index < end; ++index)
+        tally.add(play_on(table, roles, config, game_seed(base_seed, index)));
+    return tally;
+}
+
 GameOutcome play_game(const SimConfig& config, std::uint64_t seed) {
     EnginePort table = make_table(config, seed);
     std::vector<Role> roles(static_cast<std::size_t>(config.players));
     return play_on(table, roles, config, seed);
+}
+
+Game play_logged_game(const SimConfig& config, std::uint64_t seed) {
+    // The same deal and dice as play_game: only the log differs.
+    EnginePort table = make_table(config, seed, Log::kept);
+    std::vector<Role> roles(static_cast<std::size_t>(config.players));
+    (void)play_on(table, roles, config, seed);
+    return table.game();
 }
 
 Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed,

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "coyel/event.hpp"
+#include "coyel/game.hpp"
 #include "coyel/options.hpp"
 #include "coyel/setup.hpp"
 
@@ -95,6 +96,14 @@ std::uint64_t game_seed(std::uint64_t base_seed, std::uint64_t index);
 // One game of `config` with this seed (the deal and every choice).
 // Precondition: check_deck(config.deck, config.players) is empty; options valid.
 GameOutcome play_game(const SimConfig& config, std::uint64_t seed);
+// The same game, its log kept: each entry stamped `at` with the model's clock,
+// no wall times (record.hpp adds them).
+Game play_logged_game(const SimConfig& config, std::uint64_t seed);
+
+// Games first..end-1 of a run from `base_seed`, on this thread: the same
+// games `simulate` plays under those numbers, so a run can be extended.
+Tally play_games(const SimConfig& config, std::int64_t first, std::int64_t end,
+                 std::uint64_t base_seed);
 
 // Games 0..games-1 on `threads` threads (at least one).
 Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed, int threads);

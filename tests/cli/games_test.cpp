@@ -332,7 +332,7 @@ TEST_CASE("coyel stats: the group's figures, as JSON, text and Markdown") {
     actual["players"] = players;
     CHECK(same_keys(actual, expected).dump(1) == expected.dump(1));
 
-    const Run text = coyel_with(folder, "stats");
+    const Run text = run_shell("TZ=UTC " COYEL_BINARY " stats " + folder.games + " 2>/dev/null");
     REQUIRE(text.exit_code == 0);
     const int finished = expected["finished"], eco = expected["wins"]["ecosystems"];
     CHECK(text.out.rfind(fmt::format("{} games read: {} finished, {} unfinished (counted apart, "
@@ -498,5 +498,32 @@ TEST_CASE("save AS moves a game out of the games folder, and a file the moderato
     CHECK(fs::exists(folder.root + "/mine.json"));
     CHECK(fs::exists(folder.root + "/copy.json"));
     CHECK(copied.out.find("Its copy") == std::string::npos);
+    fs::remove_all(folder.root);
+}
+
+TEST_CASE("coyel stats and replay say when the games were played, from their wall times") {
+    const Folder folder = make_folder();
+    fs::create_directories(folder.games);
+    const std::string first = folder.games + "/first.json";
+    const std::string last = folder.games + "/last.json";
+    std::ofstream(first) << save_game(random_game(100, std::nullopt, "2031-04-30T12:00:00Z"));
+    std::ofstream(last) << save_game(random_game(102, std::nullopt, "2031-05-01T20:00:00+02:00"));
+    // Neither dated nor counted: a game without walls, and one unfinished.
+    std::ofstream(folder.games + "/undated.json") << save_game(random_game(103, std::nullopt));
+    std::ofstream(folder.games + "/unfinished.json")
+        << save_game(random_game(101, 6, "2035-01-01T12:00:00Z"));
+
+    const json stats = json::parse(coyel_with(folder, "stats --json").out);
+    CHECK(stats["played"] == json{{"first", "2031-04-30T12:00:00Z"},
+                                  {"last", "2031-05-01T18:00:00Z"},
+                                  {"dated_games", 2}});
+    const Run text = run_shell("TZ=UTC " COYEL_BINARY " stats " + folder.games + " 2>/dev/null");
+    CHECK(text.out.find("\n2 games dated by their saves, played from 2031-04-30 12:00 to "
+                        "2031-05-01 18:00 (local time).\n") != std::string::npos);
+    const Run replay = run_shell("TZ=UTC " COYEL_BINARY " replay " + last);
+    CHECK(replay.out.find("\nPlayed from 2031-05-01 18:00 to 2031-05-01 18:00 (local time).\n") !=
+          std::string::npos);
+    const Run undated = run_shell(COYEL_BINARY " replay " + folder.games + "/undated.json");
+    CHECK(undated.out.find("Played from") == std::string::npos);
     fs::remove_all(folder.root);
 }

@@ -79,7 +79,7 @@ check_man() {
     done
     # The synopsis: optional arguments bracketed, required ones not.
     for line in "coyel resume [FILE] [--no-clear]" "coyel display [FILE]" "coyel stats [PATHS...]" \
-        "coyel balance --players INT" "coyel script show LANG" "coyel script check FILE..."; do
+        "coyel balance [--players INT]" "coyel script show LANG" "coyel script check FILE..."; do
         grep -qF -- "$line" <<<"$page" || fail "the synopsis has no \"$line\""
     done
     # Every command of the game's prompt, each in IN-GAME COMMANDS.

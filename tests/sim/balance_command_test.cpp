@@ -53,6 +53,11 @@ TEST_CASE("balance refuses bad input in one line and exits non-zero", "[sim]") {
         {"--players 9 --skill 0", "balance: --skill must be from 1 to 100\n"},
         {"--players 9 --day-seconds -5",
          "balance: modelled lengths must be from 0 to 3600 seconds\n"},
+        {"--advise", "balance: --players is required (a count from 5 to 30)\n"},
+        {"--players 9 --advise --cards ngo,carbon",
+         "balance: --cards: \"carbon\" is not a special card (ngo, ceo, banker, fragile)\n"},
+        {"--players 9 --advise --save-games /nonexistent/folder",
+         "balance: --save-games goes with the plain figures only\n"},
     };
     for (const auto& [args, message] : cases) {
         const auto run = run_coyel(std::string{"balance "} + args);
@@ -74,7 +79,9 @@ TEST_CASE("balance refuses bad input in one line and exits non-zero", "[sim]") {
 TEST_CASE("balance --advise ranks ten candidates and shows the default deck below", "[sim]") {
     const auto run = run_coyel("balance --players 6 --mode night --advise --games 200", false);
     REQUIRE(run.exit_code == 0);
-    CHECK(run.out.rfind("Closest to a fair game (ecosystems win 50%), ranked:\n", 0) == 0);
+    CHECK(run.out.rfind("Ranked: within 3 points of a fair game (ecosystems win 50%) first, the "
+                        "most special cards kept first; then the nearest 50%:\n",
+                        0) == 0);
     CHECK(run.out.find("\n      10.   ") != std::string::npos);
     CHECK(run.out.find("\n  default   ") != std::string::npos);
     CHECK(run.out.find("carbon, ceo, ngo, banker, fragile, citizen") != std::string::npos);

@@ -98,15 +98,19 @@ TEST_CASE("one more carbon emission costs the ecosystems points", "[sim]") {
     CHECK(carbon->with.ci95.high < carbon->without.ci95.low);
 }
 
-TEST_CASE("advice ranks candidates by their distance from a fair game", "[sim]") {
+TEST_CASE("advice ranks fair candidates by the cards kept, the others by distance", "[sim]") {
     auto config = default_game(6, Policy::table);
     config.options.temperature_mode = TemperatureMode::night;
-    const auto advice = sim::advise(config, {400, 4, 2}, 100, 5);
+    sim::AdviceAsk ask;
+    ask.top = 5;
+    const auto advice = sim::advise(config, {400, 4, 2}, ask);
     REQUIRE(advice.ranked.size() == 5);
     CHECK(advice.reference.deck == config.deck);
+    auto rank = [](const sim::Candidate& candidate) {
+        return sim::advice_rank(std::abs(candidate.summary.ecosystems_win - 0.5), candidate.deck);
+    };
     for (std::size_t i = 1; i < advice.ranked.size(); ++i)
-        CHECK(std::abs(advice.ranked[i - 1].summary.ecosystems_win - 0.5) <=
-              std::abs(advice.ranked[i].summary.ecosystems_win - 0.5));
+        CHECK(!(rank(advice.ranked[i]) < rank(advice.ranked[i - 1])));
     for (const auto& candidate : advice.ranked) {
         CHECK(check_deck(candidate.deck, 6).empty());
         CHECK(candidate.minutes == 0);  // night mode: no length to choose

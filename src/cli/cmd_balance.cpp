@@ -11,6 +11,7 @@
 
 #include "calibrate.hpp"
 #include "commands.hpp"
+#include "coyel/text.hpp"
 #include "lab.hpp"
 #include "language.hpp"
 #include "narrator.hpp"
@@ -85,11 +86,11 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
     return config;
 }
 
-// Every number the lab prints goes through here: one place for a language's
-// own decimal sign, should one come.
-std::string decimal(double value, int places) { return fmt::format("{:.{}f}", value, places); }
+// Every number the lab prints goes through here, written the language's way
+// ("37.9", "37,9"; thousands grouped).
+std::string decimal(double value, int places) { return narrator().number(value, places); }
 
-std::string percent(double fraction) { return decimal(100 * fraction, 1) + "%"; }
+std::string percent(double fraction) { return narrator().percent(fraction); }
 
 // A count of games, answers, ...: through `decimal` too (exact below 2^53).
 std::string whole(std::int64_t count) { return decimal(static_cast<double>(count), 0); }
@@ -149,10 +150,12 @@ void print_summary(const Summary& summary) {
 // The first line: what is simulated, so a pasted result says what it measures.
 void print_heading(const sim::SimConfig& config, const sim::RunSize& size) {
     std::string policy{sim::policy_id(config.policy)};
-    if (config.policy == sim::Policy::table) policy += fmt::format(", skill {}", config.skill);
+    if (config.policy == sim::Policy::table)
+        policy = narrator().line("balance.policy_skill",
+                                 Args{}.set("policy", policy).set("skill", config.skill));
     Args args;
     args.set("players", config.players)
-        .set("deck", describe_deck(config.deck))
+        .set("deck", narrator().deck(config.deck))
         .set("length", length_of(config.options, config.options.temperature_minutes))
         .set("policy", policy)
         .set("seed", std::to_string(size.seed))
@@ -167,12 +170,24 @@ json candidate_json(const sim::Candidate& candidate) {
     return out;
 }
 
+// "(50.0% to 52.0%)", "(de 50,0 % à 52,0 %)": a 95% interval in the script's
+// words, padded to the width of a typical one so that columns line up.
+std::string interval_of(const Summary& summary) {
+    auto words = [](double low, double high) {
+        return narrator().line("balance.interval",
+                               Args{}.set("low", percent(low)).set("high", percent(high)));
+    };
+    std::string text = words(summary.ci95.low, summary.ci95.high);
+    const std::size_t width = utf8_length(words(0.5, 0.5));
+    if (utf8_length(text) < width) text.append(width - utf8_length(text), ' ');
+    return text;
+}
+
 void print_candidate(const std::string& label, const sim::Candidate& candidate,
                      const Options& options) {
     const Summary& summary = candidate.summary;
-    fmt::print("{:>9}  {:>6} ({:>5} to {:>5})  {:<48}  {}\n", label,
-               percent(summary.ecosystems_win), percent(summary.ci95.low),
-               percent(summary.ci95.high), describe_deck(candidate.deck),
+    fmt::print("{:>9}  {:>6} {}  {:<48}  {}\n", label, percent(summary.ecosystems_win),
+               interval_of(summary), narrator().deck(candidate.deck),
                length_of(options, candidate.minutes));
 }
 
@@ -237,9 +252,8 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
             out.back()["skill"] = i + 1;
             continue;
         }
-        fmt::print("{:>5}  {:>6} ({:>5} to {:>5})  {:>8}  {:>7}\n", i + 1,
-                   percent(row.ecosystems_win), percent(row.ci95.low), percent(row.ci95.high),
-                   decimal(row.rounds_mean, 1), decimal(row.minutes_mean, 1));
+        fmt::print("{:>5}  {:>6} {}  {:>8}  {:>7}\n", i + 1, percent(row.ecosystems_win),
+                   interval_of(row), decimal(row.rounds_mean, 1), decimal(row.minutes_mean, 1));
     }
     if (as_json) fmt::print("{}\n", out.dump(2));
     return 0;
@@ -261,7 +275,8 @@ int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
                            {"without", summary_json(value.without)}});
             continue;
         }
-        fmt::print("{:<8} {:>6} {:>6}  ({} → {}; {})\n", role, points(value.points()),
+        fmt::print("{:<8} {:>6} {:>6}  ({} → {}; {})\n",
+                   narrator().line(fmt::format("view.role.{}", role)), points(value.points()),
                    points(value.points_free()), percent(value.with.ecosystems_win),
                    percent(value.without.ecosystems_win),
                    narrator().line("balance.value_by",

@@ -232,11 +232,13 @@ int follow(Followed followed) {
 
 }  // namespace
 
-int run_display(const DisplayOptions& given) {
-    if (!choose_script_or_say(given.language)) return 2;  // a wrong --lang is told first
-    std::string path = given.path;
+std::variant<FollowedSave, int> open_followed_save(const std::string& given_path,
+                                                   const LanguageOptions& language,
+                                                   std::string_view command) {
+    if (!choose_script_or_say(language)) return 2;  // a wrong --lang is told first
+    std::string path = given_path;
     if (path.empty()) {
-        auto found = game_in_play("display");
+        auto found = game_in_play(command);
         if (!found) {
             fmt::print(stderr, "{}\n", found.error());
             return 1;
@@ -248,13 +250,18 @@ int run_display(const DisplayOptions& given) {
         fmt::print(stderr, "{}\n", first.error());
         return 1;
     }
-    // The screen speaks the language the game is told in, unless --lang says.
-    const auto chosen =
-        choose_script_or_say(given.language, first->live ? first->live->language : "");
+    auto chosen = choose_script_or_say(language, first->live ? first->live->language : "");
     if (!chosen) return 2;
-    const narration::Narrator narrator(chosen->script());
-    Followed followed{path, narrator, std::nullopt, false};
-    followed.saved.emplace(std::move(*first));
+    return FollowedSave{std::move(path), std::move(*first), std::move(*chosen)};
+}
+
+int run_display(const DisplayOptions& given) {
+    auto followed_save = open_followed_save(given.path, given.language, "display");
+    if (const int* code = std::get_if<int>(&followed_save)) return *code;
+    auto* opened = &std::get<FollowedSave>(followed_save);
+    const narration::Narrator narrator(opened->script.script());
+    Followed followed{opened->path, narrator, std::nullopt, false};
+    followed.saved.emplace(std::move(opened->first));
     if (given.once) {
         fmt::print("{}", narration::players_screen_text(screen_now(followed)));
         return 0;

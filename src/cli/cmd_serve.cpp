@@ -73,27 +73,11 @@ ServerThread::~ServerThread() {
 }
 
 int run_serve(const ServeOptions& given) {
-    if (!choose_script_or_say(given.language)) return 2;  // a wrong --lang is told first
-    std::string path = given.path;
-    if (path.empty()) {
-        auto found = game_in_play("serve");
-        if (!found) {
-            fmt::print(stderr, "{}\n", found.error());
-            return 1;
-        }
-        path = *found;
-    }
-    auto first = read_saved_game(path);  // refused if it does not load at first
-    if (!first) {
-        fmt::print(stderr, "{}\n", first.error());
-        return 1;
-    }
-    // The page speaks the language the game is told in, unless --lang says.
-    const auto chosen =
-        choose_script_or_say(given.language, first->live ? first->live->language : "");
-    if (!chosen) return 2;
-    const narration::Narrator narrator(chosen->script());
-    PublicServer server(narrator, path);
+    const auto followed_save = open_followed_save(given.path, given.language, "serve");
+    if (const int* code = std::get_if<int>(&followed_save)) return *code;
+    const auto* opened = &std::get<FollowedSave>(followed_save);
+    const narration::Narrator narrator(opened->script.script());
+    PublicServer server(narrator, opened->path);
     if (!start_serving(server, narrator, given.bind, given.port)) return 1;
     std::thread serving([&server] { server.run(); });
     wait_to_leave();

@@ -7,10 +7,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
+#include "coyel/save.hpp"
+#include "language.hpp"
 
 namespace coyel::cli {
 
@@ -24,6 +27,20 @@ Result<std::string> games_folder();
 // `command` (display, serve) as the one to give a FILE.
 // Defined in cmd_display.cpp.
 Result<std::string> game_in_play(std::string_view command);
+
+// What a players' screen follows (display, serve): the save given, else the
+// game in play, as first read, and the script it speaks: the game's language
+// unless --lang or --script says. Else, after saying why on standard error,
+// the exit code (2: a wrong --lang; 1: no save to follow).
+// Defined in cmd_display.cpp.
+struct FollowedSave {
+    std::string path;
+    coyel::SavedGame first;
+    ChosenScript script;
+};
+std::variant<FollowedSave, int> open_followed_save(const std::string& given_path,
+                                                   const LanguageOptions& language,
+                                                   std::string_view command);
 
 // The games folder, created with its parents when missing.
 Result<std::string> make_games_folder();

@@ -1,6 +1,9 @@
 // `coyel balance` as run: its figures as JSON, and a clear line for bad input.
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 #include "cli/process.hpp"
 
@@ -42,6 +45,21 @@ TEST_CASE("balance prints the figures as text", "[sim]") {
                         0) == 0);
     CHECK(run.out.find("Ecosystems win ") != std::string::npos);
     CHECK(run.out.find("Ends: temperature ") != std::string::npos);
+}
+
+TEST_CASE("balance in French: the script's deck words, numbers written the French way", "[sim]") {
+    const auto english = run_coyel("balance --players 9 --games 2000 --threads 2 --json", false);
+    const auto run = run_coyel("balance --players 9 --games 2000 --threads 2 --lang fr", false);
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.out.rfind("9 joueurs · 2 carbones, PDG, ONG, banquier, fragile, 3 citoyens · "
+                        "35 minutes · modèle table, flair 2 · graine 1, 2 fils d’exécution\n",
+                        0) == 0);
+    // The same figure as the JSON's, with a decimal comma and a narrow space before %.
+    const auto win = nlohmann::json::parse(english.out)["ecosystems_win"].get<double>();
+    std::string percent = fmt::format("{:.1f}", 100 * win);
+    std::replace(percent.begin(), percent.end(), '.', ',');
+    CHECK(run.out.find("Les écosystèmes gagnent " + percent + "\u202f%") != std::string::npos);
+    CHECK(run.out.find("2\u202f000 parties à ") != std::string::npos);
 }
 
 TEST_CASE("balance refuses bad input in one line and exits non-zero", "[sim]") {

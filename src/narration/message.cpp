@@ -273,8 +273,9 @@ std::string_view thousands_separator(LanguageRule rule) {
 std::string write_number(long long value, LanguageRule rule) {
     const std::string digits = std::to_string(value);
     const bool negative = value < 0;
-    return (negative ? "-" : "") +
-           grouped(std::string_view{digits}.substr(negative ? 1 : 0), thousands_separator(rule));
+    std::string out = negative ? "-" : "";
+    out += grouped(std::string_view{digits}.substr(negative ? 1 : 0), thousands_separator(rule));
+    return out;
 }
 
 std::string write_number(Decimal value, LanguageRule rule) {
@@ -283,10 +284,10 @@ std::string write_number(Decimal value, LanguageRule rule) {
     const bool negative = !text.empty() && text.front() == '-';
     if (negative) text.erase(0, 1);
     const std::size_t point = text.find('.');
-    std::string out = (negative ? "-" : "") +
-                      grouped(std::string_view{text}.substr(0, point), thousands_separator(rule));
+    std::string out = negative ? "-" : "";
+    out += grouped(std::string_view{text}.substr(0, point), thousands_separator(rule));
     if (point != std::string::npos)
-        out += (rule == LanguageRule::french ? "," : ".") + text.substr(point + 1);
+        out.append(rule == LanguageRule::french ? "," : ".").append(text, point + 1);
     return out;
 }
 

@@ -90,7 +90,7 @@ class EnginePort {
 
     Game game_;
     EventBuffer events_;  // discarded unless logged: the policies never read what an answer did
-    Action action_;                          // the last answer; no text, wall time or ballots, ever
+    Action action_;       // the last answer; no text, wall time or ballots, ever
 };
 
 }  // namespace coyel::sim

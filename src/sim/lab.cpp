@@ -238,7 +238,9 @@ std::vector<std::size_t> still_racing(const std::vector<Runner>& runners,
 // Whether runner `i`'s rank range overlaps another's of `top`: their order is not decided.
 bool undecided(const std::vector<Runner>& runners, const std::vector<std::size_t>& top,
                std::size_t i) {
-    const auto [best, worst] = rank_range(runners[i], z95);
+    // Plain copies, not a structured binding: clang 14 cannot capture those.
+    const auto range = rank_range(runners[i], z95);
+    const AdviceRank best = range.first, worst = range.second;
     return std::any_of(top.begin(), top.end(), [&](std::size_t other) {
         if (other == i) return false;
         const auto [other_best, other_worst] = rank_range(runners[other], z95);

@@ -13,7 +13,8 @@ namespace {
 const std::string players = "--players \"Ana,Ben,Cleo,Dan,Eve\"";
 
 // coyel new in `folder`, given `input` on a pipe.
-Run new_game(const std::string& folder, const std::string& arguments, const std::string& input) {
+Run run_new_game(const std::string& folder, const std::string& arguments,
+                 const std::string& input) {
     return run_shell("cd " + folder + " && printf '" + input + "' | " COYEL_BINARY " new " +
                      arguments + " 2>&1");
 }
@@ -57,7 +58,7 @@ TEST_CASE("without --save and without a home, coyel new says so and writes nothi
 
 TEST_CASE("a manual deal from a pipe: each card checked as it comes, names as printed") {
     const std::string folder = temporary_folder();
-    auto run = new_game(
+    auto run = run_new_game(
         folder, players + " --manual --save game.json",
         "bank ceo\\nBank\\nfoss\\nback\\nFOSSIL FUEL CEO\\nCarbon Emission\\n\\n\\nquit\\n");
     CHECK(run.exit_code == 0);

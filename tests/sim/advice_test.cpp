@@ -9,10 +9,6 @@ using namespace coyel;
 
 namespace {
 
-sim::AdviceRank rank_of(const sim::Candidate& candidate) {
-    return sim::advice_rank(std::abs(candidate.summary.ecosystems_win - 0.5), candidate.deck);
-}
-
 // The best and worst ranks a candidate's 95% interval allows.
 std::pair<sim::AdviceRank, sim::AdviceRank> rank_range(const sim::Candidate& candidate) {
     const auto [low, high] = candidate.summary.ci95;

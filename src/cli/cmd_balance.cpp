@@ -39,27 +39,40 @@ int refuse(const std::string& message) {
     fmt::print(stderr, "balance: {}\n", message);
     return 2;
 }
+int refuse(const Error& error) { return refuse(narrator().refusal(error)); }
+
+// "FLAG must be from LOW to HIGH", in the run's language; the bounds as typed, not grouped.
+std::string out_of_range(std::string_view key, std::string_view flag, std::int64_t low,
+                         std::int64_t high) {
+    return narrator().line(key, Args{}
+                                    .set("flag", std::string{flag})
+                                    .set("low", std::to_string(low))
+                                    .set("high", std::to_string(high)));
+}
 
 // Checks the numbers a moderator may mistype; the first problem, or "".
 std::string check_numbers(const BalanceOptions& given) {
     const bool counted = !given.calibrate || given.players != 0;  // --calibrate needs no count
     if (given.players == 0 && counted)
-        return fmt::format("--players is required (a count from {} to {})", min_players,
-                           max_players);
+        return out_of_range("balance.refusal.players_required", "--players", min_players,
+                            max_players);
     if (counted && (given.players < min_players || given.players > max_players))
-        return fmt::format("--players must be a count from {} to {}", min_players, max_players);
+        return out_of_range("balance.refusal.players_range", "--players", min_players, max_players);
     if (given.games && (*given.games < 1 || *given.games > max_games))
-        return fmt::format("--games must be from 1 to {}", max_games);
+        return out_of_range("balance.refusal.range", "--games", 1, max_games);
     if (given.threads && (*given.threads < 1 || *given.threads > 256))
-        return "--threads must be from 1 to 256";
+        return out_of_range("balance.refusal.range", "--threads", 1, 256);
     if (!given.save_games.empty() && given.games.value_or(9604) > max_saved_games)
-        return fmt::format("--save-games writes at most {} games: give --games", max_saved_games);
-    if (given.skill < 1 || given.skill > 100) return "--skill must be from 1 to 100";
+        return narrator().line("balance.refusal.save_games_most",
+                               Args{}.set("games", std::to_string(max_saved_games)));
+    if (given.skill < 1 || given.skill > 100)
+        return out_of_range("balance.refusal.range", "--skill", 1, 100);
     if (given.skill_table < 0 || given.skill_table > 20)
-        return "--skill-table must be from 1 to 20";
+        return out_of_range("balance.refusal.range", "--skill-table", 1, 20);
     for (int seconds : {given.time.call_seconds, given.time.day_seconds, given.time.ballot_seconds,
                         given.time.election_seconds})
-        if (seconds < 0 || seconds > 3600) return "modelled lengths must be from 0 to 3600 seconds";
+        if (seconds < 0 || seconds > 3600)
+            return out_of_range("balance.refusal.lengths", "", 0, 3600);
     return "";
 }
 
@@ -211,7 +224,7 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
     sim::AdviceAsk ask;
     if (!given.cards.empty()) {
         auto cards = parse_cards(given.cards);
-        if (!cards) return refuse(cards.error());
+        if (!cards) return refuse(cards.failure());
         ask.cards = *cards;
     }
     ask.minutes = given.minutes;
@@ -303,7 +316,8 @@ std::string deck_object(const Deck& deck) {
 int run_fair_default(const sim::SimConfig& config, const sim::RunSize& size) {
     const auto fair = sim::fair_default(config, size, 2000, 0.03);
     if (!fair.found)
-        return refuse(fmt::format("no deck and length is fair for {} players", config.players));
+        return refuse(
+            narrator().line("balance.refusal.no_fair", Args{}.set("players", config.players)));
     const auto& chosen = fair.chosen;
     fmt::print("{{\"players\": {}, \"deck\": {}, \"minutes\": {}, \"ecosystems_win\": {:.3f}}}\n",
                config.players, deck_object(chosen.deck), chosen.minutes,
@@ -321,12 +335,15 @@ std::string saved_game_path(const std::string& folder, std::int64_t index) {
 std::string prepare_save_folder(const std::string& folder, std::int64_t games) {
     std::error_code error;
     std::filesystem::create_directories(folder, error);
-    if (error) return fmt::format("--save-games: cannot make {}: {}", folder, error.message());
-    if (!std::filesystem::is_directory(folder)) return fmt::format("{} is not a folder", folder);
+    if (error)
+        return narrator().line("balance.refusal.cannot_make",
+                               Args{}.set("folder", folder).set("reason", error.message()));
+    if (!std::filesystem::is_directory(folder))
+        return narrator().line("balance.refusal.not_a_folder", Args{}.set("folder", folder));
     for (std::int64_t index = 0; index < games; ++index)
         if (std::filesystem::exists(saved_game_path(folder, index)))
-            return fmt::format("{} already exists: --save-games writes only new files",
-                               saved_game_path(folder, index));
+            return narrator().line("balance.refusal.file_exists",
+                                   Args{}.set("file", saved_game_path(folder, index)));
     return "";
 }
 
@@ -428,7 +445,7 @@ void print_calibration(const sim::Calibration& calibration, const sim::TimeModel
 
 int run_calibrate(const BalanceOptions& given, const sim::RunSize& size) {
     auto calibration = calibrate_on("--calibrate", given.calibrate_paths, given.time, size);
-    if (!calibration) return refuse(calibration.error());
+    if (!calibration) return refuse(calibration.failure());
     const sim::TimeModel time = calibration->time(given.time);
     if (!given.json) {
         print_calibration(*calibration, time);
@@ -504,13 +521,13 @@ int run_balance(const BalanceOptions& given) {
     if (auto problem = check_numbers(given); !problem.empty()) return refuse(problem);
     if (given.calibrate) return run_calibrate(given, size);
     auto measured = measured_options(given, size);
-    if (!measured) return refuse(measured.error());
+    if (!measured) return refuse(measured.failure());
     auto config = make_config(*measured);
-    if (!config) return refuse(config.error());
+    if (!config) return refuse(config.failure());
     const bool plain =
         !given.fair_defaults && !given.advise && given.skill_table == 0 && !given.values;
     if (!given.save_games.empty()) {
-        if (!plain) return refuse("--save-games goes with the plain figures only");
+        if (!plain) return refuse(narrator().line("balance.refusal.save_games_plain"));
         if (auto problem = prepare_save_folder(given.save_games, size.games); !problem.empty())
             return refuse(problem);
     }

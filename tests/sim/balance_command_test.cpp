@@ -94,6 +94,28 @@ TEST_CASE("balance refuses bad input in one line and exits non-zero", "[sim]") {
     }
 }
 
+TEST_CASE("balance refuses in the run's language: French refusals in one line", "[sim]") {
+    const std::pair<const char*, const char*> cases[] = {
+        {"--players 3", "balance: --players doit être un nombre de 5 à 30\n"},
+        {"--players 9 --games 0", "balance: --games doit aller de 1 à 100000000\n"},
+        {"--advise", "balance: il faut --players (un nombre de 5 à 30)\n"},
+        {"--players 9 --advise --save-games /nonexistent/folder",
+         "balance: --save-games ne s’emploie qu’avec les chiffres de base\n"},
+    };
+    for (const auto& [args, message] : cases) {
+        const auto run = run_coyel(std::string{"balance --lang fr "} + args);
+        INFO(args);
+        CHECK(run.exit_code == 2);
+        CHECK(run.out == message);
+    }
+    // The engine's own refusal of a deck, worded by the French script too.
+    const auto english = run_coyel("balance --players 9 --deck carbon=5");
+    const auto french = run_coyel("balance --lang fr --players 9 --deck carbon=5");
+    CHECK(french.exit_code == 2);
+    CHECK(french.out.rfind("balance: ", 0) == 0);
+    CHECK(french.out != english.out);
+}
+
 TEST_CASE("balance --advise ranks ten candidates and shows the default deck below", "[sim]") {
     const auto run = run_coyel("balance --players 6 --mode night --advise --games 200", false);
     REQUIRE(run.exit_code == 0);

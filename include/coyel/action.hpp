@@ -53,21 +53,24 @@ struct ActionInfo {
     // a `tell` even after it): it answers no call.
     bool aside;
     Heard heard;  // a SLAPP-suit is heard when filed: the table opens its eyes to it
+    // Whether the record (replay, story) gives the answer a line of its own:
+    // the night's calls no event tells, and a note. The others are told by their events.
+    bool own_record;
 };
 
-inline constexpr std::array<ActionInfo, 11> action_table = {{
-    {ActionKind::elect_mayor, "elect_mayor", Field::player, false, Heard::always},
-    {ActionKind::carbon_target, "carbon_target", Field::player, false, Heard::never},
-    {ActionKind::ngo_protect, "ngo_protect", Field::player, false, Heard::never},
-    {ActionKind::banker, "banker", Field::choice, false, Heard::never},
-    {ActionKind::ceo_lobby, "ceo_lobby", Field::player, false, Heard::never},
-    {ActionKind::slapp, "slapp", Field::file, false, Heard::if_filed},
-    {ActionKind::vote, "vote", Field::votes, false, Heard::always},
-    {ActionKind::clock, "clock", Field::none, true, Heard::always},
-    {ActionKind::heat, "heat", Field::none, true, Heard::always},
-    {ActionKind::note, "note", Field::text, true, Heard::never},
-    {ActionKind::tell, "tell", Field::none, true, Heard::always},
-}};
+inline constexpr auto action_table = std::to_array<ActionInfo>({
+    {ActionKind::elect_mayor, "elect_mayor", Field::player, false, Heard::always, false},
+    {ActionKind::carbon_target, "carbon_target", Field::player, false, Heard::never, true},
+    {ActionKind::ngo_protect, "ngo_protect", Field::player, false, Heard::never, true},
+    {ActionKind::banker, "banker", Field::choice, false, Heard::never, true},
+    {ActionKind::ceo_lobby, "ceo_lobby", Field::player, false, Heard::never, false},
+    {ActionKind::slapp, "slapp", Field::file, false, Heard::if_filed, false},
+    {ActionKind::vote, "vote", Field::votes, false, Heard::always, false},
+    {ActionKind::clock, "clock", Field::none, true, Heard::always, false},
+    {ActionKind::heat, "heat", Field::none, true, Heard::always, false},
+    {ActionKind::note, "note", Field::text, true, Heard::never, true},
+    {ActionKind::tell, "tell", Field::none, true, Heard::always, false},
+});
 
 constexpr const ActionInfo& action_info(ActionKind kind) {
     return action_table[static_cast<std::size_t>(kind)];

@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cassert>
 #include <cstdint>
 #include <iterator>
 #include <optional>
@@ -87,6 +86,14 @@ class Game {
     // --- The vote being taken (SPEC section 5), one ballot at a time. ---
     // The next player in seat order to vote, while a vote is expected.
     std::optional<Seat> next_voter() const { return state_.next_voter(); }
+    // Whether a vote is being taken: ballots cast, not yet counted. The last
+    // ballot closes it, by the vote's count or by the end it reached first.
+    bool vote_open() const { return !state_.ballots.empty(); }
+    // After a ballot: whether it was the last and the vote was counted (the
+    // log's last entry is the vote), rather than the end reached first.
+    bool vote_counted() const {
+        return !vote_open() && !log_.empty() && log_.back().kind == ActionKind::vote;
+    }
     // The next voter's ballot, cast at `at` (the clock moves there first, as
     // advance_clock does). The last one completes the vote: it is applied as
     // one `vote` action stamped `at`, and its events are returned; before
@@ -107,6 +114,11 @@ class Game {
     Result<std::vector<Event>> advance_clock(std::int64_t seconds);
     // The same, lean: the degrees' events go into `events` (cleared first).
     Refusal advance_clock(std::int64_t seconds, EventBuffer& events);
+    // Whether the clock may run: only from Night 1 to the end (SPEC section
+    // 6). The front ends ask rather than re-derive it; clock_standing says
+    // why not, or nothing.
+    bool clock_may_run() const { return state_.phase != Phase::setup && !over(); }
+    Refusal clock_standing() const;
 
     // Takes back the last input: a ballot of the vote being taken, else the
     // last log entry that is not a `clock` entry (degrees that really passed
@@ -230,26 +242,19 @@ class Game {
 
 // --- Inline: the simulator asks these at every answer (see the lean API above). ---
 
+// The kinds that are two calls, by the state; every other kind is its one
+// call in the table (asides are never expected).
 inline std::optional<CallId> Game::current_call() const {
     if (!state_.expects) return std::nullopt;
     switch (*state_.expects) {
         case ActionKind::elect_mayor:
             return state_.phase == Phase::setup ? CallId::first_mayor : CallId::new_mayor;
-        case ActionKind::carbon_target: return CallId::carbon_target;
-        case ActionKind::ngo_protect: return CallId::ngo_protect;
-        case ActionKind::banker: return CallId::banker;
         case ActionKind::ceo_lobby:
             return state_.night.extra_lobby ? CallId::ceo_extra_lobby : CallId::ceo_lobby;
-        case ActionKind::slapp: return CallId::slapp;
         case ActionKind::vote:
             return state_.revote_candidates.empty() ? CallId::vote : CallId::revote;
-        case ActionKind::clock:
-        case ActionKind::heat:
-        case ActionKind::note:
-        case ActionKind::tell: break;  // asides are never expected
+        default: return first_call_of(*state_.expects);
     }
-    assert(false);
-    return std::nullopt;
 }
 
 inline Choices Game::legal_choices() const {

@@ -13,12 +13,22 @@
 
 namespace coyel::rules {
 
+// SPEC section 5: the mayor's ballot counts two, every other ballot one.
+inline constexpr int ballot_weight(bool by_mayor) { return by_mayor ? 2 : 1; }
+
 namespace detail {
 inline SeatSet without(SeatSet seats, std::optional<Seat> seat) {
     if (seat) seats.erase(*seat);
     return seats;
 }
 }  // namespace detail
+
+// SPEC section 3, call 2: the player the NGO may not protect tonight, last
+// night's, unless the ngo_repeat option allows it.
+inline std::optional<Seat> ngo_barred(const Setup& setup, const State& state) {
+    if (setup.options.ngo_repeat) return std::nullopt;
+    return state.protected_last_night;
+}
 
 // The players (and whether nobody) legal as the answer to `call`:
 // elect_mayor, carbon_target, ngo_protect or ceo_lobby; none for the others.
@@ -29,8 +39,7 @@ inline Choices legal_players(const Setup& setup, const Cast& cast, const State& 
         case ActionKind::carbon_target:  // SPEC section 3, call 1
             return {SeatSet::from_bits(state.in_game.bits() & ~cast.carbon_seats), false};
         case ActionKind::ngo_protect:  // SPEC section 3, call 2
-            if (setup.options.ngo_repeat) return {state.in_game, true};
-            return {detail::without(state.in_game, state.protected_last_night), true};
+            return {detail::without(state.in_game, ngo_barred(setup, state)), true};
         case ActionKind::ceo_lobby:  // SPEC section 3, call 4
             return {detail::without(state.in_game, cast.holder(Role::ceo)), true};
         case ActionKind::banker:

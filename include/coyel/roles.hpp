@@ -22,14 +22,14 @@ struct RoleInfo {
 };
 
 // Every role, in the order of SPEC section 1.
-inline constexpr std::array<RoleInfo, 6> role_table = {{
+inline constexpr auto role_table = std::to_array<RoleInfo>({
     {Role::citizen, "citizen", Team::ecosystems, false},
     {Role::fragile, "fragile", Team::ecosystems, true},
     {Role::carbon, "carbon", Team::carbon, false},
     {Role::ngo, "ngo", Team::ecosystems, true},
     {Role::ceo, "ceo", Team::carbon, true},
     {Role::banker, "banker", Team::ecosystems, true},
-}};
+});
 
 inline constexpr std::array<Role, role_table.size()> all_roles = [] {
     std::array<Role, role_table.size()> roles{};

@@ -19,6 +19,10 @@ inline constexpr int save_format_version = 1;
 // What a players' screen needs to tick between saves, written by the session
 // in play as the top-level key "live" (beyond SPEC: other tools may ignore
 // it). Times are Unix milliseconds, written as ISO-8601 UTC text.
+// The longest `timer` the REPL sets: ten hours. A save's timer ending later
+// than that after its wall time is not one coyel wrote.
+inline constexpr std::int64_t longest_timer_seconds = 10 * 60 * 60;
+
 struct LiveClock {
     bool running = false;  // the game clock runs in a coyel that is playing the save
     // When the game clock read the save's reading (state().clock_s): while it

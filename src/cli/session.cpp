@@ -95,7 +95,7 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
     // while the game is played. At a terminal, a resumed game waits for the
     // moderator to find their place: Enter or `resume` starts it.
     if (clock_.seconds() < game_.state().clock_s) clock_.set(game_.state().clock_s);
-    if (game_.state().phase != Phase::setup && !game_.over()) {
+    if (game_.clock_may_run()) {
         if (io_.reader.interactive())
             start_on_enter_ = true;
         else
@@ -218,7 +218,7 @@ std::optional<LiveClock> Session::live_clock() const {
     auto wall = clock_.wall_ms_of_reading(state.clock_s);
     if (!wall) return std::nullopt;
     LiveClock live;
-    live.running = clock_.running() && state.phase != Phase::setup && !game_.over();
+    live.running = clock_.running() && game_.clock_may_run();
     live.wall_ms = *wall;
     live.language = narrator_.script().language();
     if (timer_ && timer_->phase == state.phase && timer_->round == state.round)
@@ -392,7 +392,7 @@ void Session::tell_kept(const Kept& kept) {
 // so that a killed process loses at most the last one.
 void Session::catch_up_clock() {
     const State& state = game_.state();
-    if (state.phase == Phase::setup || game_.over() || clock_.seconds() <= state.clock_s) return;
+    if (!game_.clock_may_run() || clock_.seconds() <= state.clock_s) return;
     auto events = game_.advance_clock(clock_.seconds());
     if (!events) return refuse(narrator_.refusal(events.failure()));
     if (!events->empty()) {
@@ -457,7 +457,7 @@ std::string Session::text() const {
 std::optional<std::chrono::milliseconds> Session::wake_in() const {
     using std::chrono::milliseconds;
     std::optional<milliseconds> wake;
-    if (clock_.running() && !game_.over()) wake = clock_.until_next_second();
+    if (clock_.running() && game_.clock_may_run()) wake = clock_.until_next_second();
     if (auto left = timer_left()) {
         const milliseconds next{left->count() > 0 ? (left->count() - 1) % 1000 + 1 : 0};
         wake = wake ? std::min(*wake, next) : next;
@@ -496,12 +496,11 @@ void Session::on_suspend(bool stopped) {
 std::string Session::prompt_status() const {
     const State& state = game_.state();
     std::string status = narrator_.degrees(state.temperature);
-    if (auto next = game_.next_rise_at(); next && state.phase != Phase::setup) {
+    if (auto next = game_.next_rise_at(); next && game_.clock_may_run()) {
         const std::int64_t left = std::max<std::int64_t>(0, *next - clock_.seconds());
         status += narrator_.line("repl.prompt.next_in", Args{}.set("clock", clock_text(left)));
     }
-    if (state.phase != Phase::setup && !clock_.running())
-        status += narrator_.line("repl.prompt.paused");
+    if (game_.clock_may_run() && !clock_.running()) status += narrator_.line("repl.prompt.paused");
     if (save_failing_) status += narrator_.line("repl.prompt.unsaved");
     if (auto left = timer_left()) {  // shown rounded up: 3:00 when set, 0:01 in the last second
         const auto seconds = std::max<long long>(0, (left->count() + 999) / 1000);
@@ -544,7 +543,7 @@ void Session::show_call() {
     if (game_.current_call() == CallId::slapp && clears()) return show_slapp_call();
     // Later voters: their prompts alone; but a session that starts (or a
     // screen cleared) in the middle of a vote shows where it stands.
-    if (!game_.state().ballots.empty() && !first) return;
+    if (game_.vote_open() && !first) return;
     show(narrator_.call(game_));
     show_vote_so_far();
 }
@@ -656,7 +655,7 @@ bool Session::run_command(const std::string& line, bool forced) {
 // catch_up_clock() has brought the game to.
 namespace {
 std::optional<std::int64_t> stamp(const Game& game) {
-    if (game.state().phase == Phase::setup || game.over()) return std::nullopt;
+    if (!game.clock_may_run()) return std::nullopt;
     return game.state().clock_s;
 }
 }  // namespace
@@ -678,11 +677,10 @@ void Session::tell(const Result<std::vector<Event>>& applied, const Action& acti
     std::optional<CallId> closed;
     if (answered && closes_call(*answered, game_.current_call())) closed = answered;
     tell_lines(*applied, action, closed);
-    if (game_.state().phase == Phase::setup)
+    if (!game_.clock_may_run())
         clock_.stop();
-    else if (!game_.over() && answered == CallId::first_mayor)
+    else if (answered == CallId::first_mayor)
         clock_.start();  // Night 1 begins; a later election leaves a paused clock paused
-    if (game_.over()) clock_.stop();
     save();
 }
 
@@ -780,9 +778,8 @@ void Session::answer(const std::string& text) {
         return refuse(
             narrator_.line("repl.ballot_refused", Args{}.set("voter", game_.name(ballot.voter))));
     if (!cast) return refuse_answer(cast.failure(), text);
-    say("  " + narrator_.ballot(table_view(game_), ballot, weight));  // whom it was taken for
-    if (game_.state().ballots.empty() && game_.log().back().kind == ActionKind::vote)
-        return tell(cast, game_.log().back(), call);  // the last ballot: the vote is taken
+    say("  " + narrator_.ballot(table_view(game_), ballot, weight));        // whom it was taken for
+    if (game_.vote_counted()) return tell(cast, game_.log().back(), call);  // the last ballot
     save();
 }
 
@@ -902,10 +899,14 @@ void Session::cmd_note(const std::string& text) {
     apply(note);  // its record line says it is kept
 }
 
-void Session::cmd_pause(const std::string&) {
+// The game's reason, but after the end the REPL's fuller line: what undo and Enter do.
+void Session::refuse_clock(const Error& standing) {
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
-    if (game_.state().phase == Phase::setup)
-        return refuse(narrator_.line("refusal.clock_not_started"));
+    refuse(narrator_.refusal(standing));
+}
+
+void Session::cmd_pause(const std::string&) {
+    if (auto standing = game_.clock_standing()) return refuse_clock(*standing);
     start_on_enter_ = false;
     clock_.stop();
     save();  // a players' screen stops ticking
@@ -913,9 +914,7 @@ void Session::cmd_pause(const std::string&) {
 }
 
 void Session::cmd_resume(const std::string&) {
-    if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
-    if (game_.state().phase == Phase::setup)
-        return refuse(narrator_.line("refusal.clock_not_started"));
+    if (auto standing = game_.clock_standing()) return refuse_clock(*standing);
     start_on_enter_ = false;
     clock_.start();
     save();
@@ -953,7 +952,7 @@ std::optional<int> timer_seconds(std::string_view text) {
     } else if (auto minutes = number(text)) {
         seconds = *minutes * 60;
     }
-    if (!seconds || *seconds == 0 || *seconds > 600 * 60) return std::nullopt;
+    if (!seconds || *seconds == 0 || *seconds > longest_timer_seconds) return std::nullopt;
     return seconds;
 }
 }  // namespace

@@ -162,6 +162,7 @@ class Session final : private LivePrompt {
     void alert(const std::string& text, bool ring = true);            // bell on a terminal
     void refuse(const std::string& reason);                           // one line; the prompt again
     void refuse_answer(const Error& error, const std::string& text);  // + "did you mean"
+    void refuse_clock(const Error& standing);  // pause or resume, before Night 1 or after the end
 
     // The commands, each a member so they reach the session.
     void cmd_help(const std::string&);

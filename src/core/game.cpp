@@ -8,6 +8,7 @@
 #include <span>
 
 #include "coyel/invariants.hpp"
+#include "coyel/legal.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
 #include "rules.hpp"
@@ -36,6 +37,19 @@ std::string_view win_reason_id(WinReason reason) {
 
 namespace {
 
+// SPEC section 6: the clock runs forward only, within its range, for an
+// action's `at` and the moderator's clock alike. The check is inline (every
+// answer moves the clock); the refusal's one wording is built only when it refuses.
+// (`from`, a reading, is never negative, so `to` is not either.)
+constexpr bool clock_may_move(std::int64_t from, std::int64_t to) {
+    return to >= from && to <= max_clock_seconds;
+}
+Error clock_move_refusal(std::int64_t from, std::int64_t to) {
+    if (to < 0 || to > max_clock_seconds)
+        return Error{fmt::format("at must be from 0 to {} seconds", max_clock_seconds)};
+    return Error{fmt::format("the clock cannot run back: at {} s is before {} s", to, from)};
+}
+
 // The ballots of a `vote` being applied: the action's own (listed), or the
 // ones cast one by one (cast), each checked by the rules as it was cast.
 struct VoteBallots {
@@ -48,6 +62,37 @@ struct VoteBallots {
             for (const Ballot ballot : *cast) visit(ballot);
         else
             for (const Ballot& ballot : listed) visit(ballot);
+    }
+};
+
+// A vote's count: the votes per seat (the mayor's weighing two), the seats
+// with the most, and the mayor when they voted.
+struct VoteCount {
+    // Bytes, not ints (a seat gets at most max_players + 1 votes), the mayor
+    // read once, the top seats as a mask: GCC 12 zeroes an array of int with
+    // a slow `rep stos`, and an optional written in the loop cost a
+    // store-forwarding stall at every vote.
+    static_assert(max_players + 1 <= 255);
+    std::array<std::uint8_t, max_players> votes{};
+    int top = 0;
+    SeatSet top_seats;
+    std::optional<Seat> double_vote;
+
+    VoteCount(VoteBallots ballots, std::optional<Seat> mayor_seat, int players) {
+        const Seat mayor = mayor_seat.value_or(-1);
+        bool mayor_voted = false;
+        ballots.for_each([&](const Ballot& ballot) {
+            if (!ballot.choice) return;
+            const bool by_mayor = ballot.voter == mayor;
+            votes[*ballot.choice] += rules::ballot_weight(by_mayor);
+            mayor_voted |= by_mayor;
+        });
+        top = *std::max_element(votes.begin(), votes.begin() + players);
+        std::uint32_t top_bits = 0;
+        for (Seat seat = 0; seat < players; ++seat)
+            top_bits |= static_cast<std::uint32_t>(votes[seat] == top) << seat;
+        top_seats = SeatSet::from_bits(top_bits);
+        if (mayor_voted) double_vote = mayor;
     }
 };
 
@@ -127,7 +172,6 @@ class Resolver {
         auto seat = holder(role);
         return seat && s_.in_game.contains(*seat);
     }
-    int vote_weight(Seat voter) const { return s_.mayor == voter ? 2 : 1; }
     Event& emit(Event::Kind kind, std::optional<Seat> player = std::nullopt) {
         Event& event = events_.add();
         event.kind = kind;
@@ -159,13 +203,8 @@ Refusal Resolver::apply(const Action& action) {
 }
 
 Refusal Resolver::check_clock_and_text(const Action& action) const {
-    if (action.at) {
-        if (*action.at < 0 || *action.at > max_clock_seconds)
-            return Error{fmt::format("at must be from 0 to {} seconds", max_clock_seconds)};
-        if (*action.at < s_.clock_s)
-            return Error{fmt::format("the clock cannot run back: at {} s is before {} s",
-                                     *action.at, s_.clock_s)};
-    }
+    if (action.at && !clock_may_move(s_.clock_s, *action.at))
+        return clock_move_refusal(s_.clock_s, *action.at);
     if ((!action.text.empty() && utf8_length(action.text) == std::string::npos) ||
         (action.wall && utf8_length(*action.wall) == std::string::npos))
         return Error{"the text is not valid UTF-8"};
@@ -425,33 +464,16 @@ Refusal Resolver::vote(const Action& action) {
 // SPEC section 5: the single player with the most votes is out; a tie at the
 // top removes nobody, or (tie = revote) sends the tied players to one revote.
 void Resolver::tally_vote(VoteBallots votes) {
-    // Counted in a local array of bytes (a seat gets at most max_players + 1
-    // votes), the mayor read once, the top seats as a mask: GCC zeroes an
-    // array of int with a slow `rep stos`, and an optional written in the
-    // loop cost a store-forwarding stall at every vote.
-    static_assert(max_players + 1 <= 255);
-    std::array<std::uint8_t, max_players> tally{};
-    const Seat mayor = s_.mayor.value_or(-1);
-    bool mayor_voted = false;
-    votes.for_each([&](const Ballot& ballot) {
-        if (!ballot.choice) return;
-        const bool by_mayor = ballot.voter == mayor;
-        tally[*ballot.choice] += by_mayor ? 2 : 1;
-        mayor_voted |= by_mayor;
-    });
     const int players = setup_.player_count();
-    const int top = *std::max_element(tally.begin(), tally.begin() + players);
-    std::uint32_t top_bits = 0;
-    for (Seat seat = 0; seat < players; ++seat)
-        top_bits |= static_cast<std::uint32_t>(tally[seat] == top) << seat;
+    const VoteCount count(votes, s_.mayor, players);
     Event& result = emit(Event::Kind::vote_result);
-    result.tally.assign(tally.begin(), tally.begin() + players);
-    if (mayor_voted) result.double_vote = mayor;
+    result.tally.assign(count.votes.begin(), count.votes.begin() + players);
+    result.double_vote = count.double_vote;
     const bool was_revote = !s_.revote_candidates.empty();
     result.extra = was_revote;
     s_.revote_candidates = SeatSet{};
-    if (top == 0) return;  // no votes at all: nobody, and no revote
-    const SeatSet tied = SeatSet::from_bits(top_bits);
+    if (count.top == 0) return;  // no votes at all: nobody, and no revote
+    const SeatSet tied = count.top_seats;
     for (Seat seat : tied) result.seats.push_back(seat);
     if (tied.size() == 1) {
         result.player = *tied.begin();
@@ -684,13 +706,17 @@ Result<std::vector<Event>> Game::advance_clock(std::int64_t seconds) {
 }
 
 // advance_clock, appending the degrees' events to `events`.
-Refusal Game::move_clock(std::int64_t seconds, EventBuffer& events) {
+Refusal Game::clock_standing() const {
     if (state_.phase == Phase::setup)
         return Error{"the clock starts with Night 1", ErrorCode::not_now, "clock_not_started"};
     if (over()) return Error{"the game is over", ErrorCode::game_over, "game_over"};
-    if (seconds < state_.clock_s || seconds > max_clock_seconds)
-        return Error{
-            fmt::format("the clock cannot move from {} s to {} s", state_.clock_s, seconds)};
+    return std::nullopt;
+}
+
+Refusal Game::move_clock(std::int64_t seconds, EventBuffer& events) {
+    if (!clock_may_run()) return clock_standing();
+    if (!clock_may_move(state_.clock_s, seconds))
+        return clock_move_refusal(state_.clock_s, seconds);
     for (auto rise = next_rise_at(); rise && *rise <= seconds; rise = next_rise_at()) {
         Action degree;
         degree.kind = ActionKind::clock;
@@ -880,7 +906,7 @@ int Game::slapps_left() const {
     return std::max(0, setup_.options.slapp_uses - state_.slapps_filed);
 }
 
-int Game::vote_weight(Seat voter) const { return state_.mayor == voter ? 2 : 1; }
+int Game::vote_weight(Seat voter) const { return rules::ballot_weight(state_.mayor == voter); }
 
 std::optional<std::int64_t> Game::next_rise_at() const {
     const Options& options = setup_.options;

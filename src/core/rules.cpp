@@ -131,9 +131,9 @@ Why player_rule(const Setup& setup, const Cast& cast, const State& state, Action
     }
 }
 
-// SPEC section 3, call 3.
+// The rule is gesture_open (SPEC section 3, call 3); this names the part refusing.
 Why banker_rule(const Setup& setup, const Cast& cast, const State& state, BankerChoice choice) {
-    if (choice == BankerChoice::none) return Why::allowed;
+    if (gesture_open(setup, cast, state, choice)) return Why::allowed;
     const auto banker = cast.holder(Role::banker);
     const auto fragile = cast.holder(Role::fragile);
     const bool corrupted = banker && state.corrupted.contains(*banker);
@@ -143,27 +143,23 @@ Why banker_rule(const Setup& setup, const Cast& cast, const State& state, Banker
         if (corrupted) return Why::social_corrupted;
         if (state.social_used) return Why::social_used;
         if (one_total && any_used) return Why::one_total_used;
-        if (!fragile) return Why::no_fragile;
-        if (state.in_game.contains(*fragile)) return Why::fragile_in_game;
-        return Why::allowed;
+        return fragile ? Why::fragile_in_game : Why::no_fragile;
     }
     if (!corrupted) return Why::speculation_not_corrupted;
     if (state.speculation_used) return Why::speculation_used;
     if (one_total && any_used) return Why::one_total_used;
-    if (!fragile) return Why::no_fragile;
-    if (!state.in_game.contains(*fragile)) return Why::fragile_out;
-    return Why::allowed;
+    return fragile ? Why::fragile_out : Why::no_fragile;
 }
 
 // The rule is the legal set (legal_ballots); this names the part refusing.
 Why ballot_rule(const Setup& setup, const Cast& cast, const State& state, const Ballot& ballot) {
+    if (legal_ballots(setup, cast, state, ballot.voter).contains(ballot.choice))
+        return Why::allowed;
     if (!state.in_game.contains(ballot.voter)) return Why::voter_out;
-    if (!ballot.choice) return setup.options.abstain ? Why::allowed : Why::abstain_off;
+    if (!ballot.choice) return Why::abstain_off;
     const Seat choice = *ballot.choice;
     if (choice < 0 || choice >= setup.player_count()) return Why::ballot_no_such_player;
     if (!state.in_game.contains(choice)) return Why::ballot_out_of_game;
-    if (legal_ballots(setup, cast, state, ballot.voter).players.contains(choice))
-        return Why::allowed;
     if (!state.revote_candidates.empty() && !state.revote_candidates.contains(choice))
         return Why::revote_only;
     return Why::corrupted_for_ceo;
@@ -195,30 +191,3 @@ Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
 }
 
 }  // namespace coyel::rules
-
-namespace coyel {
-
-// One pass over the seats (a new deal in the simulator is a new cast); a
-// unique role's holder is its first seat, as rules::holder finds it.
-Cast Cast::of(const Setup& setup) {
-    Cast cast;
-    cast.recount(setup);
-    return cast;
-}
-
-void Cast::recount(const Setup& setup) {
-    holders.fill(std::nullopt);
-    role_seats.fill(0);
-    carbon_seats = 0;
-    ecosystem_seats = 0;
-    for (Seat seat = setup.player_count() - 1; seat >= 0; --seat) {
-        const Role role = setup.roles[seat];
-        holders[static_cast<std::size_t>(role)] = seat;
-        const std::uint32_t bit = std::uint32_t{1} << seat;
-        role_seats[static_cast<std::size_t>(role)] |= bit;
-        if (role == Role::carbon) carbon_seats |= bit;
-        if (team_of(role) == Team::ecosystems) ecosystem_seats |= bit;
-    }
-}
-
-}  // namespace coyel

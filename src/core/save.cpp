@@ -396,9 +396,7 @@ Refusal replay_entry(const json& entry, std::size_t position, Game& game) {
     return std::nullopt;
 }
 
-// The longest `timer` the REPL sets is ten hours: a timer ending later than
-// that after the save is not one coyel wrote.
-constexpr std::int64_t longest_timer_ms = 600LL * 60 * 1000;
+constexpr std::int64_t longest_timer_ms = longest_timer_seconds * 1000;
 
 Result<std::int64_t> time_field(const json& object, std::string_view key) {
     const json& value = object[std::string{key}];
@@ -420,8 +418,7 @@ Result<LiveClock> live_from_json(const json& object, const Game& game) {
     if (!object.contains("wall")) return Error{"missing \"wall\""};
     LiveClock live;
     live.running = object["running"].get<bool>();
-    const bool under_way = game.state().phase != Phase::setup && !game.over();
-    if (live.running && !under_way)
+    if (live.running && !game.clock_may_run())
         return Error{"running, but the game clock runs only from Night 1 to the end"};
     auto wall = time_field(object, "wall");
     if (!wall) return wall.failure();

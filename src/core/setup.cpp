@@ -230,4 +230,27 @@ std::optional<Seat> find_player(const std::vector<std::string>& players, std::st
     return static_cast<Seat>(seats.front());
 }
 
+// One pass over the seats (a new deal in the simulator is a new cast); a
+// unique role's holder is its first seat, as rules::holder finds it.
+Cast Cast::of(const Setup& setup) {
+    Cast cast;
+    cast.recount(setup);
+    return cast;
+}
+
+void Cast::recount(const Setup& setup) {
+    holders.fill(std::nullopt);
+    role_seats.fill(0);
+    carbon_seats = 0;
+    ecosystem_seats = 0;
+    for (Seat seat = setup.player_count() - 1; seat >= 0; --seat) {
+        const Role role = setup.roles[seat];
+        holders[static_cast<std::size_t>(role)] = seat;
+        const std::uint32_t bit = std::uint32_t{1} << seat;
+        role_seats[static_cast<std::size_t>(role)] |= bit;
+        if (role == Role::carbon) carbon_seats |= bit;
+        if (team_of(role) == Team::ecosystems) ecosystem_seats |= bit;
+    }
+}
+
 }  // namespace coyel

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <map>
 
+#include "coyel/legal.hpp"
 #include "coyel/table_view.hpp"
 
 namespace coyel::narration {
@@ -217,7 +218,7 @@ void Chronicler::tell_vote(const TableView& view, const Action& action, const Ev
     Moment& moment =
         add(Moment::Kind::vote, narrator_.line(revote_ ? "replay.revote" : "replay.vote"));
     for (const auto& ballot : action.votes) {
-        const int weight = result.double_vote == ballot.voter ? 2 : 1;
+        const int weight = rules::ballot_weight(result.double_vote == ballot.voter);
         moment.rows.push_back(
             {view.players[ballot.voter].name, narrator_.ballot(view, ballot, weight)});
     }

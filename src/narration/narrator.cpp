@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cstdlib>
 
+#include "coyel/legal.hpp"
 #include "coyel/text.hpp"
 
 namespace coyel::narration {
@@ -202,8 +203,8 @@ std::vector<Line> Narrator::call_hint(const Game& game) const {
         .set("abstain", game.setup().options.abstain ? "yes" : "no");
     args.set("mayor", state.mayor ? game.name(*state.mayor) : "none");
     args.set("saved", state.saved ? game.name(*state.saved) : "");
-    const bool ngo_rule = !game.setup().options.ngo_repeat && state.protected_last_night;
-    args.set("last", ngo_rule ? game.name(*state.protected_last_night) : "none");
+    const auto barred = rules::ngo_barred(game.setup(), state);
+    args.set("last", barred ? game.name(*barred) : "none");
     std::vector<std::string> gestures, tied;
     for (auto choice : game.legal_banker_choices())
         gestures.push_back(line(fmt::format("gesture.{}", banker_choice_id(choice))));
@@ -246,22 +247,17 @@ std::vector<Line> Narrator::input(const TableView& view, const Action& action,
 
 // The answer itself, for the night's calls, which no event tells.
 std::optional<std::string> Narrator::record(const TableView& view, const Action& action) const {
-    switch (action.kind) {
-        case ActionKind::carbon_target:
-        case ActionKind::ngo_protect:
-            return line(fmt::format("call.{}.record", action_id(action.kind)),
-                        who(view, action.player));
-        case ActionKind::banker:
-            return line("call.banker.record",
-                        Args{}.set("choice", std::string{banker_choice_id(action.choice)}));
-        case ActionKind::note: return line("replay.note", Args{}.set("text", action.text));
-        case ActionKind::elect_mayor:
-        case ActionKind::ceo_lobby:
-        case ActionKind::slapp:
-        case ActionKind::vote:
-        case ActionKind::clock:
-        case ActionKind::heat:
-        case ActionKind::tell: break;  // told by their events
+    const ActionInfo& info = action_info(action.kind);
+    if (!info.own_record) return std::nullopt;  // told by its events
+    const std::string key = fmt::format("call.{}.record", info.id);
+    switch (info.field) {
+        case Field::player: return line(key, who(view, action.player));
+        case Field::choice:
+            return line(key, Args{}.set("choice", std::string{banker_choice_id(action.choice)}));
+        case Field::text: return line("replay.note", Args{}.set("text", action.text));
+        case Field::file:
+        case Field::votes:
+        case Field::none: break;
     }
     return std::nullopt;
 }

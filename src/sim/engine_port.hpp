@@ -58,8 +58,7 @@ class EnginePort {
     // One ballot of the vote being taken; `completed` is set when it was the last.
     bool cast_ballot(std::optional<Seat> choice, std::int64_t at, bool& completed) {
         const bool refused = game_.cast_ballot(choice, events_, at).has_value();
-        // Applying the vote (or the end) empties the list; another ballot stays in it.
-        completed = !refused && game_.state().ballots.empty();
+        completed = !refused && !game_.vote_open();  // counted, or the end came first
         return !refused;
     }
     // Moves the clock to `at` (clock mode: the degrees on the way, maybe the end).

@@ -192,7 +192,7 @@ TEST_CASE("advance_clock is refused before Night 1 and back in time") {
     Game g = make_game();
     CHECK(g.advance_clock(10).error() == "the clock starts with Night 1");
     ok(g, at(elect(g, "Hana"), 100));
-    CHECK(g.advance_clock(99).error() == "the clock cannot move from 100 s to 99 s");
+    CHECK(g.advance_clock(99).error() == "the clock cannot run back: at 99 s is before 100 s");
     CHECK(g.state().clock_s == 100);
 }
 

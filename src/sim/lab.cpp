@@ -274,13 +274,8 @@ Advice ranked_advice(const SimConfig& config, const RunSize& size, const AdviceA
                      const std::vector<Runner>& runners, const std::vector<std::size_t>& chosen) {
     Advice advice;
     const bool clock = config.options.temperature_mode == TemperatureMode::clock;
-    // The given deck, shown below the ten for comparison only, with a quarter
-    // of the games (±2 points at 95%, its interval printed): at 30 players
-    // the full count was an eighth of the half second the advice may take.
-    RunSize reference_size = size;
-    reference_size.games = std::max<std::int64_t>(64, size.games / 4);
-    advice.reference = play_candidate(
-        config, config.deck, clock ? config.options.temperature_minutes : 0, reference_size);
+    advice.reference =
+        play_candidate(config, config.deck, clock ? config.options.temperature_minutes : 0, size);
     for (const auto& runner : runners) advice.games_played += runner.tally.games;
     for (std::size_t i : chosen)
         advice.ranked.push_back(

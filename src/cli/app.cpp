@@ -224,6 +224,22 @@ void add_serve(CLI::App& app, int& exit_code) {
     command->callback([given, &exit_code] { exit_code = run_serve(*given); });
 }
 
+// balance's time model: how long each part of a game takes, in seconds.
+void add_time_model_options(CLI::App& command, sim::TimeModel& time) {
+    const auto add_option_in_seconds = [&](const char* flag, int& seconds, const char* help,
+                                           const char* preset) {
+        command.add_option(flag, seconds, help)->default_str(preset);
+    };
+    add_option_in_seconds("--call-seconds", time.call_seconds, "Modelled length of a night call",
+                          "20");
+    add_option_in_seconds("--day-seconds", time.day_seconds,
+                          "Modelled talk before a day's vote (a revote: a quarter)", "240");
+    add_option_in_seconds("--ballot-seconds", time.ballot_seconds, "Modelled length of one ballot",
+                          "5");
+    add_option_in_seconds("--election-seconds", time.election_seconds,
+                          "Modelled length of a new mayor's election", "180");
+}
+
 void add_balance(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<BalanceOptions>();
     auto* command = app.add_subcommand(
@@ -257,21 +273,7 @@ void add_balance(CLI::App& app, int& exit_code) {
     command->add_flag("--fair-defaults", given->fair_defaults,
                       "The deck keeping the most special cards, then the length, nearest 50% "
                       "for the count, as one line of JSON (tools/make-decks)");
-    command
-        ->add_option("--call-seconds", given->time.call_seconds, "Modelled length of a night call")
-        ->default_str("20");
-    command
-        ->add_option("--day-seconds", given->time.day_seconds,
-                     "Modelled talk before a day's vote (a revote: a quarter)")
-        ->default_str("240");
-    command
-        ->add_option("--ballot-seconds", given->time.ballot_seconds,
-                     "Modelled length of one ballot")
-        ->default_str("5");
-    command
-        ->add_option("--election-seconds", given->time.election_seconds,
-                     "Modelled length of a new mayor's election")
-        ->default_str("180");
+    add_time_model_options(*command, given->time);
     command->add_option("--save-games", given->save_games,
                         "Write the simulated games (--games of them, at most 10000) as saves "
                         "into this folder");

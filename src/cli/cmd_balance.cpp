@@ -83,7 +83,9 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
     config.players = given.players;
     auto policy = sim::policy_from_id(given.policy);
     if (!policy)
-        return Error{fmt::format("unknown --policy \"{}\" (random, uniform, table)", given.policy)};
+        return Error{narrator().line(
+            "balance.refusal.unknown_policy",
+            Args{}.set("policy", given.policy).set("policies", "random, uniform, table"))};
     config.policy = *policy;
     config.skill = given.skill;
     config.time = given.time;
@@ -211,9 +213,8 @@ Result<std::vector<Role>> parse_cards(const std::string& text) {
         const auto role = role_from_id(id);
         if (!role || *role == Role::carbon || *role == Role::citizen)
             return Error{
-                fmt::format("--cards: \"{}\" is not a special card (ngo, ceo, banker, "
-                            "fragile)",
-                            id)};
+                narrator().line("balance.refusal.not_special",
+                                Args{}.set("card", id).set("cards", "ngo, ceo, banker, fragile"))};
         cards.push_back(*role);
     }
     return cards;

@@ -22,16 +22,24 @@ int Deck::size() const {
 Refusal check_name(std::string_view raw) {
     std::string_view name = trim(raw);
     const std::string shown = printable_excerpt(name);
-    if (name.empty()) return Error{"a player's name is empty"};
+    const auto refused = [&](std::string message, std::string reason) {
+        return reasoned(std::move(message), ErrorCode::invalid, std::move(reason),
+                        {{"name", shown}, {"most", std::to_string(max_name_length)}});
+    };
+    if (name.empty()) return refused("a player's name is empty", "name_empty");
     if (!is_printable_utf8(name))
-        return Error{fmt::format("name \"{}\" has a character that is not printable", shown)};
+        return refused(fmt::format("name \"{}\" has a character that is not printable", shown),
+                       "name_unprintable");
     if (utf8_length(name) > max_name_length)
-        return Error{
-            fmt::format("name \"{}\" is longer than {} characters", shown, max_name_length)};
+        return refused(
+            fmt::format("name \"{}\" is longer than {} characters", shown, max_name_length),
+            "name_too_long");
     if (iequals(name, "none"))
-        return Error{fmt::format("name \"{}\" is reserved: \"none\" answers for nobody", name)};
+        return refused(fmt::format("name \"{}\" is reserved: \"none\" answers for nobody", shown),
+                       "name_reserved");
     if (is_all_digits(name))
-        return Error{fmt::format("name \"{}\" is all digits: numbers answer by seat", shown)};
+        return refused(fmt::format("name \"{}\" is all digits: numbers answer by seat", shown),
+                       "name_digits");
     return std::nullopt;
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "coyel/game.hpp"
+#include "coyel/setup.hpp"
 #include "languages.hpp"
 #include "narrator.hpp"
 #include "random_games.hpp"
@@ -66,4 +67,25 @@ TEST_CASE("each refusal's reason is worded by the scripts: English as the engine
         INFO(met);
         CHECK(by_reason.count(met) == 1);
     }
+}
+
+TEST_CASE("a player's name refused for its shape is worded by the scripts, French too") {
+    const narration::Narrator english(narration::english_script());
+    const narration::Narrator french(*narration::builtin_script("fr"));
+    const std::pair<std::string, const char*> names[] = {
+        {"", "name_empty"},
+        {"A\x01", "name_unprintable"},
+        {std::string(30, 'a'), "name_too_long"},
+        {"None", "name_reserved"},
+        {"42", "name_digits"},
+    };
+    for (const auto& [name, reason] : names) {
+        const auto refusal = check_name(name);
+        REQUIRE(refusal);
+        INFO(reason << ": " << refusal->message);
+        CHECK(refusal->reason == reason);
+        CHECK(english.refusal(*refusal) == refusal->message);
+        CHECK(french.refusal(*refusal) != refusal->message);
+    }
+    CHECK(!check_name("Ana"));
 }

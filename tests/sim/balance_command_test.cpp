@@ -101,6 +101,9 @@ TEST_CASE("balance refuses in the run's language: French refusals in one line", 
         {"--advise", "balance: il faut --players (un nombre de 5 à 30)\n"},
         {"--players 9 --advise --save-games /nonexistent/folder",
          "balance: --save-games ne s’emploie qu’avec les chiffres de base\n"},
+        {"--players 9 --policy smart",
+         "balance: valeur inconnue pour --policy\u202f: «\u202fsmart\u202f» (random, uniform, "
+         "table)\n"},
     };
     for (const auto& [args, message] : cases) {
         const auto run = run_coyel(std::string{"balance --lang fr "} + args);

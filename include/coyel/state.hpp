@@ -111,8 +111,11 @@ class BankerChoices {
 
 // The calls answered so far tonight (SPEC section 3), resolved at dawn.
 struct NightCalls {
-    std::optional<Seat> target;
-    std::optional<Seat> protect;
+    // The player each night call named (nullopt: nobody, or not asked yet),
+    // by its place in night_order: a new call needs no field of its own.
+    std::array<std::optional<Seat>, night_order.size()> named{};
+    std::optional<Seat>& named_by(CallId call) { return named[night_place(call)]; }
+    std::optional<Seat> named_by(CallId call) const { return named[night_place(call)]; }
     BankerChoice banker = BankerChoice::none;
     int lobbies_left = 0;      // the CEO's lobbies still to come tonight
     bool extra_lobby = false;  // the lobby expected is the one the banker's corruption bought

@@ -306,8 +306,8 @@ int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
 
 // One deck as data/decks.json writes it: the special cards' counts.
 std::string deck_object(const Deck& deck) {
-    std::vector<std::string> items;
-    for (Role role : {Role::carbon, Role::ngo, Role::ceo, Role::banker, Role::fragile})
+    std::vector<std::string> items{fmt::format("\"carbon\": {}", deck[Role::carbon])};
+    for (Role role : special_roles)
         if (deck[role] > 0) items.push_back(fmt::format("\"{}\": {}", role_id(role), deck[role]));
     return fmt::format("{{{}}}", fmt::join(items, ", "));
 }

@@ -193,7 +193,7 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
 // A deck as --deck takes it: "carbon=2,ngo,ceo".
 std::string deck_argument(const Deck& deck) {
     std::string text = fmt::format("carbon={}", deck[Role::carbon]);
-    for (Role role : {Role::ngo, Role::ceo, Role::banker, Role::fragile})
+    for (Role role : special_roles)
         if (deck[role] > 0) text += fmt::format(",{}", role_id(role));
     return text;
 }

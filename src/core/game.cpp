@@ -144,8 +144,7 @@ class Resolver {
     }
     void raise_to_clock(std::int64_t at);
     Refusal elect_mayor(const Action& action);
-    Refusal carbon_target(const Action& action);
-    Refusal ngo_protect(const Action& action);
+    Refusal name_at_night(const Action& action);
     Refusal banker(const Action& action);
     Refusal ceo_lobby(const Action& action);
     LobbyOutcome lobby_outcome(Seat target) const;
@@ -231,8 +230,8 @@ Refusal Resolver::dispatch(const Action& action) {
                                    action_id(action.kind)));
     switch (action.kind) {
         case ActionKind::elect_mayor: return elect_mayor(action);
-        case ActionKind::carbon_target: return carbon_target(action);
-        case ActionKind::ngo_protect: return ngo_protect(action);
+        case ActionKind::carbon_target:
+        case ActionKind::ngo_protect: return name_at_night(action);
         case ActionKind::banker: return banker(action);
         case ActionKind::ceo_lobby: return ceo_lobby(action);
         case ActionKind::slapp: return slapp(action);
@@ -294,17 +293,12 @@ Refusal Resolver::elect_mayor(const Action& action) {
     return std::nullopt;
 }
 
-Refusal Resolver::carbon_target(const Action& action) {
+// A night call answered with a player, its effect at dawn: the carbon
+// emissions' target, the NGO's protest.
+Refusal Resolver::name_at_night(const Action& action) {
     if (auto refusal = check_player(action)) return refusal;
-    s_.night.target = action.player;
-    next_call(ActionKind::carbon_target);
-    return std::nullopt;
-}
-
-Refusal Resolver::ngo_protect(const Action& action) {
-    if (auto refusal = check_player(action)) return refusal;
-    s_.night.protect = action.player;
-    next_call(ActionKind::ngo_protect);
+    s_.night.named_by(*first_call_of(action.kind)) = action.player;
+    next_call(action.kind);
     return std::nullopt;
 }
 
@@ -389,8 +383,8 @@ void Resolver::resolve_dawn() {
 
 // SPEC section 4, steps 2 to 4.
 void Resolver::resolve_night_effects() {
-    const Seat target = *s_.night.target;
-    if (s_.night.protect == target) {
+    const Seat target = *s_.night.named_by(CallId::carbon_target);
+    if (s_.night.named_by(CallId::ngo_protect) == target) {
         s_.saved = target;
         emit(Event::Kind::saved, target);
     } else {
@@ -436,7 +430,7 @@ Refusal Resolver::check_ballots(std::span<const Ballot> ballots) const {
         if (voted.contains(ballot.voter))
             return Error{fmt::format("{} voted twice", setup_.players[ballot.voter])};
         voted.insert(ballot.voter);
-        if (auto why = rules::ballot_rule(setup_, cast_, s_, ballot); why != rules::Why::allowed)
+        if (auto why = rules::ballot_rule(setup_, cast_, s_, ballot); why != rules::allowed)
             return rules::explain(why, setup_, s_, ActionKind::vote, ballot);
     }
     for (Seat seat : s_.in_game)
@@ -491,7 +485,7 @@ void Resolver::tally_vote(VoteBallots votes) {
 void Resolver::start_night() {
     ++s_.round;
     s_.phase = Phase::night;
-    s_.protected_last_night = s_.night.protect;
+    s_.protected_last_night = s_.night.named_by(CallId::ngo_protect);
     static constexpr NightCalls no_calls_yet{};  // copied: see EventFacts' reset
     s_.night = no_calls_yet;
     s_.expects = ActionKind::carbon_target;
@@ -741,7 +735,7 @@ Refusal Game::cast_ballot_slow_path(std::optional<Seat> choice, EventBuffer& eve
     const auto voter = next_voter();
     if (!voter) return Error{"no vote is being taken", ErrorCode::not_now, "no_vote"};
     const Ballot ballot{*voter, choice};
-    if (auto why = rules::ballot_rule(setup_, cast_, state_, ballot); why != rules::Why::allowed)
+    if (auto why = rules::ballot_rule(setup_, cast_, state_, ballot); why != rules::allowed)
         return rules::explain(why, setup_, state_, ActionKind::vote, ballot);
     if (at && *at != state_.clock_s) {  // the ballot's moment: the clock moves first
         // Past the limit, refused before the clock moves, as apply refuses an

@@ -25,16 +25,11 @@ std::string broken_in_time(const State& before, const State& s) {
 // No player out of the game is called, and a vote holds only legal ballots.
 std::string broken_in_calls(const Setup& setup, const State& s) {
     if (!s.expects) return "";
-    std::optional<Role> caller;
-    if (s.expects == ActionKind::ngo_protect) caller = Role::ngo;
-    if (s.expects == ActionKind::banker) caller = Role::banker;
-    if (s.expects == ActionKind::ceo_lobby || s.expects == ActionKind::slapp) caller = Role::ceo;
-    if (caller && !s.in_game.contains(*rules::holder(setup, *caller)))
-        return "a player out of the game is called";
-    if (s.expects == ActionKind::carbon_target) {
-        bool carbon_in = false;
-        for (Seat seat : s.in_game) carbon_in |= setup.roles[seat] == Role::carbon;
-        if (!carbon_in) return "the carbon emissions are called with none in the game";
+    if (const auto call = first_call_of(*s.expects); call && call_info(*call).answerer) {
+        const Role caller = *call_info(*call).answerer;
+        bool caller_in = false;
+        for (Seat seat : s.in_game) caller_in |= setup.roles[seat] == caller;
+        if (!caller_in) return "a role with no player in the game is called";
     }
     if (!s.ballots.empty() && s.expects != ActionKind::vote) return "ballots outside a vote";
     for (std::size_t i = 0; i < s.ballots.size(); ++i) {

@@ -7,6 +7,33 @@
 #include "coyel/text.hpp"
 
 namespace coyel::rules {
+
+enum class Why : std::uint8_t {
+    allowed,  // = rules::allowed, the first
+    no_such_player,
+    out_of_game,
+    not_a_player_call,
+    carbon_must_name,
+    target_is_carbon,
+    ngo_repeat,
+    ceo_self,
+    social_corrupted,
+    social_used,
+    one_total_used,
+    no_fragile,
+    fragile_in_game,
+    speculation_not_corrupted,
+    speculation_used,
+    fragile_out,
+    voter_out,
+    abstain_off,
+    ballot_no_such_player,
+    ballot_out_of_game,
+    revote_only,
+    corrupted_for_ceo,
+};
+static_assert(Why::allowed == allowed);
+
 namespace {
 
 using Named = std::vector<std::pair<std::string, std::string>>;

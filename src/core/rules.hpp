@@ -12,30 +12,11 @@
 
 namespace coyel::rules {
 
-enum class Why : std::uint8_t {
-    allowed,
-    no_such_player,
-    out_of_game,
-    not_a_player_call,
-    carbon_must_name,
-    target_is_carbon,
-    ngo_repeat,
-    ceo_self,
-    social_corrupted,
-    social_used,
-    one_total_used,
-    no_fragile,
-    fragile_in_game,
-    speculation_not_corrupted,
-    speculation_used,
-    fragile_out,
-    voter_out,
-    abstain_off,
-    ballot_no_such_player,
-    ballot_out_of_game,
-    revote_only,
-    corrupted_for_ceo,
-};
+// A rule's answer: allowed, or the part that refuses. Its codes are
+// rules.cpp's own, so that a new refusal is written in that one file; the
+// engine asks only whether an answer is `allowed`.
+enum class Why : std::uint8_t;
+inline constexpr Why allowed = static_cast<Why>(0);
 
 // The first seat holding `role`, searched (Cast keeps the answers).
 std::optional<Seat> holder(const Setup& setup, Role role);

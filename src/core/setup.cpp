@@ -196,8 +196,7 @@ Result<Deck> parse_deck(std::string_view text, int player_count) {
 
 std::string describe_deck(const Deck& deck) {
     std::vector<std::string> parts;
-    for (Role role :
-         {Role::carbon, Role::ceo, Role::ngo, Role::banker, Role::fragile, Role::citizen}) {
+    for (Role role : told_order) {
         if (deck[role] == 1) parts.push_back(std::string{role_id(role)});
         if (deck[role] > 1) parts.push_back(fmt::format("{} {}", deck[role], role_id(role)));
     }

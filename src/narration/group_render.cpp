@@ -130,9 +130,10 @@ TextTable cards_table(const Narrator& narrator, const GroupStats& stats) {
     TextTable table{narrator.line("group.cards"),
                     columns(narrator, {"card", "games", "team_wins", "rate", "deeds"}),
                     {}};
-    for (Role role : {Role::carbon, Role::ceo, Role::ngo, Role::banker, Role::fragile}) {
+    for (Role role : told_order) {
         const CardRecord& card = stats.cards[static_cast<std::size_t>(role)];
-        if (card.finished == 0) continue;
+        if (card.finished == 0 || role == Role::citizen)
+            continue;  // the citizens: no row, the deck's rest
         table.rows.push_back(
             {narrator.role_title(role), count_text(card.finished), count_text(card.team_wins),
              rate(narrator, card.team_wins, card.finished), deeds(narrator, role, card)});

@@ -110,8 +110,7 @@ std::vector<std::string> split_items(const std::string& list) {
 
 std::string Narrator::deck(const Deck& deck) const {
     std::vector<std::string> parts;
-    for (Role role :
-         {Role::carbon, Role::ceo, Role::ngo, Role::banker, Role::fragile, Role::citizen})
+    for (Role role : told_order)
         if (deck[role] > 0)
             parts.push_back(
                 line(fmt::format("deck.{}", role_id(role)), Args{}.set("count", deck[role])));

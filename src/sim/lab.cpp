@@ -10,7 +10,6 @@
 namespace coyel::sim {
 namespace {
 
-constexpr std::array<Role, 4> special_roles = {Role::ngo, Role::ceo, Role::banker, Role::fragile};
 constexpr std::array<int, 6> advised_minutes = {15, 20, 25, 30, 35, 45};
 
 // Every valid deck for the count: 1 to the most carbon emissions the rules
@@ -329,25 +328,21 @@ std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize&
 
 namespace {
 // The night calls a card answers (each costs call_seconds of clock).
+static_assert(call_table.size() <= 16, "TimeModel::free_calls holds a bit per call");
 std::uint16_t calls_of(Role role) {
-    auto bit = [](CallId call) {
-        return static_cast<std::uint16_t>(1U << static_cast<unsigned>(call));
-    };
-    switch (role) {
-        case Role::carbon: return bit(CallId::carbon_target);
-        case Role::ngo: return bit(CallId::ngo_protect);
-        case Role::banker: return bit(CallId::banker);
-        case Role::ceo:
-            return bit(CallId::ceo_lobby) | bit(CallId::ceo_extra_lobby) | bit(CallId::slapp);
-        default: return 0;
-    }
+    std::uint16_t calls = 0;
+    for (const CallInfo& call : call_table)
+        if (call.answerer == role)
+            calls |= static_cast<std::uint16_t>(1U << static_cast<unsigned>(call.id));
+    return calls;
 }
 }  // namespace
 
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size) {
     std::vector<CardValue> values;
     const Summary given = simulate(config, size.games, size.seed, size.threads);
-    std::array<Role, 5> roles = {Role::carbon, Role::ngo, Role::ceo, Role::banker, Role::fragile};
+    std::vector<Role> roles{Role::carbon};
+    roles.insert(roles.end(), special_roles.begin(), special_roles.end());
     for (Role role : roles) {
         CardValue value;
         value.role = role;

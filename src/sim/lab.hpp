@@ -33,7 +33,7 @@ struct Advice {
 // What the moderator has and wants: the special cards they may keep (each
 // deck holds some of them), and the minutes they have (clock mode).
 struct AdviceAsk {
-    std::vector<Role> cards = {Role::ngo, Role::ceo, Role::banker, Role::fragile};
+    std::vector<Role> cards{special_roles.begin(), special_roles.end()};
     std::optional<int> minutes;  // none: 15, 20, 25, 30, 35 and 45 minutes in clock mode
     std::size_t top = 10;
 };

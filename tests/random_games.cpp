@@ -19,8 +19,12 @@ Setup random_setup(SplitMix64& rng) {
     Deck deck;
     for (Role role : all_roles)
         if (is_unique(role)) deck[role] = static_cast<int>(rng.below(2));
-    // The carbon team must stay below half: at most (players - 1) / 2 in all.
-    const int carbon_room = (players - 1) / 2 - deck[Role::ceo];
+    // The carbon team must stay below half: at most (players - 1) / 2 in all,
+    // its special cards (the CEO) among them.
+    int carbon_specials = 0;
+    for (Role role : special_roles)
+        if (team_of(role) == Team::carbon) carbon_specials += deck[role];
+    const int carbon_room = (players - 1) / 2 - carbon_specials;
     deck[Role::carbon] = 1 + static_cast<int>(rng.below(carbon_room));
     deck[Role::citizen] = players - deck.size();
     setup.roles = deal(deck, rng.next());

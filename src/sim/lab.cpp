@@ -13,7 +13,7 @@ namespace {
 constexpr std::array<int, 6> advised_minutes = {15, 20, 25, 30, 35, 45};
 
 // Every valid deck for the count: 1 to the most carbon emissions the rules
-// allow, with each subset of the four special cards.
+// allow, with each subset of the special cards.
 std::vector<Deck> all_decks(int players) {
     std::vector<Deck> decks;
     for (int carbon = 1; 2 * carbon < players; ++carbon)

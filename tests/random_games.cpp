@@ -20,11 +20,15 @@ Setup random_setup(SplitMix64& rng) {
     for (Role role : all_roles)
         if (is_unique(role)) deck[role] = static_cast<int>(rng.below(2));
     // The carbon team must stay below half: at most (players - 1) / 2 in all,
-    // its special cards (the CEO) among them.
-    int carbon_specials = 0;
-    for (Role role : special_roles)
-        if (team_of(role) == Team::carbon) carbon_specials += deck[role];
-    const int carbon_room = (players - 1) / 2 - carbon_specials;
+    // its special cards (the CEO) among them, and one carbon emission at least.
+    int carbon_room = (players - 1) / 2;
+    for (Role role : special_roles) {
+        if (team_of(role) != Team::carbon || deck[role] == 0) continue;
+        if (carbon_room > 1)
+            --carbon_room;
+        else
+            deck[role] = 0;
+    }
     deck[Role::carbon] = 1 + static_cast<int>(rng.below(carbon_room));
     deck[Role::citizen] = players - deck.size();
     setup.roles = deal(deck, rng.next());

@@ -15,6 +15,14 @@
 namespace coyel::cli {
 namespace {
 
+// "ngo,ceo,banker,fragile": the special cards as --cards and --deck take them.
+std::string special_card_ids() {
+    std::string ids;
+    for (Role role : special_roles)
+        ids += fmt::format("{}{}", ids.empty() ? "" : ",", role_id(role));
+    return ids;
+}
+
 // --lang and --script: every command that narrates takes them.
 void add_language_options(CLI::App* command, LanguageOptions& given) {
     command->add_option("--lang", given.lang,
@@ -264,8 +272,9 @@ void add_balance(CLI::App& app, int& exit_code) {
     command->add_flag("--advise", given->advise,
                       "Rank the decks and lengths closest to a fair game for the count");
     command->add_option("--cards", given->cards,
-                        "With --advise: the special cards you have and may keep, "
-                        "ngo,ceo,banker,fragile (default: all four)");
+                        fmt::format("With --advise: the special cards you have and may keep, "
+                                    "{} (default: all)",
+                                    special_card_ids()));
     command->add_option("--skill-table", given->skill_table,
                         "The ecosystems' chance at skill 1 to N");
     command->add_flag("--values", given->values,

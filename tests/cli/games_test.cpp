@@ -141,7 +141,7 @@ void check_skipped(const Folder& folder) {
 
 }  // namespace
 
-TEST_CASE("coyel games: every save of the folder, newest first; junk named and skipped") {
+TEST_CASE("coyel games: every save of the folder, newest first, junk named and skipped") {
     const Folder folder = make_folder();
     const auto known = build_folder(folder);
     const Run listed = coyel_with(folder, "games --json");
@@ -178,7 +178,7 @@ TEST_CASE("coyel games: every save of the folder, newest first; junk named and s
     fs::remove_all(folder.root);
 }
 
-TEST_CASE("coyel resume alone: the newest unfinished game, named; none is a one-line error") {
+TEST_CASE("coyel resume alone: the newest unfinished game, named, none is a one-line error") {
     const Folder folder = make_folder();
     const auto known = build_folder(folder);
     auto newest = std::find_if(known.begin(), known.end(),
@@ -357,7 +357,7 @@ TEST_CASE("coyel stats: the group's figures, as JSON, text and Markdown") {
     fs::remove_all(folder.root);
 }
 
-TEST_CASE("coyel stats FILES: only the saves named; a missing or junk file is named, not fatal") {
+TEST_CASE("coyel stats FILES: only the saves named, a missing or junk file is named, not fatal") {
     const Folder folder = make_folder();
     fs::create_directories(folder.games);
     std::ofstream(folder.root + "/junk.json") << "[1, 2]";

@@ -86,7 +86,7 @@ TEST_CASE("the clock: rises announced at the next prompt, the limit ends the gam
           std::string::npos);
 }
 
-TEST_CASE("pause stops the clock; quitting saves the clock's last reading") {
+TEST_CASE("pause stops the clock, quitting saves the clock's last reading") {
     FakeDisk disk;
     GameClock::TimePoint now{};
     ScriptedReader reader({"Hana", "pause", "quit"}, [&] { now += std::chrono::seconds(30); });
@@ -182,7 +182,7 @@ TEST_CASE("in a pipe, the line after the end is read as at a terminal: undo goes
     CHECK(game->log().back().kind == ActionKind::carbon_target);
 }
 
-TEST_CASE("every log entry of a played game carries its wall time, in UTC; a frozen clock none") {
+TEST_CASE("every log entry of a played game carries its wall time, in UTC, a frozen clock none") {
     FakeDisk disk;
     GameClock::TimePoint now{};
     ScriptedReader reader({"Hana", "Ben", "none", "none", "quit"},

@@ -42,7 +42,7 @@ std::string with_tokens(const json& tokens) {
 
 }  // namespace
 
-TEST_CASE("a card tells its holder's name and card; a carbon emission's, the other ones too") {
+TEST_CASE("a card tells its holder's name and card, a carbon emission's, the other ones too") {
     const Game game(make_setup(spec_table()));
     CHECK(card_view(game, 2) == CardView{2, "Cleo", Role::ngo, {}});
     CHECK(card_view(game, 3) == CardView{3, "Dan", Role::ceo, {}});  // the CEO is not told
@@ -50,7 +50,7 @@ TEST_CASE("a card tells its holder's name and card; a carbon emission's, the oth
     CHECK(card_view(game, 6) == CardView{6, "Gus", Role::carbon, {0}});
 }
 
-TEST_CASE("a card token names its seat; any other text, a near miss too, names none") {
+TEST_CASE("a card token names its seat, any other text, a near miss too, names none") {
     const Setup setup = spec_setup_with_tokens();
     for (Seat seat = 0; seat < setup.player_count(); ++seat)
         CHECK(seat_of_card_token(setup, setup.card_tokens[seat]) == seat);
@@ -67,7 +67,7 @@ TEST_CASE("a card token names its seat; any other text, a near miss too, names n
 }
 
 TEST_CASE(
-    "card tokens are saved with the setup and loaded back; a save without them is unchanged") {
+    "card tokens are saved with the setup and loaded back, a save without them is unchanged") {
     const Game game(spec_setup_with_tokens());
     const std::string text = save_game(game);
     auto loaded = load_game(text, "game.json");

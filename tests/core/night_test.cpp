@@ -116,7 +116,7 @@ TEST_CASE("the banker is called every night, even with no gesture open") {
     CHECK(refused(g, bank(BankerChoice::speculation)) == "speculation needs a corrupted banker");
 }
 
-TEST_CASE("social responsibility: uncorrupted banker, once, fragile out; it comes back at dawn") {
+TEST_CASE("social responsibility: uncorrupted banker, once, fragile out, it comes back at dawn") {
     Game g = make_game();
     ok(g, elect(g, "Finn"));
     CHECK(corrupted(g, "Finn") == false);
@@ -134,7 +134,9 @@ TEST_CASE("social responsibility: uncorrupted banker, once, fragile out; it come
           std::vector<BankerChoice>{BankerChoice::social, BankerChoice::none});
     auto events = ok(g, bank(BankerChoice::social));
     CHECK_FALSE(in(g, "Finn"));  // not before dawn
-    events = ok(g, lobby(g, nullptr));
+    ok(g, lobby(g, nullptr));
+    REQUIRE(g.news_held());
+    events = ok(g, act(ActionKind::tell));  // the dawn's news, told to the table
     CHECK(has_event(events, Event::Kind::fragile_revived));
     CHECK(in(g, "Finn"));
     CHECK(g.state().mayor != seat(g, "Finn"));            // the mayoralty is not given back

@@ -83,13 +83,13 @@ TEST_CASE("replaying a prefix of the log gives the state at that point (undo, re
     CHECK(prefix.state() == game->state());
 }
 
-TEST_CASE("names in actions match without regard to case; saves write the setup's spelling") {
+TEST_CASE("names in actions match without regard to case, saves write the setup's spelling") {
     auto game = load_game(with("/log/0/player", "hANA"), "example");
     REQUIRE(game.ok());
     CHECK(save_game(*game).find("\"player\": \"Hana\"") != std::string::npos);
 }
 
-TEST_CASE("seed and options are optional; missing options take their defaults") {
+TEST_CASE("seed and options are optional, missing options take their defaults") {
     json root = json::parse(example);
     root["setup"].erase("seed");
     root["setup"].erase("options");

@@ -50,7 +50,9 @@ TEST_CASE("French plurals: zero and one are singular") {
     CHECK(french.line("call.carbon_target.aloud", round(3)).starts_with("La 3e nuit"));
 }
 
-TEST_CASE("French typography: a narrow no-break space before : ; ! ? and °C, inside « »") {
+TEST_CASE(
+    "French typography: a narrow no-break space before the colon, the semicolon, ! ? and °C, "
+    "inside « »") {
     const Script& french = *builtin_script("fr");
     const std::string narrow = "\u202f";
     CHECK(french.line("words.degrees", Args{}.set("temperature", "+2")) == "+2" + narrow + "°C");

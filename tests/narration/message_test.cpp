@@ -112,7 +112,7 @@ TEST_CASE("a plural without a branch for the category takes other") {
     CHECK(render("{n, plural, few {few} other {#}}", Args().set("n", 3)) == "3");
 }
 
-TEST_CASE("the plural's number replaces # in its branches; elsewhere # is literal") {
+TEST_CASE("the plural's number replaces # in its branches, elsewhere # is literal") {
     CHECK(render("#1 {n, plural, one {# (#)} other {#}} #", Args().set("n", 1)) == "#1 1 (1) #");
     // Through a select nested in the plural, # is still the plural's number.
     CHECK(render("{n, plural, other {{g, select, f {# elles} other {# ils}}}}",

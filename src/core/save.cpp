@@ -26,6 +26,13 @@ Refusal unknown_key(const json& object, std::string_view where,
     return std::nullopt;
 }
 
+// "citizen, fragile, carbon, ...": every role's id, from the table.
+std::string role_ids() {
+    std::vector<std::string_view> ids;
+    for (const RoleInfo& row : role_table) ids.push_back(row.id);
+    return fmt::format("{}", fmt::join(ids, ", "));
+}
+
 std::string no_such_player(const Setup& setup, std::string_view name) {
     std::vector<std::string_view> names(setup.players.begin(), setup.players.end());
     return fmt::format("no player named \"{}\"{}", printable_excerpt(name),
@@ -78,10 +85,8 @@ Result<Setup> setup_from_json(const json& object) {
             return Error{fmt::format("setup: roles: {} has two roles", setup.players[*seat])};
         auto role = id.is_string() ? role_from_id(id.get<std::string>()) : std::nullopt;
         if (!role)
-            return Error{fmt::format(
-                "setup: roles: {} has unknown role {} (roles: citizen, fragile, carbon, ngo, "
-                "ceo, banker)",
-                setup.players[*seat], shown(id))};
+            return Error{fmt::format("setup: roles: {} has unknown role {} (roles: {})",
+                                     setup.players[*seat], shown(id), role_ids())};
         roles[*seat] = role;
     }
     for (std::size_t seat = 0; seat < roles.size(); ++seat) {

@@ -262,8 +262,35 @@ bool fits(std::string_view key, std::string_view typed, NameMatch how) {
 
 }  // namespace
 
+namespace {
+
+bool is_ascii(std::string_view text) {
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+// `name` fits `typed`, both ASCII: compared in lower case, a byte at a time.
+bool fits_ascii(std::string_view name, std::string_view typed, NameMatch how) {
+    if (how == NameMatch::whole ? name.size() != typed.size() : name.size() < typed.size())
+        return false;
+    for (std::size_t i = 0; i < typed.size(); ++i)
+        if (lower(name[i]) != lower(typed[i])) return false;
+    return true;
+}
+
+}  // namespace
+
 std::vector<std::size_t> match_names(const std::vector<std::string_view>& names,
                                      std::string_view typed, NameMatch how) {
+    // ASCII text and names, the usual table: both keys of ASCII text are its
+    // lower case, so the same answer comes without making either (a save's
+    // loader asks for every name it reads).
+    if (is_ascii(typed) && std::all_of(names.begin(), names.end(), is_ascii)) {
+        std::vector<std::size_t> found;
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (fits_ascii(names[i], typed, how)) found.push_back(i);
+        return found;
+    }
     const std::string spelt = spelling_key(typed), letters = fold_accents(typed);
     std::vector<std::size_t> by_spelling, by_letters;
     for (std::size_t i = 0; i < names.size(); ++i) {

@@ -107,3 +107,39 @@ TEST_CASE("the common start of names is in whole characters and the first's spel
     CHECK(common_start({"Ana", "Ben"}).empty());
     CHECK(common_start({}).empty());
 }
+
+// ASCII names take a shortcut (no keys made): it must give what the keys give.
+// A name in another script, which matches no ASCII text but the empty
+// prefix, turns the shortcut off for the same lookup.
+TEST_CASE("ASCII names match as their keys would, the shortcut and the full path alike") {
+    SplitMix64 rng(7);
+    auto word = [&](std::size_t most) {
+        std::string text;
+        for (std::size_t i = 1 + rng.below(most); i > 0; --i) {
+            const char base = "abAB e-"[rng.below(7)];
+            text += base;
+        }
+        return text;
+    };
+    int matched = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::vector<std::string> owned;
+        for (std::size_t i = 2 + rng.below(5); i > 0; --i) owned.push_back(word(4));
+        std::string typed = rng.below(2) ? owned[rng.below(owned.size())] : word(4);
+        typed = typed.substr(0, rng.below(typed.size() + 1));
+        for (char& c : typed)
+            if (rng.below(3) == 0 && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+        std::vector<std::string_view> names(owned.begin(), owned.end());
+        for (NameMatch how : {NameMatch::whole, NameMatch::prefix}) {
+            const Indices fast = match_names(names, typed, how);
+            std::vector<std::string_view> with_greek = names;
+            with_greek.push_back("Ωμέγα");
+            Indices full = match_names(with_greek, typed, how);
+            if (!full.empty() && full.back() == names.size()) full.pop_back();
+            INFO("typed \"" << typed << "\"");
+            CHECK(fast == full);
+            matched += !fast.empty();
+        }
+    }
+    CHECK(matched > 1000);  // the cases compared are mostly matches, not only misses
+}

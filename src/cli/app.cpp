@@ -248,6 +248,24 @@ void add_time_model_options(CLI::App& command, sim::TimeModel& time) {
                           "Modelled length of a new mayor's election", "180");
 }
 
+// What balance may be asked beside the one deck's figures: advice, the
+// chance by skill, each card's worth, the fair defaults.
+void add_balance_questions(CLI::App& command, BalanceOptions& given) {
+    command.add_flag("--advise", given.advise,
+                     "Rank the decks and lengths closest to a fair game for the count");
+    command.add_option("--cards", given.cards,
+                       fmt::format("With --advise: the special cards you have and may keep, "
+                                   "{} (default: all)",
+                                   special_card_ids()));
+    command.add_option("--skill-table", given.skill_table,
+                       "The ecosystems' chance at skill 1 to N");
+    command.add_flag("--values", given.values,
+                     "Each special card's worth in points of the ecosystems' chance");
+    command.add_flag("--fair-defaults", given.fair_defaults,
+                     "The deck keeping the most special cards, then the length, nearest 50% "
+                     "for the count, as one line of JSON (tools/make-decks)");
+}
+
 void add_balance(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<BalanceOptions>();
     auto* command = app.add_subcommand(
@@ -269,19 +287,7 @@ void add_balance(CLI::App& app, int& exit_code) {
         ->default_str("1");
     command->add_option("--threads", given->threads, "Threads (default: every core)");
     command->add_flag("--json", given->json, "Print the figures as JSON");
-    command->add_flag("--advise", given->advise,
-                      "Rank the decks and lengths closest to a fair game for the count");
-    command->add_option("--cards", given->cards,
-                        fmt::format("With --advise: the special cards you have and may keep, "
-                                    "{} (default: all)",
-                                    special_card_ids()));
-    command->add_option("--skill-table", given->skill_table,
-                        "The ecosystems' chance at skill 1 to N");
-    command->add_flag("--values", given->values,
-                      "Each special card's worth in points of the ecosystems' chance");
-    command->add_flag("--fair-defaults", given->fair_defaults,
-                      "The deck keeping the most special cards, then the length, nearest 50% "
-                      "for the count, as one line of JSON (tools/make-decks)");
+    add_balance_questions(*command, *given);
     add_time_model_options(*command, given->time);
     command->add_option("--save-games", given->save_games,
                         "Write the simulated games (--games of them, at most 10000) as saves "

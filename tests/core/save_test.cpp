@@ -131,9 +131,12 @@ TEST_CASE("broken files: each setup error of SPEC section 2") {
           "game.json: setup: name \"7\" is all digits: numbers answer by seat");
     CHECK(load_error(with("/setup/players/1", std::string(25, 'x'))) ==
           "game.json: setup: name \"xxxxxxxxxxxxxxxxxxxxxxxxx\" is longer than 24 characters");
+    std::string every_role;  // as the message lists them: the role table's order
+    for (const RoleInfo& row : role_table)
+        every_role += (every_role.empty() ? "" : ", ") + std::string{row.id};
+    CHECK(every_role.rfind("citizen, fragile, carbon, ngo, ceo, banker", 0) == 0);
     CHECK(load_error(with("/setup/roles/Ben", "wizard")) ==
-          "game.json: setup: roles: Ben has unknown role \"wizard\" (roles: citizen, fragile, "
-          "carbon, ngo, ceo, banker)");
+          "game.json: setup: roles: Ben has unknown role \"wizard\" (roles: " + every_role + ")");
     CHECK(load_error(with("/setup/roles/Bne", "citizen")) ==
           "game.json: setup: roles: no player named \"Bne\" (did you mean \"Ben\"?)");
     json root = json::parse(example);

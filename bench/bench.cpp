@@ -81,7 +81,8 @@ Game long_game(int rounds) {
         while (!game.over() && game.state().round < rounds) {
             Action action = test::random_action(game, rng);
             if (action.kind == ActionKind::heat) continue;
-            if (action.kind == ActionKind::ngo_protect) action.player = game.state().night.named_by(CallId::carbon_target);
+            if (action.kind == ActionKind::ngo_protect)
+                action.player = game.state().night.named_by(CallId::carbon_target);
             if (action.kind == ActionKind::slapp) action.file = false;
             if (action.kind == ActionKind::vote)
                 for (auto& ballot : action.votes) ballot.choice = ballot.voter;  // a tie

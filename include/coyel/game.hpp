@@ -152,6 +152,12 @@ class Game {
     // (a night call, a SLAPP-suit not filed) from before what it was told:
     // the moderator's screen would show hidden facts while players may look.
     bool undo_reveals_secret() const;
+    // The end is held like the dawn: once the game is over, the table has
+    // heard the winner and the tally, but the roles and corruptions of the
+    // players still in wait for a `tell` after the end (the moderator's
+    // Enter), so that an undo of a mistyped last input reveals nothing.
+    // Never with Log::off or News::told_at_once.
+    bool end_held() const { return over() && keeps_log_ && holds_news_ && !end_told_; }
 
     bool over() const { return state_.phase == Phase::over; }
     // The question the game asks now; nullopt when it is over.
@@ -238,6 +244,7 @@ class Game {
     std::optional<int> cards_shown_;          // see cards_shown()
     std::optional<std::size_t> untold_from_;  // see news_held()
     std::vector<Event> held_;                 // the public events not told yet
+    bool end_told_ = false;                   // see end_held()
 };
 
 // --- Inline: the simulator asks these at every answer (see the lean API above). ---

@@ -4,7 +4,6 @@
 // save, watches it and keeps the terminal.
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <termios.h>
@@ -21,6 +20,7 @@
 #include "language.hpp"
 #include "players_screen.hpp"
 #include "save_file.hpp"
+#include "save_follower.hpp"
 #include "save_lock.hpp"
 #include "saved_games.hpp"
 #include "signals.hpp"
@@ -71,52 +71,6 @@ Result<std::string> game_in_play(std::string_view command) {
 
 namespace {
 
-// The save's folder, watched for the save (or its lock) being replaced by a
-// rename, written, created or removed: inotify, so no busy polling.
-class SaveWatch {
-  public:
-    explicit SaveWatch(const std::string& path)
-        : fd_(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC)),
-          name_(fs::path(path).filename().string()),
-          lock_name_(fs::path(lock_path_of(path)).filename().string()) {
-        const fs::path folder = fs::path(path).parent_path();
-        const std::string watched = folder.empty() ? "." : folder.string();
-        constexpr auto events =
-            IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM;
-        if (fd_ >= 0 && ::inotify_add_watch(fd_, watched.c_str(), events) < 0) {
-            ::close(fd_);
-            fd_ = -1;
-        }
-    }
-    SaveWatch(const SaveWatch&) = delete;
-    SaveWatch& operator=(const SaveWatch&) = delete;
-    ~SaveWatch() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    int fd() const { return fd_; }
-
-    // Reads every pending event: true when one named the save or its lock.
-    bool named_the_save() {
-        alignas(inotify_event) char buffer[4096];
-        bool named = false;
-        for (;;) {
-            const ssize_t n = ::read(fd_, buffer, sizeof buffer);
-            if (n <= 0) return named;
-            for (ssize_t at = 0; at < n;) {
-                const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
-                const std::string name = event->len ? event->name : "";
-                named = named || name == name_ || name == lock_name_ ||
-                        (event->mask & IN_Q_OVERFLOW);  // events lost: look anyway
-                at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
-            }
-        }
-    }
-
-  private:
-    int fd_;
-    std::string name_, lock_name_;
-};
-
 // The alternate screen, no cursor, keys read one by one without echo; the
 // terminal as it was when left (also for Ctrl-Z).
 class FullScreen {
@@ -157,28 +111,19 @@ ScreenSize screen_size() {
     return {size.ws_row, size.ws_col};
 }
 
-// What the display knows of the save: the last good reading, kept while the
-// file is missing or cannot be read (a broken file, or one being written).
-struct Followed {
-    std::string path;
-    const narration::Narrator& narrator;    // in the language chosen
-    std::optional<coyel::SavedGame> saved;  // save.hpp's, not the games folder's
-    bool missing = false;
-};
-
-void reload(Followed& followed) {
-    auto read = read_saved_game(followed.path);
-    std::error_code error;
-    followed.missing = !read && !fs::exists(followed.path, error);
-    if (read) followed.saved.emplace(std::move(*read));
-}
-
 // The screen now. The clock ticks on only in a game some coyel is playing:
 // a save left by a killed coyel says "running" for ever.
-narration::PlayersScreen screen_now(const Followed& followed) {
-    std::optional<LiveClock> live = followed.saved->live;
-    if (live && live->running && !in_play(followed.path)) live->running = false;
-    return narration::players_screen(followed.narrator, followed.saved->game, live, unix_ms_now());
+narration::PlayersScreen screen_now(const narration::Narrator& narrator,
+                                    const coyel::SavedGame& saved, const std::string& path) {
+    std::optional<LiveClock> live = saved.live;
+    if (live && live->running && !in_play(path)) live->running = false;
+    return narration::players_screen(narrator, saved.game, live, unix_ms_now());
+}
+
+std::optional<milliseconds> sooner(std::optional<milliseconds> a, std::optional<milliseconds> b) {
+    if (!a) return b;
+    if (!b) return a;
+    return std::min(*a, *b);
 }
 
 // True when the keys typed ask to leave (q).
@@ -193,26 +138,22 @@ bool quit_typed(bool& keys_open) {
 
 // Redraws at each change of the save, each second while something ticks, and
 // each resize, until q, Ctrl-C or a signal to leave.
-int follow(Followed followed) {
-    SaveWatch watch(followed.path);
-    if (watch.fd() < 0) {
-        fmt::print(stderr, "cannot watch {}: {}\n", followed.path, std::strerror(errno));
-        return 1;
-    }
+int follow(SaveFollower& followed, const narration::Narrator& narrator) {
+    followed.start();  // the watch armed before the first read: no save missed
     signals::watch();
     FullScreen full;
     const bool colour = colour_enabled(stdout);
-    const narration::Narrator& narrator = followed.narrator;
     bool keys_open = ::isatty(STDIN_FILENO) != 0;
     for (;;) {
-        const auto screen = screen_now(followed);
-        const std::string note = followed.missing ? narrator.line("display.missing") : "";
+        const auto screen = screen_now(narrator, *followed.saved(), followed.path());
+        const std::string note = followed.missing() ? narrator.line("display.missing") : "";
         FullScreen::put(draw_players_screen(screen, screen_size(), colour, note));
-        std::vector<int> fds{watch.fd()};
+        std::vector<int> fds{followed.fd()};
         if (keys_open) fds.push_back(STDIN_FILENO);
         // A few milliseconds past the next second, so that it has come.
         std::optional<milliseconds> timeout;
         if (screen.changes_in) timeout = *screen.changes_in + milliseconds(5);
+        timeout = sooner(timeout, followed.wait());  // a folder gone: looked for again
         const auto ready = signals::wait_for_any(fds, timeout);
         if (ready.signal) {
             if (signals::take_interrupt()) return 0;
@@ -225,7 +166,7 @@ int follow(Followed followed) {
             signals::take_resize();  // the loop redraws at the new size
             signals::take_continue();
         }
-        if (ready.readable[0] && watch.named_the_save()) reload(followed);
+        followed.update();
         if (keys_open && ready.readable[1] && quit_typed(keys_open)) return 0;
     }
 }
@@ -260,17 +201,18 @@ int run_display(const DisplayOptions& given) {
     if (const int* code = std::get_if<int>(&followed_save)) return *code;
     auto* opened = &std::get<FollowedSave>(followed_save);
     const narration::Narrator narrator(opened->script.script());
-    Followed followed{opened->path, narrator, std::nullopt, false};
-    followed.saved.emplace(std::move(opened->first));
+    SaveFollower followed(opened->path, folder_watch(opened->path), read_saved_game,
+                          std::move(opened->first));
     if (given.once) {
-        fmt::print("{}", narration::players_screen_text(screen_now(followed)));
+        fmt::print("{}", narration::players_screen_text(
+                             screen_now(narrator, *followed.saved(), followed.path())));
         return 0;
     }
     if (!::isatty(STDOUT_FILENO)) {
         fmt::print(stderr, "coyel display draws on a terminal: use --once to print the view\n");
         return 1;
     }
-    return follow(std::move(followed));
+    return follow(followed, narrator);
 }
 
 }  // namespace coyel::cli

@@ -278,8 +278,19 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
     return deal(*deck, *setup.seed);
 }
 
-// Where to save: --save, or a new file in the games folder; an existing
-// file only with the moderator's yes.
+// "friday-2.json" beside "friday.json": the first name not taken.
+std::string free_path_like(const std::string& path) {
+    const auto slash = path.rfind('/');
+    auto dot = path.rfind('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) dot = path.size();
+    for (int n = 2;; ++n) {
+        std::string free = fmt::format("{}-{}{}", path.substr(0, dot), n, path.substr(dot));
+        if (::access(free.c_str(), F_OK) != 0) return free;
+    }
+}
+
+// Where to save: --save, or a new file in the games folder. No path writes
+// over an existing save: a terminal is offered a free name beside it.
 Step<std::string> choose_path(const NewOptions& given, const std::vector<std::string>& players,
                               LineReader& reader, const narration::Narrator& narrator) {
     if (given.save.empty()) {
@@ -292,16 +303,17 @@ Step<std::string> choose_path(const NewOptions& given, const std::vector<std::st
     }
     const std::string& path = given.save;
     if (::access(path.c_str(), F_OK) != 0) return path;
+    const Args names = Args{}.set("path", path).set("free", free_path_like(path));
     if (!reader.interactive()) {
-        fmt::print(stderr, "{}\n", narrator.line("new.save_exists", Args{}.set("path", path)));
+        fmt::print(stderr, "{}\n", narrator.line("new.save_exists", names));
         return 1;
     }
-    auto line = reader.read(narrator.line("new.overwrite", Args{}.set("path", path)));
+    auto line = reader.read(narrator.line("new.offer_free_name", names));
     if (!line || !is_word(AnswerWords::from(narrator.script()).yes, *line)) {
         fmt::print("{}\n", narrator.line("new.nothing_written"));
         return 1;
     }
-    return path;
+    return free_path_like(path);
 }
 
 // Phone cards are the walk-through's, which only a random deal has.

@@ -26,6 +26,8 @@ class GameClock {
 
     std::int64_t seconds() const;
     bool running() const { return running_; }
+    // COYEL_FROZEN_CLOCK's: it never moves, so nothing waits on it.
+    bool frozen() const { return frozen_; }
     void start();
     void stop();
     // Puts the clock at `seconds`, running or not as it was.

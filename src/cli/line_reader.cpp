@@ -36,37 +36,67 @@ class StreamReader final : public LineReader {
 
     std::optional<std::string> read(const std::string& prompt) override {
         std::string line;
-        if (!next_line(line)) return std::nullopt;
+        if (next_line(line, std::nullopt) != Got::line) return std::nullopt;
+        return echoed(prompt, std::move(line));
+    }
+    // The prompt's time goes on while the next line is awaited: a degree
+    // the clock reaches rings at its second, not at the next line.
+    std::optional<std::string> read_live(LivePrompt& prompt) override {
+        std::string line;
+        for (;;) {
+            const Got got = next_line(line, prompt.wake_in());
+            if (got == Got::line) break;
+            if (got == Got::end) return std::nullopt;
+            const std::string above = prompt.on_wake();
+            std::fwrite(above.data(), 1, above.size(), out_);
+            std::fflush(out_);
+            if (prompt.closed()) return std::nullopt;
+        }
+        return echoed(prompt.text(), std::move(line));
+    }
+    bool interactive() const override { return false; }
+
+  private:
+    enum class Got { line, end, timeout };
+
+    std::string echoed(const std::string& prompt, std::string line) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         fmt::print(out_, "{}{}\n", prompt, line);
         std::fflush(out_);
         return line;
     }
-    bool interactive() const override { return false; }
 
-  private:
-    // False at the end of input (a last line without '\n' still counts) or
-    // when a signal asks to leave; Ctrl-C does too, with no line to clear.
-    bool next_line(std::string& line) {
+    // The next line; the end of input (a last line without '\n' still
+    // counts), or a signal asking to leave, ends it (Ctrl-C too: there is
+    // no line to clear); `wait` passing with no line is a timeout.
+    Got next_line(std::string& line, std::optional<std::chrono::milliseconds> wait) {
+        using Clock = std::chrono::steady_clock;
+        const Clock::time_point deadline =
+            Clock::now() + wait.value_or(std::chrono::milliseconds{0});
         for (;;) {
             if (auto newline = buffer_.find('\n'); newline != std::string::npos) {
                 line = buffer_.substr(0, newline);
                 buffer_.erase(0, newline + 1);
-                return true;
+                return Got::line;
             }
             if (signals::take_interrupt()) signals::leave_on(SIGINT);
-            if (signals::leaving()) return false;
+            if (signals::leaving()) return Got::end;
             if (at_end_) break;
-            if (signals::wait_for(fd_, std::nullopt) != signals::Wait::input) continue;
+            std::optional<std::chrono::milliseconds> left;
+            if (wait) {
+                left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+                if (left->count() <= 0) return Got::timeout;
+            }
+            if (signals::wait_for(fd_, left) != signals::Wait::input) continue;
             char bytes[4096];
             const ssize_t n = ::read(fd_, bytes, sizeof bytes);
             if (n < 0 && errno == EINTR) continue;
             if (n <= 0) at_end_ = true;
             if (n > 0) buffer_.append(bytes, static_cast<std::size_t>(n));
         }
-        if (buffer_.empty()) return false;
+        if (buffer_.empty()) return Got::end;
         line = std::exchange(buffer_, {});
-        return true;
+        return Got::line;
     }
 
     int fd_;
@@ -123,6 +153,11 @@ class EditLineReader final : public LineReader {
         return line;
     }
     void set_completions(std::vector<std::string> words) override { words_ = std::move(words); }
+    void set_history(const std::vector<std::string>& lines) override {
+        HistEvent event;
+        history(history_, &event, H_CLEAR);
+        for (const auto& line : lines) history(history_, &event, H_ENTER, line.c_str());
+    }
     bool interactive() const override { return true; }
 
   private:
@@ -134,10 +169,6 @@ class EditLineReader final : public LineReader {
         if (!line) return std::nullopt;
         std::string text(line, static_cast<std::size_t>(count));
         while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-        if (!trim(text).empty()) {
-            HistEvent event;
-            history(history_, &event, H_ENTER, text.c_str());
-        }
         return text;
     }
 

@@ -43,6 +43,10 @@ class LineReader {
     virtual std::optional<std::string> read_live(LivePrompt& prompt) { return read(prompt.text()); }
     // What Tab may complete to at the next read.
     virtual void set_completions(std::vector<std::string> words) { (void)words; }
+    // What Up and Ctrl-R may bring back, oldest first. The reader keeps no
+    // line by itself: its history is an output, and the session says what
+    // it may show (table_gate.hpp).
+    virtual void set_history(const std::vector<std::string>& lines) { (void)lines; }
     // True on a terminal: prompts may clear the screen and ring the bell.
     virtual bool interactive() const = 0;
 };

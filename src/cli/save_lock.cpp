@@ -56,7 +56,8 @@ Result<SaveLock> SaveLock::take(const std::string& save_path) {
     const std::string path = lock_path_of(save_path);
     for (;;) {
         const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (fd < 0) return SaveLock(-1, "");  // nowhere to lock: the saves will say why
+        if (fd < 0)
+            return SaveLock(-1, path, save_path);  // nowhere to lock: the saves will say why
         if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
             const std::string holder = holder_of(fd);
             ::close(fd);
@@ -72,18 +73,30 @@ Result<SaveLock> SaveLock::take(const std::string& save_path) {
         }
         const std::string pid = fmt::format("{}\n", ::getpid());
         if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, pid.data(), pid.size(), 0);
-        return SaveLock(fd, path);
+        return SaveLock(fd, path, save_path);
     }
 }
 
+Refusal SaveLock::keep() {
+    if (fd_ >= 0 && still_linked(fd_, path_)) return std::nullopt;
+    auto again = take(save_path_);
+    if (!again) return again.failure();
+    if (fd_ >= 0) ::close(fd_);  // not unlinked: the name is the new lock's now
+    fd_ = std::exchange(again->fd_, -1);
+    return std::nullopt;
+}
+
 SaveLock::SaveLock(SaveLock&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), path_(std::move(other.path_)) {}
+    : fd_(std::exchange(other.fd_, -1)),
+      path_(std::move(other.path_)),
+      save_path_(std::move(other.save_path_)) {}
 
 SaveLock& SaveLock::operator=(SaveLock&& other) noexcept {
     if (this != &other) {
         release();
         fd_ = std::exchange(other.fd_, -1);
         path_ = std::move(other.path_);
+        save_path_ = std::move(other.save_path_);
     }
     return *this;
 }

@@ -17,6 +17,11 @@ class SaveLock {
     // nothing: the saves will say what is wrong. The refusal advises only to
     // leave the other coyel: a caller that can take another name says so.
     static Result<SaveLock> take(const std::string& save_path);
+    // Makes sure the lock still guards the save, before each write: a lock
+    // file removed with its folder guards nothing, and a second coyel could
+    // take the save. Taken again, or refused (take's refusal) if one has:
+    // then the save must not be written.
+    Refusal keep();
 
     SaveLock(SaveLock&& other) noexcept;
     SaveLock& operator=(SaveLock&& other) noexcept;
@@ -25,11 +30,13 @@ class SaveLock {
     ~SaveLock();
 
   private:
-    SaveLock(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+    SaveLock(int fd, std::string path, std::string save_path)
+        : fd_(fd), path_(std::move(path)), save_path_(std::move(save_path)) {}
     void release();
 
     int fd_ = -1;
     std::string path_;  // of the lock file
+    std::string save_path_;
 };
 
 // Whether a coyel is playing the save now: its lock file names a process

@@ -89,6 +89,7 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
       narrator_(script),
       words_(AnswerWords::from(script)),
       announced_temperature_(game_.state().temperature),
+      gate_(io_.clear && io_.reader.interactive()),
       walls_from_(game_.log().size()) {
     game_.start_holding_news();  // a game saved before coyel knew it: from now on
     // The clock goes on from the game's reading, from Night 1 on, and only
@@ -237,7 +238,11 @@ void Session::stamp_walls() {
     for (std::size_t i = walls_from_; i < game_.log().size(); ++i) game_.stamp_wall(i, *wall);
 }
 
+// The lock is the game's in memory, not the file's: written again after its
+// folder came back, the save is this session's again, or not written at all.
 std::optional<std::string> Session::write_game(const std::string& to) {
+    if (to == path_ && !locks_.empty())
+        if (auto refused = locks_.back().keep()) return narrator_.refusal(*refused);
     stamp_walls();
     return writer_(to, game_, live_clock());
 }
@@ -255,8 +260,14 @@ bool Session::save() {
 
 // One line, at once, naming the file and why; the bell rings when the file
 // starts to fall behind, and the prompt says so until a save works again.
+// Said again only for a new reason: a block after every answer would push
+// the call off the screen.
 void Session::tell_save_failed(const std::string& why) {
-    if (!std::exchange(save_failing_, true) && io_.reader.interactive()) write("\a");
+    const bool was_failing = std::exchange(save_failing_, true);
+    const bool told_already = was_failing && why == failure_told_;
+    failure_told_ = why;
+    if (told_already) return;
+    if (!was_failing && io_.reader.interactive()) write("\a");
     tell_whole(narrator_.line("repl.save_failed", Args{}.set("path", path_).set("why", why)), true);
 }
 
@@ -282,10 +293,11 @@ int Session::run() {
     while (!quit_) {
         catch_up_clock();
         check_timer();
-        if (game_.news_held() && !gate_) hold_news_behind_gate();
-        if (game_.over() && !end_shown_ && !gate_) show_end();
-        if (!game_.over() && !gate_) show_call();
+        if (game_.news_held() && !gate_.open()) hold_news_behind_gate();
+        if (game_.over() && !end_shown_ && !gate_.open()) show_end();
+        if (!game_.over() && !gate_.open()) show_call();
         refresh_completions();
+        gate_.update_history(game_, io_.reader);
         std::fflush(io_.out);
         auto line = io_.reader.read_live(*this);
         if (!line) {
@@ -297,13 +309,15 @@ int Session::run() {
             continue;
         }
         const std::size_t tried = saves_tried_;
-        if (gate_ && trim(*line).empty()) {
+        gate_.remember(*line, game_);
+        if (gate_.open() && trim(*line).empty()) {
             pass_gate();
+        } else if (gate_.is(Gate::Kind::privacy)) {
+            // The screen was not turned away: nothing shows, and the word
+            // that called it off ("no", "non", a name) does nothing else.
+            gate_.drop();
+            say(narrator_.line("repl.private.cancelled"));
         } else {
-            if (gate_ && gate_->private_) {  // the screen was not turned away: nothing shows
-                gate_.reset();
-                say(narrator_.line("repl.private.cancelled"));
-            }
             handle(*line);  // commands work at a gate: `undo` takes back the night's last answer
         }
         // Each input tries a failing file again: a freed disk heals by itself.
@@ -438,11 +452,12 @@ std::optional<std::chrono::milliseconds> Session::timer_left() const {
 // --- The live prompt ------------------------------------------------------
 
 std::string Session::text() const {
-    if (gate_)
-        return narrator_.line("repl.prompt",
-                              Args{}
-                                  .set("status", prompt_status())
-                                  .set("question", narrator_.line(gate_->prompt_key)));
+    if (gate_.open())
+        return narrator_.line(
+            "repl.prompt",
+            Args{}
+                .set("status", game_.over() ? narrator_.line("repl.prompt.over") : prompt_status())
+                .set("question", narrator_.line(gate_.gate().prompt_key)));
     if (game_.over())
         return narrator_.line("repl.prompt",
                               Args{}
@@ -457,7 +472,8 @@ std::string Session::text() const {
 std::optional<std::chrono::milliseconds> Session::wake_in() const {
     using std::chrono::milliseconds;
     std::optional<milliseconds> wake;
-    if (clock_.running() && game_.clock_may_run()) wake = clock_.until_next_second();
+    if (clock_.running() && !clock_.frozen() && game_.clock_may_run())
+        wake = clock_.until_next_second();
     if (auto left = timer_left()) {
         const milliseconds next{left->count() > 0 ? (left->count() - 1) % 1000 + 1 : 0};
         wake = wake ? std::min(*wake, next) : next;
@@ -477,7 +493,7 @@ std::string Session::on_interrupt() {
 }
 
 // The end came while the prompt waited; at a gate the end waits for Enter.
-bool Session::closed() const { return game_.over() && !end_shown_ && !gate_; }
+bool Session::closed() const { return game_.over() && !end_shown_ && !gate_.open(); }
 
 // A program stopped with Ctrl-Z is not being played: its clock stops too
 // (SPEC section 6), saved as it stood.
@@ -557,10 +573,10 @@ void Session::show_slapp_call() {
     for (const auto& line : lines)
         if (line.kind != narration::Line::Kind::instruction) aloud.push_back(line);
     show(aloud);
-    gate_ = Gate{"repl.eyes_closed", [this, lines] {
-                     show(lines);
-                     shown_at_ = inputs_so_far();
-                 }};
+    gate_.wait({Gate::Kind::eyes_closing, "repl.eyes_closed", [this, lines] {
+                    show(lines);
+                    shown_at_ = inputs_so_far();
+                }});
 }
 
 void Session::show_vote_so_far() {
@@ -575,9 +591,8 @@ void Session::show_vote_so_far() {
 // Enter was pressed at a gate: the screen and its scrollback go, then what
 // was held back shows, and the call again.
 void Session::pass_gate() {
-    write("\x1b[H\x1b[2J\x1b[3J");
-    const Gate gate = std::move(*gate_);
-    gate_.reset();
+    const Gate gate = gate_.pass();
+    if (gate.kind != Gate::Kind::end) write("\x1b[H\x1b[2J\x1b[3J");  // the table saw the winner
     shown_at_ = static_cast<std::size_t>(-1);  // the call again, unless `then` shows it
     if (start_on_enter_) cmd_resume("");       // this Enter starts a resumed game's clock too
     if (gate.then) gate.then();
@@ -617,6 +632,9 @@ void Session::handle(const std::string& line) {
                                                                  .set("name", game_.name(player))));
     }
     if (!is_player_name(text, game_) && run_command(word, false)) return;
+    // An answer at a resumed game's paused clock: the moderator has found
+    // their place, and the game's time runs from this answer on.
+    if (start_on_enter_ && !gate_.open()) cmd_resume("");
     answer(word);
 }
 
@@ -700,7 +718,8 @@ void Session::tell_lines(const std::vector<Event>& events, const Action& action,
 void Session::hold_news_behind_gate() {
     if (!clears()) return tell_news();
     const bool after_slapp = game_.log()[game_.told()].kind == ActionKind::slapp;
-    gate_ = Gate{after_slapp ? "repl.clear_screen" : "repl.open_day", [this] { tell_news(); }};
+    gate_.wait({Gate::Kind::news, after_slapp ? "repl.clear_screen" : "repl.open_day",
+                [this] { tell_news(); }});
 }
 
 // The moderator tells the table the held news: logged as a `tell` at this
@@ -739,7 +758,8 @@ void Session::show_news() {
 }
 
 void Session::answer(const std::string& text) {
-    if (gate_) return refuse(narrator_.line("repl.gate_first"));
+    if (gate_.is(Gate::Kind::end)) return refuse(narrator_.line("repl.end_first"));
+    if (gate_.open()) return refuse(narrator_.line("repl.gate_first"));
     if (game_.over()) return refuse(narrator_.line("repl.game_is_over"));
     const CallId call = *game_.current_call();
     Action action;
@@ -783,8 +803,10 @@ void Session::answer(const std::string& text) {
     save();
 }
 
-// The end, as the moderator announces it; then the end prompt waits for
-// Enter, or an undo of the end.
+// The end, as the moderator announces it: the winner and why. The roles
+// and corruptions of the players still in wait for Enter on a terminal
+// (Game::end_held), so that an undo of a mistyped last ballot shows none;
+// through a pipe they are told at once.
 void Session::show_end() {
     end_shown_ = true;
     timer_.reset();
@@ -794,6 +816,22 @@ void Session::show_end() {
     say(narrator_.line("repl.winner", Args{}
                                           .set("team", narrator_.team(*state.winner))
                                           .set("reason", narrator_.win_reason(*state.win_reason))));
+    if (!game_.end_held()) return tell_roles();
+    if (io_.reader.interactive())
+        return gate_.wait({Gate::Kind::end, "repl.end_reveal", [this] { tell_roles(); }});
+    Action tell;
+    tell.kind = ActionKind::tell;
+    if (apply(tell)) tell_roles();
+}
+
+// Every role, once the table is told them (the end's `tell`, logged).
+void Session::tell_roles() {
+    if (game_.end_held()) {
+        Action tell;
+        tell.kind = ActionKind::tell;
+        if (!apply(tell)) return;
+    }
+    const State& state = game_.state();
     say(narrator_.line("repl.every_role"));
     std::size_t width = 0;  // the longest name's, not a fixed column
     for (const auto& name : game_.setup().players) width = std::max(width, utf8_length(name));
@@ -836,13 +874,17 @@ void Session::cmd_help(const std::string&) {
 
 // Before a screen with secrets, while the table may look: the screen turned
 // away first, then Enter (which clears it) shows them.
+// The wait it replaces comes back once the screen is the table's again
+// (the SLAPP-suit's call read aloud again, the end's roles still held).
 void Session::ask_privacy(const std::string& reason_key, std::function<void()> then) {
     say(narrator_.line(reason_key));
-    gate_ = Gate{"repl.private.gate", std::move(then), true};
+    if (gate_.is(Gate::Kind::end)) end_shown_ = false;
+    shown_at_ = static_cast<std::size_t>(-1);
+    gate_.wait({Gate::Kind::privacy, "repl.private.gate", std::move(then)});
 }
 
 void Session::cmd_status(const std::string&) {
-    if (clears() && !gate_ && table_may_look(game_))
+    if (gate_.ask_before_secret(game_))
         return ask_privacy("repl.private.status", [this] { show_status(); });
     show_status();
 }
@@ -851,12 +893,10 @@ void Session::cmd_status(const std::string&) {
 // gate, that Enter does both.
 void Session::show_status() {
     write(moderator_view_text(narrator_, game_, io_.colour));
-    if (clears() && !gate_)
-        gate_ = Gate{"repl.hide_roles",
-                     [this] {
-                         if (table_may_look(game_)) show_news();
-                     },
-                     false, true};
+    if (clears() && !gate_.open())
+        gate_.wait({Gate::Kind::secrets_up, "repl.hide_roles", [this] {
+                        if (table_may_look(game_)) show_news();
+                    }});
 }
 
 void Session::cmd_news(const std::string&) { show_news(); }
@@ -868,7 +908,7 @@ void Session::cmd_table(const std::string&) {
 // Time never runs back with an undo, but for the end by temperature: the
 // clock then stands paused one second before the limit (Game::undo).
 void Session::cmd_undo(const std::string&) {
-    if (clears() && !gate_ && table_may_look(game_) && game_.undo_reveals_secret())
+    if (gate_.ask_before_secret(game_) && game_.undo_reveals_secret())
         return ask_privacy("repl.private.undo", [this] { undo_now(); });
     undo_now();
 }
@@ -879,7 +919,9 @@ void Session::undo_now() {
     if (!undone) return refuse(narrator_.line("repl.nothing_to_undo"));
     say(narrator_.undone(game_, *undone));
     announced_temperature_ = game_.state().temperature;  // a degree again is told again
-    if (gate_ && !gate_->hides_secrets) gate_.reset();   // it held back the input's news
+    // A wait that held back the input's news goes with it; the end's too.
+    if (gate_.is(Gate::Kind::end)) end_shown_ = false;
+    if (!gate_.is(Gate::Kind::secrets_up)) gate_.drop();
     clock_.set(game_.state().clock_s);
     if (undone->kind == Undone::Kind::end || game_.state().phase == Phase::setup)
         clock_.stop();
@@ -977,11 +1019,25 @@ void Session::cmd_timer(const std::string& argument) {
     say(narrator_.line("repl.timer", args));
 }
 
-// `save`, `save NAME` or `save as NAME`: later saves go to NAME.
+namespace {
+// "friday" has none, "friday.json" and "games/fri.day.json" do.
+std::string extension_of(const std::string& path) {
+    const auto slash = path.rfind('/');
+    const auto dot = path.rfind('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash) ||
+        dot == (slash == std::string::npos ? 0 : slash + 1))
+        return "";
+    return path.substr(dot);
+}
+}  // namespace
+
+// `save`, `save NAME` or `save as NAME`: later saves go to NAME (NAME.json
+// when it has no extension).
 void Session::cmd_save(const std::string& argument) {
     std::string path = argument;
     if (istarts_with(path, "as ")) path = std::string{trim(std::string_view{path}.substr(3))};
-    if (path.empty() || path == path_) {  // the game's own file, again
+    if (!path.empty() && extension_of(path).empty()) path += ".json";  // `save friday`
+    if (path.empty() || path == path_) {                               // the game's own file, again
         if (save()) say(narrator_.line("repl.saved", Args{}.set("path", path_)));
         return;
     }

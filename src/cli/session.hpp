@@ -23,6 +23,7 @@
 #include "rescue.hpp"
 #include "save_file.hpp"
 #include "save_lock.hpp"
+#include "table_gate.hpp"
 
 namespace coyel::cli {
 
@@ -86,18 +87,6 @@ class Session final : private LivePrompt {
         Phase phase;
         int round;
     };
-    // A wait for Enter, then the screen and its scrollback are cleared and
-    // `then` runs: at dawn, the night's secrets go before the news is told;
-    // after `status`, the roles go. A private gate asks for the screen to be
-    // turned away before it shows secrets (`status`, an `undo` into the
-    // night, while the table may look): anything but Enter calls it off.
-    struct Gate {
-        std::string prompt_key;
-        std::function<void()> then;
-        bool private_ = false;
-        bool hides_secrets = false;  // `status`'s: an undo keeps it, the roles are still up
-    };
-
     // The live prompt (line_reader.hpp).
     std::string text() const override;
     std::optional<std::chrono::milliseconds> wake_in() const override;
@@ -148,6 +137,7 @@ class Session final : private LivePrompt {
     void tell_lines(const std::vector<Event>& events, const Action& action,
                     std::optional<CallId> closed);
     void show_end();
+    void tell_roles();
 
     // Every output goes through write(): into `capture_` while the live
     // prompt asks what to show above it, else to io_.out.
@@ -191,13 +181,14 @@ class Session final : private LivePrompt {
     std::size_t shown_at_ = static_cast<std::size_t>(-1);  // inputs when the call was shown
     int announced_temperature_;
     std::optional<Timer> timer_;
-    std::optional<Gate> gate_;
+    TableGate gate_;
     std::string* capture_ = nullptr;
     bool end_shown_ = false;
     bool running_before_suspend_ = false;
     bool start_on_enter_ = false;  // a resumed game: its clock waits for Enter or `resume`
     bool quit_ = false;
     bool save_failing_ = false;  // the game in memory is ahead of its file
+    std::string failure_told_;   // the reason last told, so that it is told once
     bool leaving_ = false;       // the leaving save is the last one
     std::size_t saves_tried_ = 0;
     std::size_t walls_from_ = 0;  // log entries before this one are not this session's

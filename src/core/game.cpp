@@ -562,6 +562,7 @@ void Game::restart(std::span<const Role> roles) {
     cards_shown_.reset();
     untold_from_.reset();
     held_.clear();
+    end_told_ = false;
 }
 
 Result<std::vector<Event>> Game::apply(const Action& action) {
@@ -583,7 +584,7 @@ bool answered_aloud(ActionKind kind) {
 }  // namespace
 
 Refusal Game::apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events) {
-    if (action.kind == ActionKind::tell && !news_held())
+    if (action.kind == ActionKind::tell && !news_held() && !end_held())
         return Error{"there is no news to tell", ErrorCode::not_now, "no_news"};
     if (!keeps_log_) [[likely]] {  // the balance lab's games: no log, so no news held
         if (auto refusal = check_and_resolve(action, cast, events)) return refusal;
@@ -607,6 +608,8 @@ Refusal Game::apply_logged(const Action& action, const BallotList* cast, EventBu
         events.truncate(start);
         return refusal;
     }
+    // A `tell` with no news held is the end's: the roles are told.
+    if (action.kind == ActionKind::tell && !tells) end_told_ = true;
     log_.push_back(action);
     cards_shown_.reset();  // the game has started: the cards are all out
     if (tells) {

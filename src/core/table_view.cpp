@@ -27,8 +27,10 @@ TableView view_of(const Game& game) {
         player.in_game = game.in_game(seat);
         player.mayor = state.mayor == seat;
         const bool revealed_ceo = state.ceo_revealed && game.role(seat) == Role::ceo;
-        if (!player.in_game || revealed_ceo || game.over()) player.role = game.role(seat);
-        if (game.over()) player.corrupted = state.corrupted.contains(seat);
+        // At the end, every role once the moderator tells them (Game::end_held).
+        const bool end_told = game.over() && !game.end_held();
+        if (!player.in_game || revealed_ceo || end_told) player.role = game.role(seat);
+        if (end_told) player.corrupted = state.corrupted.contains(seat);
     }
     return view;
 }

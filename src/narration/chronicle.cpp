@@ -295,7 +295,7 @@ Chronicle Chronicler::finish() {
     statistics_.seconds = game_.state().clock_s;
     statistics_.carbon_voters = carbon_voters();
     std::vector<Moment::Row> cast = players();
-    if (game_.over())
+    if (game_.over() && (moderator() || !game_.end_held()))
         tell_roles(cast);
     else if (!game_.log().empty())  // an unfinished game says where it stands, as the table knew it
         add(Moment::Kind::stops,
@@ -318,8 +318,29 @@ Chronicle make_chronicle(const Narrator& narrator, const Game& game, View view,
     return chronicler.finish();
 }
 
-// The lines of the last log entry the table was told something about, as the
-// table's chronicle tells them (none before the first).
+namespace {
+// Whether log entry `index` begins what the table is told, rather than adds
+// to it: a degree, a SLAPP-suit and its outcome add to the dawn they follow,
+// so the players' screen keeps the dawn's news through them (issue 34).
+bool begins_news(const std::vector<Action>& log, std::size_t index) {
+    switch (log[index].kind) {
+        case ActionKind::clock:
+        case ActionKind::heat:
+        case ActionKind::note:
+        case ActionKind::slapp: return false;
+        case ActionKind::tell:
+            for (std::size_t i = index; i-- > 0;) {  // the outcome of a SLAPP-suit
+                if (log[i].kind == ActionKind::clock || log[i].kind == ActionKind::note) continue;
+                return log[i].kind != ActionKind::slapp;
+            }
+            return true;
+        default: return true;
+    }
+}
+}  // namespace
+
+// The lines of what the table was told last, as the table's chronicle tells
+// them (none before the first): from the last entry that began news on.
 std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game) {
     const Chronicle story = make_chronicle(narrator, game, View::table);
     std::vector<std::string> lines;
@@ -327,7 +348,7 @@ std::vector<std::string> last_announcement(const Narrator& narrator, const Game&
     for (auto moment = story.moments.rbegin(); moment != story.moments.rend(); ++moment) {
         const bool told = moment->kind == Moment::Kind::line || moment->kind == Moment::Kind::end;
         if (!told || moment->secret || moment->text.empty()) continue;
-        if (entry && moment->entry != *entry) break;
+        if (entry && moment->entry != *entry && begins_news(game.log(), *entry - 1)) break;
         entry = moment->entry;
         lines.insert(lines.begin(), moment->text);
     }

@@ -96,9 +96,10 @@ struct Chronicle {
 Chronicle make_chronicle(const Narrator& narrator, const Game& game, View view,
                          std::optional<std::size_t> upto = std::nullopt);
 
-// The last announcement the table heard: the lines of the last log entry the
-// table was told something about (none before the first). The players'
-// screen shows it; the REPL's `news` repeats it.
+// The last announcement the table heard: the lines of the last log entry
+// that began news (a dawn told, a vote, an election), with what was added
+// to it since (a degree, a SLAPP-suit's outcome); none before the first.
+// The players' screen shows it; the REPL's `news` repeats it.
 std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game);
 
 }  // namespace coyel::narration

@@ -158,14 +158,20 @@ TEST_CASE("a game that ends at dawn waits at the gate, then shows the end") {
     options.temperature_limit = 1;  // the first dawn reaches it
     auto typed = night_one();
     typed.push_back({0ms, ""});  // Enter: the day's lines, and the end
-    typed.push_back({0ms, ""});  // Enter at the end: finished
+    typed.push_back({0ms, ""});  // Enter at the end: every role
+    typed.push_back({0ms, ""});  // Enter again: finished
     Table table(typed, make_game(spec_table(), options), {}, /*clear=*/true);
     CHECK(table.session.run() == 0);
     const std::string out = table.out.text();
     const auto cleared = out.find(clear_all);
     REQUIRE(cleared != std::string::npos);
-    CHECK(out.find("── Game over ──", cleared) != std::string::npos);
+    const auto end = out.find("── Game over ──", cleared);
+    REQUIRE(end != std::string::npos);
+    CHECK(out.find("Every role:", end) != std::string::npos);
+    CHECK(table.reader.prompts[table.reader.prompts.size() - 2] ==
+          "[game over] Enter tells every role> ");
     CHECK(table.reader.prompts.back() == "[game over] Enter to finish, or undo> ");
+    CHECK_FALSE(table.disk.last().end_held());
 }
 
 TEST_CASE(

@@ -65,7 +65,10 @@ TEST_CASE("live clock: the limit ends the game at its second, then the end promp
     CHECK(game.state().clock_s == 60);
     CHECK(table.reader.shown.find("The planet reached +2°C above normal") != std::string::npos);
     CHECK(table.out.text().find("── Game over ──") != std::string::npos);
-    CHECK(table.reader.prompts.back() == "[game over] Enter to finish, or undo> ");
+    // The roles wait for Enter (issue 34): `quit` leaves them untold.
+    CHECK(table.reader.prompts.back() == "[game over] Enter tells every role> ");
+    CHECK(table.out.text().find("Every role:") == std::string::npos);
+    CHECK(game.end_held());
 }
 
 TEST_CASE("live clock: undo after the limit takes back the end alone, the clock paused before it") {

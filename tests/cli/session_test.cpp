@@ -78,7 +78,10 @@ TEST_CASE("the clock: rises announced at the next prompt, the limit ends the gam
     REQUIRE(game.ok());
     CHECK(game->over());
     CHECK(game->state().win_reason == WinReason::temperature);
-    const Action& last = game->log().back();
+    // Through a pipe the end's roles are told at once: a `tell` closes the log.
+    CHECK(game->log().back().kind == ActionKind::tell);
+    CHECK_FALSE(game->end_held());
+    const Action& last = game->log()[game->log().size() - 2];
     CHECK(last.kind == ActionKind::clock);
     CHECK(last.at == 600);
     CHECK(out.text().find("The global temperature rises to +1°C.") != std::string::npos);

@@ -63,14 +63,19 @@ twin() {  # twin NAME PROTECT LOBBY: the screens after each moment, in files
   tmux_ send-keys -t t "undo" Enter
   wait_for "Turn the screen away from the players, then Enter>"
   everything >"$folder/$name.undo"
-  tmux_ send-keys -t t "table" Enter  # calls the undo off; the table's view
+  tmux_ send-keys -t t "ana" Enter  # calls the undo off, and casts no ballot
   wait_for "Called off: nothing was shown."
+  wait_for "Ana votes for>"
+  everything | grep -qF "Ana →" && fail "the word that called the undo off was cast"
+  tmux_ send-keys -t t "table" Enter  # the table's view
   wait_for "Ana votes for>"
   everything >"$folder/$name.table"
   tmux_ send-keys -t t "status" Enter
   wait_for "status shows every role."
   everything >"$folder/$name.status"
-  tmux_ send-keys -t t "news" Enter  # calls status off; the news again
+  tmux_ send-keys -t t "no" Enter  # calls status off
+  wait_for "Called off: nothing was shown."
+  tmux_ send-keys -t t "news" Enter  # the news again
   wait_for "Last told to the table:"
   everything >"$folder/$name.news"
   tmux_ send-keys -t t "quit" Enter

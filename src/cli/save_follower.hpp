@@ -1,0 +1,71 @@
+// One way to follow a save that another coyel writes: `display`, `serve` and
+// `--serve` all read it through a SaveFollower. It arms its watch before each
+// read, so a write that lands between the two is never missed, and when the
+// save's folder goes (and comes back), it arms again and reads again.
+// The watch is a small interface (inotify here, a fake in the tests), so the
+// order of arming and reading is an ordinary unit test.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "coyel/result.hpp"
+#include "coyel/save.hpp"
+
+namespace coyel::cli {
+
+// Watches the save's folder for the save or its lock being written,
+// replaced, created or removed.
+class FileWatch {
+  public:
+    virtual ~FileWatch() = default;
+    // Starts watching; false when it cannot (the folder is missing).
+    virtual bool arm() = 0;
+    virtual bool armed() const = 0;
+    // A descriptor that becomes readable at an event, or -1.
+    virtual int fd() const = 0;
+    // Takes every pending event: true when one may concern the save,
+    // or the watch was lost with its folder (then it is no longer armed).
+    virtual bool take_changes() = 0;
+};
+
+// inotify on the folder of `save_path`.
+std::unique_ptr<FileWatch> folder_watch(const std::string& save_path);
+
+class SaveFollower {
+  public:
+    using Reader = std::function<Result<SavedGame>(const std::string&)>;
+    // How often a lost watch is tried again, while its folder is missing.
+    static constexpr std::chrono::milliseconds rearm_every{200};
+
+    // `first`: a reading already made (and checked) by the caller, or none.
+    SaveFollower(std::string path, std::unique_ptr<FileWatch> watch, Reader read,
+                 std::optional<SavedGame> first = std::nullopt);
+    // Arms the watch, then reads: from now on no write is missed.
+    void start();
+    // After the watch's descriptor became readable, or `wait()` passed:
+    // reads again if the save may have changed. True when it was read again.
+    bool update();
+    // The descriptor to wait on (-1: none), and how long to wait at most.
+    int fd() const { return watch_->fd(); }
+    std::optional<std::chrono::milliseconds> wait() const;
+
+    const std::string& path() const { return path_; }
+    // The last good reading (kept while the file is missing or half written).
+    const std::optional<SavedGame>& saved() const { return saved_; }
+    bool missing() const { return missing_; }
+
+  private:
+    void read();
+
+    std::string path_;
+    std::unique_ptr<FileWatch> watch_;
+    Reader read_;
+    std::optional<SavedGame> saved_;
+    bool missing_ = false;
+};
+
+}  // namespace coyel::cli

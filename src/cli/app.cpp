@@ -108,7 +108,8 @@ void add_replay(CLI::App& app, int& exit_code) {
     command->add_option("--upto", given->upto, "Stop after log entry K and show the game there");
     command
         ->add_option("--view", given->view,
-                     "moderator (everything) or table (what the players knew)")
+                     "moderator (everything) or table (what the players knew); by default "
+                     "moderator, but table for --markdown and --html of an unfinished game")
         ->check(CLI::IsMember({"moderator", "table"}));
     command->add_flag("--markdown", given->markdown, "Print the chronicle as Markdown, to share");
     command->add_option("--html", given->html, "Write one self-contained HTML page with charts");

@@ -87,7 +87,7 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
     Args header;
     header.set("path", given.path)
         .set("players", game.player_count())
-        .set("view", given.view)
+        .set("view", chronicle.view == View::table ? "table" : "moderator")
         .set("upto", given.upto ? std::to_string(*given.upto) : "none");
     fmt::print("{}\n", narrator.line("replay.header", header));
     if (const auto span = played_span(game))
@@ -113,6 +113,17 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
                          : table_view_text(narrator, table_view(chronicle.game), colour));
 }
 
+// The formats to share show what the players know while the game is not
+// over; asked for, the moderator's view of one comes with a caution.
+View view_to_tell(const ReplayOptions& given, const Game& game, const Narrator& narrator) {
+    const bool shared = given.markdown || !given.html.empty();
+    if (given.view.empty()) return shared && !game.over() ? View::table : View::moderator;
+    if (given.view == "table") return View::table;
+    if (shared && !game.over())
+        fmt::print(stderr, "{}\n", narrator.line("replay.unfinished_moderator"));
+    return View::moderator;
+}
+
 }  // namespace
 
 int run_replay(const ReplayOptions& given) {
@@ -124,7 +135,7 @@ int run_replay(const ReplayOptions& given) {
         return 1;
     }
     const Narrator narrator(chosen->script());
-    const View view = given.view == "table" ? View::table : View::moderator;
+    const View view = view_to_tell(given, *game, narrator);
     const Chronicle chronicle = make_chronicle(narrator, *game, view, given.upto);
     if (auto error = range_error(given, *game, chronicle, narrator)) {
         fmt::print(stderr, "{}\n", *error);

@@ -47,7 +47,7 @@ struct ReplayOptions {
     bool step = false;
     int round = 0;
     std::optional<std::size_t> upto;
-    std::string view = "moderator";
+    std::string view;  // "" until given: see run_replay
     bool markdown = false;
     std::string html;
     LanguageOptions language;

@@ -51,6 +51,7 @@ class LiveReader final : public LineReader {
                 return std::nullopt;
             }
             prompts.push_back(prompt.text());
+            histories.push_back(history);
             if (next.line != "^C") return next.line;
             shown += prompt.on_interrupt();
         }
@@ -60,11 +61,14 @@ class LiveReader final : public LineReader {
     void set_completions(std::vector<std::string> words) override {
         completions = std::move(words);
     }
+    void set_history(const std::vector<std::string>& lines) override { history = lines; }
 
     std::string shown;                 // what the prompt showed above itself
     std::vector<std::string> prompts;  // each prompt as an answer was typed
     int wakes = 0;
-    std::vector<std::string> completions;  // what Tab offered at the last prompt
+    std::vector<std::string> completions;             // what Tab offered at the last prompt
+    std::vector<std::string> history;                 // what Up may bring back now
+    std::vector<std::vector<std::string>> histories;  // at each prompt, as prompts
 
   private:
     // False when the prompt closed during the wait (the game ended).

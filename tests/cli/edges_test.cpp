@@ -1,0 +1,191 @@
+// Nothing escapes at the edges (issue 34), against fakes: twin games that
+// differ only in a hidden night answer give the same screen at the
+// SLAPP-suit's gate and at the end's prompt, the line editor's history
+// keeps no night answer once the table looks, and the players' screens hold
+// the end's roles until the moderator's Enter.
+#include <catch2/catch.hpp>
+
+#include "../narration_helpers.hpp"
+#include "chronicle.hpp"
+#include "coyel/table_view.hpp"
+#include "live_session.hpp"
+#include "players_screen.hpp"
+#include "scripted_reader.hpp"
+#include "serve_state.hpp"
+
+using namespace coyel;
+using namespace coyel::test;
+
+namespace edges {
+
+constexpr std::string_view clear_all = "\x1b[H\x1b[2J\x1b[3J";
+
+Game night_mode(Seating seating = spec_table()) {
+    Options options;
+    options.temperature_mode = TemperatureMode::night;
+    return make_game(seating, options);
+}
+
+// What the screen holds: the output since the last clearing.
+std::string screen_of(const std::string& out) {
+    const auto cleared = out.rfind(clear_all);
+    return cleared == std::string::npos ? out : out.substr(cleared);
+}
+
+// Night 1 of the spec table: the NGO saves the carbon emissions' target, so
+// the CEO is called to file a SLAPP-suit; `lobby` is the hidden answer.
+std::deque<Typed> protest_night(const char* lobby) {
+    return {{0ms, "Hana"}, {0ms, "Ben"}, {0ms, "Ben"}, {0ms, "none"}, {0ms, lobby}};
+}
+
+// Five players, one carbon emission, no banker: voting Ana out ends the game.
+Seating short_table() {
+    return {{"Ana", Role::carbon},
+            {"Ben", Role::citizen},
+            {"Cleo", Role::ngo},
+            {"Dan", Role::ceo},
+            {"Eve", Role::citizen}};
+}
+std::deque<Typed> to_the_last_ballot(const char* lobby) {
+    return {{0ms, "Ben"}, {0ms, "Eve"}, {0ms, "none"}, {0ms, lobby}, {0ms, ""},
+            {0ms, "Ana"}, {0ms, "Ana"}, {0ms, "Ana"},  {0ms, "Ana"}};
+}
+
+}  // namespace edges
+
+TEST_CASE("at the SLAPP-suit's gate, undo and status ask first: twins show the same screen") {
+    auto screen = [](const char* lobby, const char* command) {
+        auto typed = edges::protest_night(lobby);
+        typed.push_back({0ms, ""});  // the dawn told; the SLAPP-suit's lines read aloud
+        typed.push_back({0ms, command});
+        typed.push_back({0ms, "quit"});
+        Table table(typed, edges::night_mode(), {}, /*clear=*/true);
+        table.session.run();
+        CHECK(table.reader.prompts[6].find("Enter when only the CEO's eyes are open") !=
+              std::string::npos);
+        CHECK(table.reader.prompts[7].find("Turn the screen away") != std::string::npos);
+        return edges::screen_of(table.out.text());
+    };
+    for (const char* command : {"undo", "status"}) {
+        INFO(command);
+        const std::string a = screen("Finn", command), b = screen("none", command);
+        CHECK(a == b);
+        CHECK(a.find("Undone") == std::string::npos);
+    }
+}
+
+TEST_CASE("the word that calls a privacy step off does nothing else") {
+    auto typed = edges::protest_night("none");
+    typed.insert(typed.end(), {{0ms, ""}, {0ms, "undo"}, {0ms, "yes"}, {0ms, "quit"}});
+    Table table(typed, edges::night_mode(), {}, /*clear=*/true);
+    table.session.run();
+    CHECK(table.out.text().find("Called off: nothing was shown.") != std::string::npos);
+    // "yes" was not taken as the CEO's answer: no SLAPP-suit filed, none refused.
+    CHECK(table.disk.last().log().back().kind != ActionKind::slapp);
+    CHECK(table.err.text().empty());
+}
+
+TEST_CASE("the line editor's history keeps no night answer once the table looks") {
+    auto typed = edges::protest_night("Finn");
+    typed.insert(typed.end(), {{0ms, ""}, {0ms, ""}, {0ms, "no"}, {0ms, ""}, {0ms, "quit"}});
+    Table table(typed, edges::night_mode(), {}, /*clear=*/true);
+    table.session.run();
+    const auto& histories = table.reader.histories;
+    REQUIRE(histories.size() == 10);
+    // At night the last answers stay at hand, through the dawn's gate...
+    CHECK(histories[4] == std::vector<std::string>{"Hana", "Ben", "Ben", "none"});
+    CHECK(histories[5] == std::vector<std::string>{"Hana", "Ben", "Ben", "none", "Finn"});
+    // ...and go when the table opens its eyes: only the election stays, at
+    // the SLAPP-suit's gate and at the vote (the CEO's "no" gone too).
+    CHECK(histories[6] == std::vector<std::string>{"Hana"});
+    CHECK(histories[9] == std::vector<std::string>{"Hana"});
+    CHECK(table.reader.prompts[9].find("votes for") != std::string::npos);
+}
+
+TEST_CASE("the end is held: roles wait for Enter, and twins' screens agree until then") {
+    auto play = [](const char* lobby, bool reveal) {
+        auto typed = edges::to_the_last_ballot(lobby);
+        typed.push_back({0ms, reveal ? "" : "quit"});
+        if (reveal) typed.push_back({0ms, ""});
+        Table table(typed, edges::night_mode(edges::short_table()), {}, /*clear=*/true);
+        table.session.run();
+        return std::pair{edges::screen_of(table.out.text()), table.disk.saves};
+    };
+    const auto [a, saves_a] = play("Eve", false);
+    const auto [b, saves_b] = play("none", false);
+    CHECK(a == b);
+    CHECK(a.find("── Game over ──") != std::string::npos);
+    CHECK(a.find("Every role:") == std::string::npos);
+    // The players' screens, from the saves: the same for both twins.
+    const Game end_a = *load_game(saves_a.back(), "a.json");
+    const Game end_b = *load_game(saves_b.back(), "b.json");
+    REQUIRE(end_a.end_held());
+    const narration::Narrator narrator(narration::english_script());
+    CHECK(narration::players_screen_text(narration::players_screen(narrator, end_a, {}, 0)) ==
+          narration::players_screen_text(narration::players_screen(narrator, end_b, {}, 0)));
+    CHECK(cli::public_state_json(narrator, end_a, {}, 0, "") ==
+          cli::public_state_json(narrator, end_b, {}, 0, ""));
+    // Enter tells the roles, corruption included: the twins differ from there.
+    const auto [told, saves] = play("Eve", true);
+    CHECK(told.find("Every role:") != std::string::npos);
+    CHECK(told.find(", corrupted", told.find("Every role:")) != std::string::npos);
+    const Game revealed = *load_game(saves.back(), "game.json");
+    CHECK_FALSE(revealed.end_held());
+    CHECK(table_view(revealed).players[4].corrupted);
+}
+
+TEST_CASE("the end held: an undo before Enter takes back the ballot and shows no role") {
+    auto typed = edges::to_the_last_ballot("Ben");
+    typed.insert(typed.end(), {{0ms, "undo"}, {0ms, "quit"}});
+    Table table(typed, edges::night_mode(edges::short_table()), {}, /*clear=*/true);
+    table.session.run();
+    const std::string out = table.out.text();
+    CHECK(out.find("Undone: Dan's vote.") != std::string::npos);
+    CHECK(out.find("Every role:") == std::string::npos);
+    CHECK_FALSE(table.disk.last().over());
+}
+
+TEST_CASE("a dawn's news stays on the players' screen through its SLAPP-suit") {
+    auto typed = edges::protest_night("none");
+    typed.insert(typed.end(), {{0ms, ""}, {0ms, ""}, {0ms, "no"}, {0ms, ""}, {0ms, "quit"}});
+    Table table(typed, edges::night_mode(), {}, /*clear=*/true);
+    table.session.run();
+    const Game game = table.disk.last();
+    const narration::Narrator narrator(narration::english_script());
+    const auto news = narration::last_announcement(narrator, game);
+    const auto has = [&](std::string_view part) {
+        return std::any_of(news.begin(), news.end(),
+                           [&](const std::string& line) { return line.find(part) != line.npos; });
+    };
+    CHECK(has("Everyone, open your eyes"));  // the dawn
+    CHECK(has("SLAPP"));                     // and the suit's outcome below it
+}
+
+TEST_CASE("an answer at a resumed game's paused clock starts the clock, and says so") {
+    Game game = edges::night_mode();
+    REQUIRE(game.apply(act(ActionKind::elect_mayor, seat(game, "Hana"))).ok());
+    Table table({{5s, "Ben"}, {5s, "quit"}}, std::move(game));
+    table.session.run();
+    CHECK(table.out.text().find("Clock running from 0:00.") != std::string::npos);
+    CHECK(table.disk.last().state().clock_s == 5);  // the five seconds after the answer
+}
+
+TEST_CASE("a failing save is told once per reason, not after every answer") {
+    GameClock::TimePoint now{};
+    Capture out, err;
+    ScriptedReader reader({"Hana", "Ben", "none", "none"});
+    Session session(edges::night_mode(), "game.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(
+                        0, [&] { return now; }, epoch_wall),
+                    [](const std::string&, std::string_view) -> std::optional<std::string> {
+                        return "cannot write game.json.tmp: No space left on device";
+                    });
+    session.rescue_in({});
+    session.run();
+    const std::string text = err.text();
+    std::size_t told = 0;
+    for (auto at = text.find("Could not save game.json"); at != std::string::npos;
+         at = text.find("Could not save game.json", at + 1))
+        ++told;
+    CHECK(told == 1);
+}

@@ -3,13 +3,18 @@
 // SLAPP-suit's gate and at the end's prompt, the line editor's history
 // keeps no night answer once the table looks, and the players' screens hold
 // the end's roles until the moderator's Enter.
+#include <unistd.h>
 #include <catch2/catch.hpp>
+
+#include <fstream>
+#include <thread>
 
 #include "../narration_helpers.hpp"
 #include "chronicle.hpp"
 #include "coyel/table_view.hpp"
 #include "live_session.hpp"
 #include "players_screen.hpp"
+#include "process.hpp"
 #include "scripted_reader.hpp"
 #include "serve_state.hpp"
 
@@ -188,4 +193,75 @@ TEST_CASE("a failing save is told once per reason, not after every answer") {
          at = text.find("Could not save game.json", at + 1))
         ++told;
     CHECK(told == 1);
+}
+
+namespace edges {
+// A prompt whose clock reaches a degree 20 ms into the wait, then closes.
+struct DegreePrompt final : cli::LivePrompt {
+    bool rung = false;
+    std::string text() const override { return "[+0°C] Ana votes for> "; }
+    std::optional<std::chrono::milliseconds> wake_in() const override {
+        return rung ? std::nullopt : std::optional{20ms};
+    }
+    std::string on_wake() override {
+        rung = true;
+        return "The global temperature rises to +1°C.\n";
+    }
+    std::string on_interrupt() override { return ""; }
+    bool closed() const override { return rung; }
+    void on_suspend(bool) override {}
+};
+}  // namespace edges
+
+TEST_CASE("through a pipe the clock rings at its second, not at the next line") {
+    int ends[2];
+    REQUIRE(::pipe(ends) == 0);
+    std::FILE* in = ::fdopen(ends[0], "r");
+    Capture out;
+    auto reader = cli::make_line_reader(in, out.file);
+    // The next line comes half a second later: the degree must not wait for it.
+    std::thread typist([&] {
+        std::this_thread::sleep_for(500ms);
+        (void)!::write(ends[1], "Ben\n", 4);
+    });
+    edges::DegreePrompt prompt;
+    const auto started = std::chrono::steady_clock::now();
+    const auto line = reader->read_live(prompt);
+    const auto waited = std::chrono::steady_clock::now() - started;
+    typist.join();
+    CHECK_FALSE(line);  // the prompt closed at the degree
+    CHECK(out.text() == "The global temperature rises to +1°C.\n");
+    CHECK(waited < 400ms * COYEL_TIME_FACTOR);
+    ::close(ends[1]);
+    std::fclose(in);
+}
+
+TEST_CASE("replay --markdown and --html of an unfinished game show the table's view") {
+    const std::string folder = temporary_folder();
+    auto write_twin = [&](const char* name, const char* lobby) {
+        Game game = edges::night_mode();
+        for (auto [kind, who] : {std::pair{ActionKind::elect_mayor, "Hana"},
+                                 {ActionKind::carbon_target, "Ben"},
+                                 {ActionKind::ngo_protect, "Dan"}}) {
+            REQUIRE(game.apply(act(kind, seat(game, who))).ok());
+        }
+        Action banker = act(ActionKind::banker);
+        banker.choice = BankerChoice::none;
+        REQUIRE(game.apply(banker).ok());
+        REQUIRE(game.apply(act(ActionKind::ceo_lobby, seat(game, lobby))).ok());
+        REQUIRE(game.apply(act(ActionKind::tell)).ok());
+        const std::string path = folder + "/" + name + ".json";
+        std::ofstream(path) << save_game(game);
+        return path;
+    };
+    const std::string a = write_twin("a", "Gus"), b = write_twin("b", "Finn");
+    const auto markdown_a = run_coyel("replay " + a + " --markdown", false);
+    const auto markdown_b = run_coyel("replay " + b + " --markdown", false);
+    CHECK(markdown_a.exit_code == 0);
+    // The title names the file: the rest is the same for the twins.
+    CHECK(markdown_a.out.substr(markdown_a.out.find('\n')) ==
+          markdown_b.out.substr(markdown_b.out.find('\n')));
+    CHECK(run_coyel("replay " + a + " --markdown --view moderator").out.find("Caution") !=
+          std::string::npos);
+    run_shell("rm -rf " + folder);
 }

@@ -32,6 +32,9 @@ struct LiveClock {
     // The code of the language the game is told in ("fr"), for the players'
     // screens to speak it too; empty when not said.
     std::string language;
+    // Where the game went on (`save AS`): the players' screens that follow
+    // this file follow that one from now on. Empty in the game's own file.
+    std::string moved_to;
     bool operator==(const LiveClock&) const = default;
 };
 

@@ -201,8 +201,7 @@ int run_display(const DisplayOptions& given) {
     if (const int* code = std::get_if<int>(&followed_save)) return *code;
     auto* opened = &std::get<FollowedSave>(followed_save);
     const narration::Narrator narrator(opened->script.script());
-    SaveFollower followed(opened->path, folder_watch(opened->path), read_saved_game,
-                          std::move(opened->first));
+    SaveFollower followed(opened->path, folder_watch, read_saved_game, std::move(opened->first));
     if (given.once) {
         fmt::print("{}", narration::players_screen_text(
                              screen_now(narrator, *followed.saved(), followed.path())));

@@ -93,6 +93,17 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
         fmt::print(stderr, "{}\n", saved.error());
         return 1;
     }
+    // A file left by `save AS` says where the game went on: that one is resumed.
+    if (saved->live && !saved->live->moved_to.empty() && saved->live->moved_to != path) {
+        const std::string moved_to = saved->live->moved_to;
+        const auto chosen = choose_script_or_say(language, saved->live->language);
+        if (!chosen) return 2;
+        print_wrapped(stdout,
+                      narration::Narrator(chosen->script())
+                          .line("games.moved",
+                                narration::Args{}.set("path", path).set("moved_to", moved_to)));
+        return resume_path(moved_to, clear, serving, language);
+    }
     const auto chosen = choose_script_or_say(language, saved->live ? saved->live->language : "");
     if (!chosen) return 2;
     const narration::Script& script = chosen->script();

@@ -75,14 +75,16 @@ std::unique_ptr<FileWatch> folder_watch(const std::string& save_path) {
     return std::make_unique<InotifyWatch>(save_path);
 }
 
-SaveFollower::SaveFollower(std::string path, std::unique_ptr<FileWatch> watch, Reader read,
+SaveFollower::SaveFollower(std::string path, Watcher watcher, Reader read,
                            std::optional<SavedGame> first)
     : path_(std::move(path)),
-      watch_(std::move(watch)),
+      watcher_(std::move(watcher)),
+      watch_(watcher_(path_)),
       read_(std::move(read)),
       saved_(std::move(first)) {}
 
 void SaveFollower::start() {
+    if (moved()) return;
     watch_->arm();
     read();
 }
@@ -107,6 +109,27 @@ void SaveFollower::read() {
     std::error_code error;
     missing_ = !read && !fs::exists(path_, error);
     if (read) saved_.emplace(std::move(*read));
+    moved();
+}
+
+// Follows the game to the file it went on in, armed first there too; a
+// chain of moves is followed (a loop would end at a file already left).
+bool SaveFollower::moved() {
+    bool switched = false;
+    for (int hops = 0; hops < 8 && saved_ && saved_->live; ++hops) {
+        const std::string to = saved_->live->moved_to;
+        if (to.empty() || to == path_) break;
+        switched = true;
+        path_ = to;
+        watch_ = watcher_(path_);
+        watch_->arm();
+        auto read = read_(path_);
+        std::error_code error;
+        missing_ = !read && !fs::exists(path_, error);
+        if (!read) break;  // the new file is looked for as any missing save
+        saved_.emplace(std::move(*read));
+    }
+    return switched;
 }
 
 }  // namespace coyel::cli

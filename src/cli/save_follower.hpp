@@ -1,7 +1,9 @@
 // One way to follow a save that another coyel writes: `display`, `serve` and
 // `--serve` all read it through a SaveFollower. It arms its watch before each
 // read, so a write that lands between the two is never missed, and when the
-// save's folder goes (and comes back), it arms again and reads again.
+// save's folder goes (and comes back), it arms again and reads again. A save
+// that says the game went on in another file (`save AS`: live.moved_to) is
+// left for that one.
 // The watch is a small interface (inotify here, a fake in the tests), so the
 // order of arming and reading is an ordinary unit test.
 #pragma once
@@ -38,11 +40,12 @@ std::unique_ptr<FileWatch> folder_watch(const std::string& save_path);
 class SaveFollower {
   public:
     using Reader = std::function<Result<SavedGame>(const std::string&)>;
+    using Watcher = std::function<std::unique_ptr<FileWatch>(const std::string& save_path)>;
     // How often a lost watch is tried again, while its folder is missing.
     static constexpr std::chrono::milliseconds rearm_every{200};
 
     // `first`: a reading already made (and checked) by the caller, or none.
-    SaveFollower(std::string path, std::unique_ptr<FileWatch> watch, Reader read,
+    SaveFollower(std::string path, Watcher watcher, Reader read,
                  std::optional<SavedGame> first = std::nullopt);
     // Arms the watch, then reads: from now on no write is missed.
     void start();
@@ -60,8 +63,10 @@ class SaveFollower {
 
   private:
     void read();
+    bool moved();
 
     std::string path_;
+    Watcher watcher_;
     std::unique_ptr<FileWatch> watch_;
     Reader read_;
     std::optional<SavedGame> saved_;

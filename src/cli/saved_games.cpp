@@ -116,11 +116,6 @@ std::string shell_word(const std::string& text) {
 
 }  // namespace
 
-bool remove_from_games_folder(const std::string& path) {
-    std::error_code error;
-    return in_games_folder(path) && fs::remove(path, error);
-}
-
 std::string resume_command(const std::string& path) {
     return in_games_folder(path) ? "coyel resume" : "coyel resume " + shell_word(path);
 }
@@ -183,6 +178,8 @@ std::vector<SavedGame> read_saved_games(const std::vector<std::string>& paths,
                 skipped(saved.error());
                 continue;
             }
+            if (saved->live && !saved->live->moved_to.empty())
+                continue;  // the game went on elsewhere
             const std::time_t when = last_played(saved->game, file);
             games.push_back({file, std::move(saved->game), when,
                              saved->live ? saved->live->language : std::string{}});

@@ -45,11 +45,6 @@ std::variant<FollowedSave, int> open_followed_save(const std::string& given_path
 // The games folder, created with its parents when missing.
 Result<std::string> make_games_folder();
 
-// Removes the save `path` when it lies in the games folder (where coyel, not
-// the moderator, named it): after `save AS`, so that the old copy is neither
-// listed as unfinished nor picked by `coyel resume` alone. True when removed.
-bool remove_from_games_folder(const std::string& path);
-
 // The command that goes on with the save at `path`, just written: `coyel
 // resume` alone when it lies in the games folder (it is the newest game
 // there), else `coyel resume PATH`, the path quoted for a shell if need be.

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <utility>
 
 #include <csignal>
@@ -632,10 +633,11 @@ void Session::handle(const std::string& line) {
                                                                  .set("name", game_.name(player))));
     }
     if (!is_player_name(text, game_) && run_command(word, false)) return;
-    // An answer at a resumed game's paused clock: the moderator has found
-    // their place, and the game's time runs from this answer on.
-    if (start_on_enter_ && !gate_.open()) cmd_resume("");
+    // An answer taken at a resumed game's paused clock: the moderator has
+    // found their place, and the game's time runs from this answer on.
+    const std::size_t before = inputs_so_far();
     answer(word);
+    if (start_on_enter_ && inputs_so_far() != before) cmd_resume("");
 }
 
 bool Session::is_command(const std::string& text) {
@@ -1054,15 +1056,28 @@ void Session::cmd_save(const std::string& argument) {
     const std::string previous = path_;
     const bool was_failing = std::exchange(save_failing_, false);  // one message, not two
     path_ = path;
+    if (taken) locks_.push_back(std::move(*taken));
     if (!save()) {
         path_ = previous;
+        if (taken) locks_.pop_back();
         save_failing_ = was_failing || save_failing_;
         return;
     }
-    if (taken) locks_.push_back(std::move(*taken));
     say(narrator_.line("repl.saved_as", Args{}.set("path", path_)));
-    if (taken && remove_from_games_folder(previous))  // a copy left there would stay unfinished
-        say(narrator_.line("repl.old_copy_removed", Args{}.set("path", previous)));
+    point_to_new_file(previous);
+}
+
+// The old file says where the game went on: the players' screens that follow
+// it follow the new one, and `resume`, `games` and `stats` skip it.
+void Session::point_to_new_file(const std::string& previous) {
+    LiveClock live = live_clock().value_or(LiveClock{});
+    live.running = false;
+    std::error_code error;
+    live.moved_to = std::filesystem::absolute(path_, error).string();
+    if (error) live.moved_to = path_;
+    if (writer_(previous, game_, live))
+        return refuse(narrator_.line("repl.old_file_not_pointed", Args{}.set("path", previous)));
+    say(narrator_.line("repl.old_file_points", Args{}.set("path", previous)));
 }
 
 void Session::cmd_quit(const std::string&) { leave(false); }

@@ -169,6 +169,7 @@ class Session final : private LivePrompt {
     void cmd_quit(const std::string&);
     void cmd_news(const std::string&);
     void cmd_quit_anyway(const std::string&);
+    void point_to_new_file(const std::string& previous);
 
     Game game_;
     std::string path_;

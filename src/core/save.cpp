@@ -416,7 +416,8 @@ Result<std::int64_t> time_field(const json& object, std::string_view key) {
 // ends within the longest one after the save.
 Result<LiveClock> live_from_json(const json& object, const Game& game) {
     if (!object.is_object()) return Error{"must be an object"};
-    if (auto error = unknown_key(object, "", {"running", "wall", "timer_ends", "language"}))
+    if (auto error =
+            unknown_key(object, "", {"running", "wall", "timer_ends", "language", "moved_to"}))
         return *error;
     if (!object.contains("running") || !object["running"].is_boolean())
         return Error{"running must be true or false"};
@@ -440,6 +441,14 @@ Result<LiveClock> live_from_json(const json& object, const Game& game) {
         if (!code.is_string() || !is_language_code(code.get<std::string>()))
             return Error{"language must be a code such as \"en\" or \"fr\""};
         live.language = code.get<std::string>();
+    }
+    if (object.contains("moved_to")) {
+        const json& path = object["moved_to"];
+        if (!path.is_string() || path.get<std::string>().empty() ||
+            path.get<std::string>().size() > 4096 ||
+            utf8_length(path.get<std::string>()) == std::string::npos)
+            return Error{"moved_to must be the path of a save"};
+        live.moved_to = path.get<std::string>();
     }
     return live;
 }
@@ -567,6 +576,9 @@ std::string live_text(const std::optional<LiveClock>& live) {
     if (live->timer_ends_ms)
         out += fmt::format(", \"timer_ends\": \"{}\"", iso_time_text(*live->timer_ends_ms));
     if (!live->language.empty()) out += fmt::format(", \"language\": \"{}\"", live->language);
+    if (!live->moved_to.empty())
+        out += ", \"moved_to\": " +
+               json(live->moved_to).dump(-1, ' ', false, json::error_handler_t::replace);
     return out + "}";
 }
 

@@ -169,9 +169,13 @@ TEST_CASE("a dawn's news stays on the players' screen through its SLAPP-suit") {
 TEST_CASE("an answer at a resumed game's paused clock starts the clock, and says so") {
     Game game = edges::night_mode();
     REQUIRE(game.apply(act(ActionKind::elect_mayor, seat(game, "Hana"))).ok());
-    Table table({{5s, "Ben"}, {5s, "quit"}}, std::move(game));
+    Table table({{5s, "zzz"}, {5s, "Ben"}, {5s, "quit"}}, std::move(game));
     table.session.run();
-    CHECK(table.out.text().find("Clock running from 0:00.") != std::string::npos);
+    const std::string out = table.out.text();
+    const auto running = out.find("Clock running from 0:00.");
+    CHECK(running != std::string::npos);
+    CHECK(out.find("zzz") < out.find("The carbon emissions target Ben"));
+    CHECK(out.find("The carbon emissions target Ben") < running);  // a typo starts nothing
     CHECK(table.disk.last().state().clock_s == 5);  // the five seconds after the answer
 }
 

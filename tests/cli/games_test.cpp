@@ -476,7 +476,7 @@ TEST_CASE("coyel stats folds names as the REPL does, and --same merges a group's
     fs::remove_all(folder.root);
 }
 
-TEST_CASE("save AS moves a game out of the games folder, and a file the moderator named stays") {
+TEST_CASE("save AS moves a game out of the games folder: the copy left says where it went on") {
     const Folder folder = make_folder();
     const std::string new_game =
         "new --players \"Ana,Ben,Cleo,Dan,Eve\" --roles \"Ana=carbon\" --mode night";
@@ -485,19 +485,30 @@ TEST_CASE("save AS moves a game out of the games folder, and a file the moderato
     std::vector<std::string> left;
     for (const auto& entry : fs::directory_iterator(folder.games))
         if (entry.path().extension() == ".json") left.push_back(entry.path().string());
-    CHECK(left.empty());
-    CHECK(moved.out.find("Saved to friday.json; later saves go there too.\nIts copy in the games "
-                         "folder,") != std::string::npos);
-    CHECK(moved.out.find(folder.games + "/") != std::string::npos);
+    REQUIRE(left.size() == 1);
+    const auto pointer = load_save(read_file(left[0]), "x");
+    REQUIRE(pointer.ok());
+    CHECK(pointer->live->moved_to == fs::absolute(folder.root + "/friday.json").string());
+    CHECK(moved.out.find("Saved to friday.json; later saves go there too.\n") != std::string::npos);
+    std::string unwrapped = moved.out;  // the line wraps at 80 columns
+    for (auto at = unwrapped.find("\n  "); at != std::string::npos; at = unwrapped.find("\n  "))
+        unwrapped.replace(at, 3, " ");
+    CHECK(unwrapped.find(left[0] + " now says where the game went on") != std::string::npos);
     CHECK(load_game(read_file(folder.root + "/friday.json"), "x").ok());
     CHECK(coyel_with(folder, "resume", "").exit_code == 1);  // nothing stale to pick up
+    CHECK(coyel_with(folder, "games", "").out.find(left[0]) == std::string::npos);
+    // Resumed by its old name, the game goes on where it went.
+    const Run resumed = coyel_with(folder, "resume " + left[0], "quit\n");
+    CHECK(resumed.out.find("went on in " + fs::absolute(folder.root + "/friday.json").string()) !=
+          std::string::npos);
 
     const Run copied =
         coyel_with(folder, new_game + " --save mine.json", "Cleo\nsave as copy.json\nquit\n");
     CHECK(copied.exit_code == 0);
     CHECK(fs::exists(folder.root + "/mine.json"));
     CHECK(fs::exists(folder.root + "/copy.json"));
-    CHECK(copied.out.find("Its copy") == std::string::npos);
+    CHECK(load_save(read_file(folder.root + "/mine.json"), "x")->live->moved_to ==
+          fs::absolute(folder.root + "/copy.json").string());
     fs::remove_all(folder.root);
 }
 

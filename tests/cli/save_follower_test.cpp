@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "helpers.hpp"
 
 using namespace coyel;
@@ -65,7 +67,9 @@ SaveFollower follower_of(FakeFolder& folder) {
         if (auto write = std::exchange(folder.after_read, nullptr)) write();
         return read;
     };
-    return SaveFollower("game.json", std::make_unique<FakeWatch>(folder), reader);
+    return SaveFollower(
+        "game.json", [&folder](const std::string&) { return std::make_unique<FakeWatch>(folder); },
+        reader);
 }
 
 std::size_t shown(const SaveFollower& follower) { return follower.saved()->game.log().size(); }
@@ -100,4 +104,26 @@ TEST_CASE("the save follower follows a folder removed and made again") {
     CHECK(follower.update());
     CHECK(shown(follower) == 5);
     CHECK_FALSE(follower.wait());
+}
+
+TEST_CASE("the save follower goes on with the file the game moved to (save AS)") {
+    FakeFolder folder;
+    std::map<std::string, SavedGame> files;
+    SavedGame old = game_of(2);
+    old.live = LiveClock{};
+    old.live->moved_to = "/games/new.json";
+    files.emplace("old.json", old);
+    files.emplace("/games/new.json", game_of(4));
+    std::vector<std::string> watched;
+    SaveFollower follower(
+        "old.json",
+        [&](const std::string& path) {
+            watched.push_back(path);
+            return std::make_unique<FakeWatch>(folder);
+        },
+        [&](const std::string& path) -> Result<SavedGame> { return files.at(path); });
+    follower.start();
+    CHECK(follower.path() == "/games/new.json");
+    CHECK(shown(follower) == 4);
+    CHECK(watched == std::vector<std::string>{"old.json", "/games/new.json"});
 }

@@ -48,11 +48,11 @@ main{display:grid;grid-template-columns:auto 1fr;gap:1em;padding:0.8em;max-width
 <div id="note"></div>
 </main>
 <script type="application/json" id="words">@WORDS@</script>
-<script>
-)HTML";
+<script>)HTML";
 
 // The page's script: draws a state, ticks its figures, follows /events.
-constexpr const char* page_script = R"JS("use strict";
+constexpr const char* page_script = R"JS(
+"use strict";
 const words = JSON.parse(document.getElementById("words").textContent);
 const $ = id => document.getElementById(id);
 let state = null, received = 0;
@@ -128,8 +128,8 @@ function follow() {
 }
 fetch("/state.json").then(r => r.json()).then(draw).finally(follow);
 setInterval(tick, 200);
-</script></body></html>
 )JS";
+constexpr const char* page_tail = "</script></body></html>\n";
 
 // JSON inside a <script> element: no "<" may end it early.
 std::string inert(const std::string& json) {
@@ -157,7 +157,9 @@ std::string public_page(const narration::Narrator& narrator) {
     const nlohmann::json words = {{"lost", narrator.line("serve.lost")}};
     std::string head = replaced(page_head, "@LANG@", language);
     head = replaced(head, "@WORDS@", inert(words.dump()));
-    return head + page_script;
+    return head + page_script + page_tail;
 }
+
+std::string page_script_hash() { return "sha256-" + sha256_base64(page_script); }
 
 }  // namespace coyel::cli

@@ -1,10 +1,14 @@
 // The players' screen over HTTP (`coyel serve`, `--serve`): `/` the embedded
 // page, `/state.json` the public state, `/events` the same pushed as
 // Server-Sent Events at each change of the save, `/card/<token>` one
-// player's card (card_links.hpp). GET only; any other path, and any token
-// not of this game, is 404; any other method 405. The save is read, never written.
+// player's card (card_links.hpp). GET and HEAD only; any other path, and any
+// token not of this game, is 404; any other method 405. The save is read,
+// never written. The server is GNU libmicrohttpd's event loop (serve_mhd.hpp),
+// one thread for every connection, with the bounds below on what a stranger
+// on the Wi-Fi can make it hold.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,9 +19,17 @@
 
 namespace coyel::cli {
 
-// Limits that keep 50 phones and a hostile one from starving the game.
-inline constexpr int serve_max_listeners = 64;  // /events streams at once
-inline constexpr int serve_threads = serve_max_listeners + 8;
+// Limits that keep 50 phones and a hostile guest from starving the game
+// (README, "Security model"): each bounds what one connection or one address
+// can hold, so that the total stays small whatever is sent.
+inline constexpr int serve_max_listeners = 64;          // /events streams at once (more: 503)
+inline constexpr unsigned serve_max_connections = 256;  // open at once, idle ones included
+inline constexpr unsigned serve_max_per_address = 16;   // from one IP address
+inline constexpr std::size_t serve_connection_memory = 16 * 1024;  // request line and headers too
+inline constexpr unsigned serve_idle_timeout_s = 10;    // silence before a connection is closed
+inline constexpr unsigned serve_stream_timeout_s = 40;  // an /events stream pings every 15 s
+// Descriptors kept free for the game itself (saves, the terminal, the lock).
+inline constexpr unsigned serve_spare_descriptors = 128;
 
 class PublicServer {
   public:
@@ -27,9 +39,11 @@ class PublicServer {
     PublicServer& operator=(const PublicServer&) = delete;
     ~PublicServer();
 
-    // Binds `host`:`port` (0: any free port): the port bound, or why not.
+    // Binds `host`:`port` (0: any free port) without sharing it (no
+    // SO_REUSEPORT: a port in use is refused): the port bound, or why not.
     Result<int> bind(const std::string& host, int port);
-    // Serves and follows the save until stop(), from any thread.
+    // Serves (on the library's thread) and follows the save (on the caller's)
+    // until stop(), which may come from any thread. Requires a bind() that succeeded.
     void run();
     // Waits (2 s at most) until run() listens, so that a stop() soon after
     // cannot come before it and be missed.

@@ -65,7 +65,7 @@ unsigned connection_limit() {
         ::getrlimit(RLIMIT_NOFILE, &limit);
     }
     const auto soft = static_cast<unsigned long long>(limit.rlim_cur);
-    if (soft <= 2 * serve_spare_descriptors) return 16;
+    if (soft < serve_spare_descriptors + 2 * serve_max_per_address) return serve_max_per_address;
     return static_cast<unsigned>(
         std::min<unsigned long long>(serve_max_connections, soft - serve_spare_descriptors));
 }

@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <string>
+#include <type_traits>
 
 namespace coyel::cli {
 namespace {
@@ -30,6 +31,7 @@ Result<const MhdApi*> load() {
     find(api.suspend, "MHD_suspend_connection");
     find(api.resume, "MHD_resume_connection");
     find(api.set_connection_option, "MHD_set_connection_option");
+    find(api.connection_info, "MHD_get_connection_info");
     if (!missing.empty()) return Error{std::string(mhd_soname) + " has no " + missing};
     return &api;  // the library stays loaded for the process's life
 }

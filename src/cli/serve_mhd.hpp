@@ -29,6 +29,7 @@ struct MhdApi {
     decltype(&::MHD_suspend_connection) suspend;
     decltype(&::MHD_resume_connection) resume;
     decltype(&::MHD_set_connection_option) set_connection_option;
+    decltype(&::MHD_get_connection_info) connection_info;
 };
 
 // The library's calls (loaded at the first call, once, from any thread), or

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <netdb.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -33,7 +34,7 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
-constexpr auto stream_ping_every = 15s;  // a comment on a quiet stream finds a phone gone
+constexpr auto stream_ping_every = 5s;  // a comment on a quiet stream finds a phone gone
 
 std::int64_t unix_ms_now() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -133,8 +134,10 @@ struct PublicServer::Impl {
     struct Listener {
         Impl* impl = nullptr;
         MHD_Connection* connection = nullptr;
+        int fd = -1;             // its socket, watched while parked
         std::uint64_t seen = 0;  // 0: the state at once
         bool suspended = false;
+        bool gone = false;  // the phone hung up while parked: end the stream
         Clock::time_point last_sent = Clock::now();
         std::string pending = {};  // a message not yet all written
         std::size_t written = 0;
@@ -324,7 +327,9 @@ MHD_Result PublicServer::Impl::answer_card(MHD_Connection* connection, std::stri
 }
 
 MHD_Result PublicServer::Impl::open_stream(MHD_Connection* connection) {
-    auto* listener = new Listener{this, connection};
+    const MHD_ConnectionInfo* info =
+        api->connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    auto* listener = new Listener{this, connection, info ? info->connect_fd : -1};
     {
         std::lock_guard lock(mutex);
         if (stopping || listeners.size() >= static_cast<std::size_t>(serve_max_listeners)) {
@@ -363,6 +368,7 @@ MHD_Result PublicServer::Impl::open_stream(MHD_Connection* connection) {
 ssize_t PublicServer::Impl::read_stream(Listener& listener, char* buffer, std::size_t room) {
     std::lock_guard lock(mutex);
     if (stopping) return MHD_CONTENT_READER_END_OF_STREAM;
+    if (listener.gone) return MHD_CONTENT_READER_END_WITH_ERROR;  // closes it at once
     if (listener.written == listener.pending.size()) {
         listener.pending.clear();
         listener.written = 0;
@@ -398,22 +404,30 @@ void PublicServer::Impl::close_stream(Listener* listener) {
 }
 
 // Resumes each parked stream that has news (or a ping due, or the server
-// stopping). A parked connection cannot close, and only this resumes it, so
-// the calls are made outside the mutex, in the library's lock order.
+// stopping), and each whose phone hung up: the library watches no parked
+// socket, so a phone gone would keep its place until the next ping. A parked
+// connection cannot close, and only this resumes it, so its socket is safe
+// to poll and the library is called outside the mutex, in its lock order.
 void PublicServer::Impl::wake_streams() {
     std::vector<MHD_Connection*> waking;
-    {
-        std::lock_guard lock(mutex);
-        const auto now = Clock::now();
-        for (Listener* listener : listeners) {
-            if (!listener->suspended) continue;
-            if (stopping || listener->seen != version ||
-                now - listener->last_sent >= stream_ping_every) {
-                listener->suspended = false;
-                waking.push_back(listener->connection);
-            }
+    std::unique_lock lock(mutex);
+    std::vector<pollfd> sockets;
+    for (const Listener* listener : listeners)
+        if (listener->suspended) sockets.push_back({listener->fd, POLLIN | POLLRDHUP, 0});
+    if (!sockets.empty()) ::poll(sockets.data(), sockets.size(), 0);
+    const auto now = Clock::now();
+    std::size_t at = 0;
+    for (Listener* listener : listeners) {
+        if (!listener->suspended) continue;
+        // An /events request sends nothing after its headers: any byte or end is a hang-up.
+        listener->gone = sockets[at++].revents != 0;
+        if (stopping || listener->gone || listener->seen != version ||
+            now - listener->last_sent >= stream_ping_every) {
+            listener->suspended = false;
+            waking.push_back(listener->connection);
         }
     }
+    lock.unlock();
     for (MHD_Connection* connection : waking) api->resume(connection);
 }
 

@@ -27,7 +27,7 @@ inline constexpr unsigned serve_max_connections = 256;  // open at once, idle on
 inline constexpr unsigned serve_max_per_address = 16;   // from one IP address
 inline constexpr std::size_t serve_connection_memory = 16 * 1024;  // request line and headers too
 inline constexpr unsigned serve_idle_timeout_s = 10;    // silence before a connection is closed
-inline constexpr unsigned serve_stream_timeout_s = 40;  // an /events stream pings every 15 s
+inline constexpr unsigned serve_stream_timeout_s = 30;  // an /events stream pings every 5 s
 // Descriptors kept free for the game itself (saves, the terminal, the lock).
 inline constexpr unsigned serve_spare_descriptors = 128;
 

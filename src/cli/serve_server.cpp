@@ -95,8 +95,10 @@ Result<int> listening_socket(const std::string& host, int port, bool& ipv6) {
     ::freeaddrinfo(found);
     if (!listening) {
         if (fd >= 0) ::close(fd);
+        // not_now: the port is another program's, for now (start_serving's fallback).
         return Error{
-            fmt::format("cannot listen on {}:{}: {}", host, port, std::strerror(saved_errno))};
+            fmt::format("cannot listen on {}:{}: {}", host, port, std::strerror(saved_errno)),
+            saved_errno == EADDRINUSE ? ErrorCode::not_now : ErrorCode::invalid};
     }
     return fd;
 }

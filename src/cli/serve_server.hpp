@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "coyel/result.hpp"
+#include "coyel/setup.hpp"
 #include "narrator.hpp"
 
 namespace coyel::cli {
@@ -55,11 +56,23 @@ class PublicServer {
     std::unique_ptr<Impl> impl_;
 };
 
+// Where to serve a game: --bind and --port when given, else where it served
+// before (Setup::served), so that the card links phones hold still open,
+// else 0.0.0.0:8080 (every interface: the phones are on the LAN).
+struct ServeAt {
+    std::string bind = "0.0.0.0";
+    int port = 8080;
+    bool from_save = false;  // the game's own port: if taken, another one, with a warning
+};
+ServeAt serve_at(const std::optional<std::string>& bind, const std::optional<int>& port,
+                 const Setup& setup);
+
 // Binds `server` and prints the address (the script's line `address_key`,
 // given {url}) with its QR code: the port bound, or nullopt once the reason
-// is printed. Defined in cmd_serve.cpp.
+// is printed. The game's own port taken, it binds any free one and says
+// that the links given before no longer open. Defined in cmd_serve.cpp.
 std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
-                                 const std::string& bind, int port,
+                                 const ServeAt& at,
                                  const std::string& address_key = "serve.address");
 
 // The server of `coyel new --serve` and `coyel resume --serve`: a thread of
@@ -70,18 +83,20 @@ class ServerThread {
     // Serving `save_path` (which may not exist yet), the address printed; or
     // nullptr once the reason is printed. `narrator` must outlive the result.
     static std::unique_ptr<ServerThread> start(const narration::Narrator& narrator,
-                                               const std::string& save_path,
-                                               const std::string& bind, int port);
+                                               const std::string& save_path, const ServeAt& at);
     ServerThread(const ServerThread&) = delete;
     ServerThread& operator=(const ServerThread&) = delete;
     ~ServerThread();
     // "http://192.168.1.20:8080/": what the card links start with.
     const std::string& address() const { return address_; }
+    // Where it listens, as Setup::served keeps it.
+    Setup::Served served() const { return served_; }
 
   private:
     ServerThread(const narration::Narrator& narrator, const std::string& save_path);
     PublicServer server_;
     std::string address_;
+    Setup::Served served_;
     std::thread thread_;
 };
 

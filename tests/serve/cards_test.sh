@@ -67,6 +67,7 @@ tmux_ new-session -d -s phone -x 100 -y 50 \
 wait_for phone "Enter shows seat 1's card>"
 url=$(screen phone | grep -oE "The players' screen: http://127\.0\.0\.1:[0-9]+/" | grep -oE 'http://.*')
 [[ -n $url ]] || fail "no address printed"
+first_url=$url
 screen phone | grep -qF '█' || fail "no QR code of the address"
 carbons=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["setup"]; print(",".join(p for p in s["players"] if s["roles"][p]=="carbon"))' "$folder/p.json")
 for seat in $(seq "$count"); do
@@ -150,4 +151,25 @@ curl -s "${url}card/${tokens[2]}" | grep -qF "<p id=\"title\">${titles[2]}</p>" 
   fail "a resumed --serve does not show seat 2's card"
 tmux_ send-keys -t served quit Enter
 wait_for served EXITED
+
+# ---- resume without --port serves on the game's own port, so the links phones
+# hold still open; that port taken, another one, with a warning (issue 35)
+port=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["setup"]["serve"]["port"])' "$folder/p.json")
+[[ "http://127.0.0.1:$port/" == "$first_url" ]] ||
+  fail "the save keeps port $port, not the first session's ($first_url)"
+tmux_ new-session -d -s same -x 100 -y 50 "cd $folder && $coyel resume p.json --serve; echo EXITED; sleep 60"
+wait_for same "The players' screen: http://"
+screen same | grep -qF "$first_url" || fail "resume --serve did not serve the game's own port $port"
+[[ $(status_of "${first_url}card/${tokens[2]}") == 200 ]] || fail "a link from the deal no longer opens"
+# The port is now taken (by this very game): a second resume-like server moves.
+"$coyel" serve "$folder/p.json" </dev/null >"$folder/moved.out" 2>&1 &
+moved=$!
+for _ in $(seq 100); do grep -q 'http://' "$folder/moved.out" && break; sleep 0.1; done
+kill $moved 2>/dev/null || true
+grep -qF "Port $port, where this game's card links lead, is taken" "$folder/moved.out" ||
+  fail "no warning when the game's port is taken: $(cat "$folder/moved.out")"
+grep -qF "$first_url" <<<"$(grep 'players. screen:' "$folder/moved.out")" &&
+  fail "a second server took the game's port"
+tmux_ send-keys -t same quit Enter
+wait_for same EXITED
 echo "cards: ok"

@@ -64,14 +64,14 @@ wait_for laptop "Every card is dealt."
 # ---- The same deal with phone cards: links, not cards, on the laptop --------
 tmux_ new-session -d -s phone -x 100 -y 50 \
   "cd $folder && $coyel new --players '$players' --seed 11 --cards phone --port 0 --bind 127.0.0.1 --minutes 1 --save p.json; echo EXITED; sleep 60"
-wait_for phone "Enter shows seat 1's card>"
+wait_for phone "Enter shows seat 1's card link>"
 url=$(screen phone | grep -oE "The players' screen: http://127\.0\.0\.1:[0-9]+/" | grep -oE 'http://.*')
 [[ -n $url ]] || fail "no address printed"
 first_url=$url
 screen phone | grep -qF '█' || fail "no QR code of the address"
 carbons=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["setup"]; print(",".join(p for p in s["players"] if s["roles"][p]=="carbon"))' "$folder/p.json")
 for seat in $(seq "$count"); do
-  wait_for phone "Enter shows seat $seat's card>"
+  wait_for phone "Enter shows seat $seat's card link"
   tmux_ send-keys -t phone Enter
   wait_for phone "Enter hides it>"
   shown=$(screen phone)
@@ -98,6 +98,27 @@ for seat in $(seq "$count"); do
   tmux_ send-keys -t phone Enter
 done
 wait_for phone "Every card is dealt."
+
+# ---- At 80x24 a phone card fits, its heading on screen; back shows the one before again
+tmux_ new-session -d -s small -x 80 -y 24 \
+  "cd $folder && $coyel new --players '$players' --seed 11 --cards phone --port 0 --bind 127.0.0.1 --minutes 1 --save s.json; sleep 60"
+wait_for small "Enter shows seat 1's card link>"
+tmux_ send-keys -t small Enter
+wait_for small "Enter hides it>"
+shown=$(screen small)
+grep -qE '^1 · Ana$' <<<"$shown" || { echo "$shown" >&2; fail "at 80x24 seat 1's heading is off the screen"; }
+first_link=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/card/[0-9a-f]{32}' <<<"$shown") ||
+  fail "at 80x24 seat 1's link is off the screen"
+tmux_ send-keys -t small Enter
+wait_for small "Enter shows seat 2's card link (back: seat 1's again)>"
+tmux_ send-keys -t small back Enter
+wait_for small "Enter hides it>"
+shown=$(screen small)
+grep -qE '^1 · Ana$' <<<"$shown" && grep -qF "$first_link" <<<"$shown" ||
+  fail "back did not show seat 1's link again"
+tmux_ send-keys -t small Enter
+wait_for small "Enter shows seat 2's card link (back: seat 1's again)>"
+tmux_ kill-session -t small
 
 # ---- Forged tokens, tricks on a real token, other methods: 404 and 405 only --
 real=${tokens[1]}

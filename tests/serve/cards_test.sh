@@ -93,6 +93,11 @@ for seat in $(seq "$count"); do
   else
     grep -qF 'id="fellows"' <<<"$page" && fail "seat $seat (${titles[seat]}) is told of fellows"
   fi
+  case ${titles[seat]} in
+    "Carbon Emission" | "Fossil Fuel CEO") team="You play with the carbon emissions." ;;
+    *) team="You play with the ecosystems." ;;
+  esac
+  grep -qF "<p id=\"team\">$team</p>" <<<"$page" || fail "seat $seat's link: not its team: $page"
   grep -qF '<img' <<<"$page" && fail "a name became markup on seat $seat's card"
   tokens[seat]=${link##*/}
   tmux_ send-keys -t phone Enter

@@ -265,7 +265,7 @@ bool PublicServer::Impl::start_daemon() {
         }
         return static_cast<Impl*>(self)->answer(connection, url, method);
     };
-    // One thread for every connection (epoll: no FD_SETSIZE ceiling);
+    // One thread serves every connection (epoll: no FD_SETSIZE ceiling);
     // suspend/resume parks each /events stream until there is news.
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (ipv6) flags |= MHD_USE_IPv6;

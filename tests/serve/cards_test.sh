@@ -98,6 +98,13 @@ for seat in $(seq "$count"); do
     *) team="You play with the ecosystems." ;;
   esac
   grep -qF "<p id=\"team\">$team</p>" <<<"$page" || fail "seat $seat's link: not its team: $page"
+  case ${titles[seat]} in
+    "Carbon Emission") does="pick an ecosystem to damage" ;;
+    "Citizen-Ecosystem") does="vote to send the carbon emissions out" ;;
+    "Fragile Ecosystem") does="the Bank CEO can bring you back" ;;
+    *) does="Each night" ;;
+  esac
+  grep -qE "<p id=\"does\">[^<]*$does[^<]*</p>" <<<"$page" || fail "seat $seat's link: not what it does: $page"
   grep -qF '<img' <<<"$page" && fail "a name became markup on seat $seat's card"
   tokens[seat]=${link##*/}
   tmux_ send-keys -t phone Enter

@@ -61,8 +61,11 @@ set(CPACK_PACKAGE_CONTACT ${COYEL_MAINTAINER})
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)  # "games" is for packages with a game in /usr/games
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-# Depends: from the shared libraries the binary links (dpkg-shlibdeps).
+# Depends: from the shared libraries the binary links (dpkg-shlibdeps), and
+# the server library, which coyel loads only when it serves (dlopen), so
+# dpkg-shlibdeps cannot see it.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libmicrohttpd12 (>= 0.9.75)")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS

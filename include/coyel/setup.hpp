@@ -39,6 +39,15 @@ struct Setup {
     // By seat, the secret of each player's card link (`coyel new --cards
     // phone`, card_view.hpp); empty for a game without phone cards.
     std::vector<std::string> card_tokens;
+    // Where the game served its players' screen and card links (`--serve`):
+    // the address asked and the port bound, for `resume` to serve the same
+    // links again; nullopt for a game never served.
+    struct Served {
+        std::string bind;  // "0.0.0.0", "127.0.0.1", …
+        int port = 0;      // 1 to 65535
+        bool operator==(const Served&) const = default;
+    };
+    std::optional<Served> served;
 
     int player_count() const { return static_cast<int>(players.size()); }
     bool operator==(const Setup&) const = default;

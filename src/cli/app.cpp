@@ -40,8 +40,11 @@ void add_temperature_shortcuts(CLI::App& command, std::optional<int>& minutes, s
 }
 
 // --port and --bind of a server; `lead` starts their help ("With --serve: ").
-void add_address_options(CLI::App* command, int& port, std::string& bind, const std::string& lead) {
-    command->add_option("--port", port, lead + "The TCP port (0: any free one)")
+void add_address_options(CLI::App* command, std::optional<int>& port,
+                         std::optional<std::string>& bind, const std::string& lead) {
+    command
+        ->add_option("--port", port,
+                     lead + "The TCP port (0: any free one; default: the game's own, else 8080)")
         ->default_str("8080")
         ->check(CLI::Range(0, 65535));
     command

@@ -63,6 +63,9 @@ CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat
     words.heading = narrator.line(
         "new.walk_card", narration::Args{}.set("seat", card.seat + 1).set("name", card.name));
     words.title = narrator.role_title(card.role);
+    words.team = narrator.line(
+        "phone.team", narration::Args{}.set("team", std::string(team_id(team_of(card.role)))));
+    words.does = narrator.line("phone.does." + std::string(role_id(card.role)));
     if (card.role != Role::carbon) return words;
     std::vector<std::string> names;
     for (const Seat fellow : card.fellows) names.push_back(game.name(fellow));
@@ -80,6 +83,8 @@ std::string card_page(const narration::Narrator& narrator, const Game& game, Sea
     const CardWords words = card_words(narrator, game, seat);
     std::string body = fmt::format("<p id=\"heading\">{}</p>\n<p id=\"title\">{}</p>\n",
                                    html_escape(words.heading), html_escape(words.title));
+    body += fmt::format("<p id=\"does\">{}</p>\n<p id=\"team\">{}</p>\n", html_escape(words.does),
+                        html_escape(words.team));
     if (!words.fellows.empty())
         body += fmt::format("<p id=\"fellows\">{}</p>\n", html_escape(words.fellows));
     return fmt::format(

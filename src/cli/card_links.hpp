@@ -26,6 +26,8 @@ struct CardWords {
     std::string heading;
     std::string title;
     std::string fellows;  // empty for any other card
+    std::string team;     // "You play with the ecosystems."
+    std::string does;     // what the card does, in one sentence
 };
 CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat seat);
 

@@ -325,11 +325,15 @@ bool phone_cards_allowed(const NewOptions& given) {
 }
 
 // The server of --serve, which --cards phone implies (its links need it):
-// nullptr when not asked; false once the reason is printed.
+// nullptr when not asked; false once the reason is printed. Where it listens
+// goes into the setup, so that `resume` serves the same links.
 bool serve_if_asked(const NewOptions& given, const std::string& save_path,
-                    const narration::Narrator& narrator, std::unique_ptr<ServerThread>& serving) {
+                    const narration::Narrator& narrator, std::unique_ptr<ServerThread>& serving,
+                    Setup& setup) {
     if (!given.serving.serve && given.cards != "phone") return true;
-    serving = ServerThread::start(narrator, save_path, given.serving.bind, given.serving.port);
+    serving = ServerThread::start(narrator, save_path,
+                                  serve_at(given.serving.bind, given.serving.port, setup));
+    if (serving) setup.served = serving->served();
     return serving != nullptr;
 }
 
@@ -375,7 +379,7 @@ int run_new(const NewOptions& given) {
         return 1;
     }
     std::unique_ptr<ServerThread> serving;
-    if (!serve_if_asked(given, save_path, narrator, serving)) return 1;
+    if (!serve_if_asked(given, save_path, narrator, serving, setup)) return 1;
     Args saving;
     saving.set("path", save_path).set("seed", setup.seed ? std::to_string(*setup.seed) : "none");
     print_wrapped(stdout, narrator.line("new.saving", saving));

@@ -113,7 +113,8 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     const bool walk_left = game->cards_shown() && reader->interactive();
     std::unique_ptr<ServerThread> server;
     if (wants_server(*game, serving, walk_left, narrator)) {
-        server = ServerThread::start(narrator, path, serving.bind, serving.port);
+        server = ServerThread::start(narrator, path,
+                                     serve_at(serving.bind, serving.port, game->setup()));
         if (!server) return 1;
     }
     std::optional<std::string> phones;

@@ -12,6 +12,7 @@
 #include "saved_games.hpp"
 #include "serve_server.hpp"
 #include "signals.hpp"
+#include "terminal.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -36,15 +37,36 @@ void wait_to_leave() {
 
 }  // namespace
 
+ServeAt serve_at(const std::optional<std::string>& bind, const std::optional<int>& port,
+                 const Setup& setup) {
+    ServeAt at;
+    if (setup.served && !port && (!bind || *bind == setup.served->bind)) {
+        at.bind = setup.served->bind;
+        at.port = setup.served->port;
+        at.from_save = true;
+    }
+    if (bind) at.bind = *bind;
+    if (port) at.port = *port;
+    return at;
+}
+
 std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
-                                 const std::string& bind, int port,
-                                 const std::string& address_key) {
-    const auto bound = server.bind(bind, port);
+                                 const ServeAt& at, const std::string& address_key) {
+    auto bound = server.bind(at.bind, at.port);
+    if (!bound && at.from_save && bound.code() == ErrorCode::not_now) {
+        bound = server.bind(at.bind, 0);
+        if (bound)
+            print_wrapped(stderr,
+                          narrator.line("serve.port_moved",
+                                        narration::Args{}
+                                            .set("port", std::to_string(at.port))
+                                            .set("url", address_for_phones(at.bind, *bound))));
+    }
     if (!bound) {
         fmt::print(stderr, "{}\n", bound.error());
         return std::nullopt;
     }
-    const std::string url = address_for_phones(bind, *bound);
+    const std::string url = address_for_phones(at.bind, *bound);
     fmt::print("{}\n{}", narrator.line(address_key, narration::Args{}.set("url", url)),
                qr_code_text(url));
     std::fflush(stdout);
@@ -55,13 +77,12 @@ ServerThread::ServerThread(const narration::Narrator& narrator, const std::strin
     : server_(narrator, save_path) {}
 
 std::unique_ptr<ServerThread> ServerThread::start(const narration::Narrator& narrator,
-                                                  const std::string& save_path,
-                                                  const std::string& bind, int port) {
+                                                  const std::string& save_path, const ServeAt& at) {
     std::unique_ptr<ServerThread> serving(new ServerThread(narrator, save_path));
-    const auto bound =
-        start_serving(serving->server_, narrator, bind, port, "serve.address_in_game");
+    const auto bound = start_serving(serving->server_, narrator, at, "serve.address_in_game");
     if (!bound) return nullptr;
-    serving->address_ = address_for_phones(bind, *bound);
+    serving->address_ = address_for_phones(at.bind, *bound);
+    serving->served_ = Setup::Served{at.bind, *bound};
     serving->thread_ = std::thread([&server = serving->server_] { server.run(); });
     serving->server_.wait_until_listening();
     return serving;
@@ -78,7 +99,9 @@ int run_serve(const ServeOptions& given) {
     const auto* opened = &std::get<FollowedSave>(followed_save);
     const narration::Narrator narrator(opened->script.script());
     PublicServer server(narrator, opened->path);
-    if (!start_serving(server, narrator, given.bind, given.port)) return 1;
+    if (!start_serving(server, narrator,
+                       serve_at(given.bind, given.port, opened->first.game.setup())))
+        return 1;
     std::thread serving([&server] { server.run(); });
     wait_to_leave();
     server.stop();

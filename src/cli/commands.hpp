@@ -20,10 +20,12 @@ struct LanguageOptions {
 
 // --serve, --port and --bind of `new` and `resume`: the players' screen
 // served by the playing coyel itself (ServerThread, serve_server.hpp).
+// --port and --bind when given; else where the save says the game served
+// (Setup::served), else 0.0.0.0:8080 (serve_server.hpp's serve_address()).
 struct ServeFlags {
     bool serve = false;
-    int port = 8080;
-    std::string bind = "0.0.0.0";  // every interface: the phones are on the LAN
+    std::optional<int> port;
+    std::optional<std::string> bind;
 };
 
 struct NewOptions {
@@ -75,8 +77,8 @@ struct DisplayOptions {
 
 struct ServeOptions {
     std::string path;  // empty: the game in play, as for display
-    int port = 8080;
-    std::string bind = "0.0.0.0";  // every interface: the phones are on the LAN
+    std::optional<int> port;
+    std::optional<std::string> bind;
     LanguageOptions language;
 };
 

@@ -13,52 +13,65 @@ constexpr const char* page_head = R"HTML(<!DOCTYPE html>
 <title>Coyel Heaven</title>
 <style>
 *{box-sizing:border-box}
-body{margin:0;font-family:system-ui,sans-serif;background:#10151c;color:#f2f2f2;
- font-size:clamp(16px,2.2vw,40px);line-height:1.3}
-main{display:grid;grid-template-columns:auto 1fr;gap:1em;padding:0.8em;max-width:100vw}
-#gauge{grid-row:1/span 3;width:2.2em;min-height:12em;border:0.15em solid #ccc;border-radius:1.1em;
+html{font-size:clamp(15px,2.2vw,40px)}
+html.fit{overflow:hidden}
+body{margin:0;font-family:system-ui,sans-serif;background:#10151c;color:#f2f2f2;line-height:1.25}
+main{display:flex;flex-direction:column;gap:0.5rem;padding:0.5rem 1rem}
+#top{display:flex;gap:1rem;align-items:stretch}
+#gauge{flex:none;width:1.6rem;min-height:5.5rem;border:0.12rem solid #ccc;border-radius:0.8rem;
  position:relative;overflow:hidden;background:#1e2630}
 #fill{position:absolute;left:0;right:0;bottom:0;background:linear-gradient(#e8452c,#f5a623);height:0}
-#phase{font-size:1.6em;font-weight:bold}
-#figures{display:flex;flex-wrap:wrap;gap:0.3em 1em;align-items:baseline}
-#degrees{font-size:3.2em;font-weight:bold;color:#f5a623}
-#countdown-figure,#timer-figure{font-size:2.4em;font-variant-numeric:tabular-nums}
-.small{opacity:0.8;font-size:0.8em}
-#players{grid-column:1/-1;display:grid;grid-template-columns:repeat(auto-fill,minmax(12em,1fr));
- gap:0.2em 1em;padding:0;margin:0;list-style:none}
+#phase{font-size:1.7rem;font-weight:bold}
+#figures{display:flex;flex-wrap:wrap;gap:0 1rem;align-items:baseline}
+#degrees{font-size:3rem;font-weight:bold;color:#f5a623;line-height:1.1}
+#countdown-figure,#timer-figure{font-size:2.2rem;font-variant-numeric:tabular-nums}
+#lines{font-size:0.95rem;color:#c9d1da}
+#lines span+span:not(:empty)::before{content:" · "}
+#end{text-align:center}
+#result-figure{font-size:3.6rem;font-weight:bold;color:#7ed67e;overflow-wrap:anywhere;line-height:1.1}
+#result{font-size:1.6rem;font-weight:bold;overflow-wrap:anywhere}
+#announcement{font-size:1.3rem;border-left:0.25rem solid #f5a623;padding-left:0.6rem}
+#announcement:empty{display:none}
+#announcement p{margin:0.1em 0;overflow-wrap:anywhere}
+#players{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0.1rem 1rem;
+ padding:0;margin:0;list-style:none}
 #players li{overflow-wrap:anywhere}
-#players li.out{opacity:0.5;text-decoration:line-through}
-#players .status{display:block;font-size:0.75em;opacity:0.85;text-decoration:none}
-#announcement{grid-column:1/-1;border-top:1px solid #555;padding-top:0.5em}
-#announcement p{margin:0.2em 0;overflow-wrap:anywhere}
-#result{grid-column:1/-1;font-size:clamp(32px,9vw,200px);font-weight:bold;text-align:center;
- color:#7ed67e;overflow-wrap:anywhere}
-#note{grid-column:1/-1;color:#f5a623}
+#players .status{font-size:0.85em;color:#f5a623}
+#players .status:not(:empty)::before{content:" · "}
+#players li.out .name{color:#8d97a3}
+#players li.out .status{color:#e6e9ee}
+#note{color:#f5a623}
+#lost{position:fixed;left:0;right:0;top:0;z-index:1;padding:0.6rem 1rem;background:#b3261e;
+ color:#fff;font-size:1.8rem;font-weight:bold;text-align:center;box-shadow:0 0.2rem 1rem #000}
+[hidden]{display:none!important}
 </style></head><body>
+<div id="lost" role="alert" hidden></div>
 <main>
+<div id="top">
 <div id="gauge"><div id="fill"></div></div>
-<div id="phase"></div>
+<div><div id="phase"></div>
 <div id="figures"><span id="degrees"></span><span id="countdown-figure"></span>
 <span id="timer-figure"></span></div>
-<div><div id="temperature"></div><div id="countdown" class="small"></div>
-<div id="timer" class="small"></div></div>
-<div id="result"></div>
-<ul id="players"></ul>
+<div id="lines"><span id="temperature"></span><span id="countdown"></span><span id="timer"></span></div>
+</div></div>
+<div id="end" hidden><div id="result-figure"></div><div id="result"></div></div>
 <div id="announcement"></div>
+<ul id="players"></ul>
 <div id="note"></div>
 </main>
 <script type="application/json" id="words">@WORDS@</script>
-<script>
-)HTML";
+<script>)HTML";
 
-// The page's script: draws a state, ticks its figures, follows /events.
-constexpr const char* page_script = R"JS("use strict";
+// The page's script: draws a state, sizes it to the screen, ticks its
+// figures, follows /events and comes back by itself when refused.
+constexpr const char* page_script = R"JS(
+"use strict";
 const words = JSON.parse(document.getElementById("words").textContent);
 const $ = id => document.getElementById(id);
-let state = null, received = 0;
+let state = null, received = 0, lost = false, retry = null, shownLength = -1;
 // What the page has shown since it loaded, kept on <body> for a test to read:
-// the states received, and each new degree and countdown figure.
-const seen = {updates: 0, degrees: [], countdowns: []};
+// the states received, each new degree and countdown figure, the streams opened.
+const seen = {updates: 0, streams: 0, degrees: [], countdowns: []};
 function remember(list, value, key) {
   if (list.length < 20 && list[list.length - 1] !== value) list.push(value);
   document.body.dataset[key] = list.join(",");
@@ -68,6 +81,24 @@ function clock(seconds) {
   return m + ":" + (s < 10 ? "0" : "") + s;
 }
 function left(ms) { return Math.ceil(Math.max(0, ms - (Date.now() - received)) / 1000); }
+// On a TV or a laptop (landscape, 700 px or wider) everything fits the
+// screen: the largest type for which nothing scrolls. A phone scrolls.
+function fit() {
+  const root = document.documentElement;
+  const wide = innerWidth >= 700 && innerWidth >= innerHeight;
+  root.classList.toggle("fit", wide);
+  root.style.fontSize = "";
+  if (!wide) return;
+  const main = document.querySelector("main");  // its own height: the root's is the screen's
+  const fits = () => main.offsetHeight <= innerHeight * 0.97 && root.scrollWidth <= innerWidth;
+  let low = 6, high = Math.max(low, Math.min(innerHeight / 9, innerWidth / 16));
+  for (let step = 0; step < 12; ++step) {
+    const middle = (low + high) / 2;
+    root.style.fontSize = middle + "px";
+    if (fits()) low = middle; else high = middle;
+  }
+  root.style.fontSize = low + "px";
+}
 function tick() {
   if (!state) return;
   let figure = state.countdown_figure, line = state.countdown;
@@ -76,16 +107,32 @@ function tick() {
     line = line.replace(figure, now);
     figure = now;
   }
-  if (figure) remember(seen.countdowns, figure, "countdownsSeen");
-  $("countdown-figure").textContent = figure;
-  $("countdown").textContent = line;
   let timer = state.timer, timerFigure = "";
   if (state.timer_ms !== undefined) {
     timerFigure = clock(left(state.timer_ms));
     timer = timer.replace(/\d+:\d\d/, timerFigure);
   }
+  if (lost) figure = line = timer = timerFigure = "";  // no game to count for
+  if (figure) remember(seen.countdowns, figure, "countdownsSeen");
+  $("countdown-figure").textContent = figure;
+  $("countdown").textContent = line;
   $("timer").textContent = timer;
   $("timer-figure").textContent = timerFigure;
+  const length = figure.length + timerFigure.length + line.length + timer.length;
+  if (length !== shownLength) { shownLength = length; fit(); }
+}
+function player(row) {
+  const item = document.createElement("li"), name = document.createElement("span");
+  const status = document.createElement("span");
+  if (!row.in_game) item.className = "out";
+  name.className = "name";
+  name.textContent = row.seat + ". " + row.name;
+  status.className = "status";
+  // "in" goes without saying; what follows it (mayor, a revealed card) does not.
+  const parts = row.status.split(" · ");
+  status.textContent = row.in_game ? parts.slice(1).join(" · ") : row.status;
+  item.append(name, status);
+  return item;
 }
 function draw(next) {
   state = next;
@@ -97,39 +144,49 @@ function draw(next) {
   $("temperature").textContent = state.temperature_text;
   const share = state.temperature_limit > 0 ? state.temperature / state.temperature_limit : 0;
   $("fill").style.height = Math.min(100, Math.max(0, share * 100)) + "%";
-  const list = $("players");
-  list.replaceChildren();
-  for (const player of state.players) {
-    const item = document.createElement("li");
-    if (!player.in_game) item.className = "out";
-    item.textContent = player.seat + ". " + player.name;
-    const status = document.createElement("span");
-    status.className = "status";
-    status.textContent = player.status;
-    item.appendChild(status);
-    list.appendChild(item);
-  }
-  const told = $("announcement");
-  told.replaceChildren();
-  for (const line of state.announcement) {
+  $("players").replaceChildren(...state.players.map(player));
+  $("announcement").replaceChildren(...state.announcement.map(line => {
     const p = document.createElement("p");
     p.textContent = line;
-    told.appendChild(p);
-  }
-  $("result").textContent = state.result_figure;
-  $("result").title = state.result;
+    return p;
+  }));
+  $("end").hidden = !state.result;
+  $("result-figure").textContent = state.result_figure;
+  $("result").textContent = state.result;
   $("note").textContent = state.note;
+  shownLength = -1;
   tick();
 }
-function follow() {
-  const events = new EventSource("/events");
-  events.onmessage = message => draw(JSON.parse(message.data));
-  events.onerror = () => { $("note").textContent = words.lost; };
+function showLost(now) {
+  lost = now;
+  $("lost").textContent = words.lost;
+  $("lost").hidden = !now;
+  document.body.dataset.lost = now ? "1" : "0";
+  shownLength = -1;
+  tick();
 }
-fetch("/state.json").then(r => r.json()).then(draw).finally(follow);
+// EventSource tries again by itself after a network error, but gives up for
+// good on any answer but 200 (a 503 when the server is full): then a new one,
+// after 2 to 5 s, so that refused phones do not all come back at once.
+function follow() {
+  retry = null;
+  const events = new EventSource("/events");
+  events.onopen = () => { document.body.dataset.streams = ++seen.streams; showLost(false); };
+  events.onmessage = message => { if (lost) showLost(false); draw(JSON.parse(message.data)); };
+  events.onerror = () => {
+    showLost(true);
+    if (events.readyState === EventSource.CLOSED && !retry) {
+      events.close();
+      retry = setTimeout(follow, 2000 + Math.random() * 3000);
+    }
+  };
+}
+addEventListener("resize", () => { shownLength = -1; tick(); fit(); });
+fit();
+fetch("/state.json").then(r => r.json()).then(draw).catch(() => showLost(true)).finally(follow);
 setInterval(tick, 200);
-</script></body></html>
 )JS";
+constexpr const char* page_tail = "</script></body></html>\n";
 
 // JSON inside a <script> element: no "<" may end it early.
 std::string inert(const std::string& json) {
@@ -157,7 +214,9 @@ std::string public_page(const narration::Narrator& narrator) {
     const nlohmann::json words = {{"lost", narrator.line("serve.lost")}};
     std::string head = replaced(page_head, "@LANG@", language);
     head = replaced(head, "@WORDS@", inert(words.dump()));
-    return head + page_script;
+    return head + page_script + page_tail;
 }
+
+std::string page_script_hash() { return "sha256-" + sha256_base64(page_script); }
 
 }  // namespace coyel::cli

@@ -1,33 +1,40 @@
 #include "serve_server.hpp"
 
-#include <arpa/inet.h>
-#include <ifaddrs.h>
-#include <net/if.h>
-#include <qrencode.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-#include <httplib.h>
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
-#include <mutex>
-#include <optional>
-#include <thread>
-
-#include <fmt/format.h>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "card_links.hpp"
 #include "coyel/card_view.hpp"
 #include "save_file.hpp"
 #include "save_lock.hpp"
+#include "serve_mhd.hpp"
 #include "serve_state.hpp"
 
 namespace coyel::cli {
 namespace {
 
 using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+constexpr auto stream_ping_every = 5s;  // a comment on a quiet stream finds a phone gone
 
 std::int64_t unix_ms_now() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -49,43 +56,125 @@ FileMark mark_of(const std::string& path) {
             static_cast<std::int64_t>(info.st_size), static_cast<std::int64_t>(info.st_ino)};
 }
 
-// The page's policy: its own inline script, which may ask this server only.
-constexpr const char* page_policy =
-    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'";
+// The soft limit on open descriptors raised to the hard one, then how many
+// connections fit under it with serve_spare_descriptors left for the game.
+unsigned connection_limit() {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &limit);  // if refused, the limit below shrinks to fit
+        ::getrlimit(RLIMIT_NOFILE, &limit);
+    }
+    const auto soft = static_cast<unsigned long long>(limit.rlim_cur);
+    if (soft < serve_spare_descriptors + 2 * serve_max_per_address) return serve_max_per_address;
+    return static_cast<unsigned>(
+        std::min<unsigned long long>(serve_max_connections, soft - serve_spare_descriptors));
+}
+
+// A listening socket on host:port, never shared with another process.
+Result<int> listening_socket(const std::string& host, int port, bool& ipv6) {
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+    addrinfo* found = nullptr;
+    const std::string service = std::to_string(port);
+    if (const int error =
+            ::getaddrinfo(host.empty() ? nullptr : host.c_str(), service.c_str(), &hints, &found))
+        return Error{fmt::format("cannot listen on {}:{}: {}", host, port, ::gai_strerror(error))};
+    const addrinfo& first = *found;
+    ipv6 = first.ai_family == AF_INET6;
+    const int fd = ::socket(first.ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    // SO_REUSEADDR only lets a restart bind past its old connections'
+    // TIME_WAIT; on Linux two listeners still cannot share the port.
+    const int on = 1;
+    const bool listening =
+        fd >= 0 && ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) == 0 &&
+        ::bind(fd, first.ai_addr, first.ai_addrlen) == 0 && ::listen(fd, SOMAXCONN) == 0;
+    const int saved_errno = errno;
+    ::freeaddrinfo(found);
+    if (!listening) {
+        if (fd >= 0) ::close(fd);
+        // not_now: the port is another program's, for now (start_serving's fallback).
+        return Error{
+            fmt::format("cannot listen on {}:{}: {}", host, port, std::strerror(saved_errno)),
+            saved_errno == EADDRINUSE ? ErrorCode::not_now : ErrorCode::invalid};
+    }
+    return fd;
+}
+
+int port_of(int fd) {
+    sockaddr_storage address{};
+    socklen_t size = sizeof address;
+    if (::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0) return -1;
+    if (address.ss_family == AF_INET6)
+        return ntohs(reinterpret_cast<const sockaddr_in6*>(&address)->sin6_port);
+    return ntohs(reinterpret_cast<const sockaddr_in*>(&address)->sin_port);
+}
+
+// The page's policy: its own script by hash (no other inline script runs),
+// which may ask this server only; never inside another site's frame.
+std::string page_policy() {
+    return fmt::format(
+        "default-src 'none'; script-src '{}'; style-src 'unsafe-inline'; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        page_script_hash());
+}
 // A card's: no script at all, nothing fetched.
 constexpr const char* card_policy =
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'";
 
-void set_safety_headers(httplib::Response& res, const char* policy = page_policy) {
-    res.set_header("Cache-Control", "no-store");
-    res.set_header("X-Content-Type-Options", "nosniff");
-    res.set_header("Referrer-Policy", "no-referrer");
-    res.set_header("Content-Security-Policy", policy);
-}
+// Percent-escapes stay as sent: no path of ours has one, so "/card%2F<token>"
+// is an unknown path, as it reads, never a card link.
+size_t keep_escapes(void*, MHD_Connection*, char* text) { return std::strlen(text); }
 
 }  // namespace
 
 struct PublicServer::Impl {
+    // One /events stream: what it has been sent, and whether it waits, suspended.
+    struct Listener {
+        Impl* impl = nullptr;
+        MHD_Connection* connection = nullptr;
+        int fd = -1;             // its socket, watched while parked
+        std::uint64_t seen = 0;  // 0: the state at once
+        bool suspended = false;
+        bool gone = false;  // the phone hung up while parked: end the stream
+        Clock::time_point last_sent = Clock::now();
+        std::string pending = {};  // a message not yet all written
+        std::size_t written = 0;
+    };
+
     const narration::Narrator& narrator;
     std::string path;
-    std::string page;
-    httplib::Server server;
-    std::mutex mutex;
+    const MhdApi* api = nullptr;
+    int listen_fd = -1;
+    bool ipv6 = false;
+    unsigned max_connections = serve_max_connections;
+    MHD_Daemon* daemon = nullptr;
+    std::string page_text;  // the page at `/`, in the narrator's language
+    // Answers made once, queued as often as asked (the library counts their uses).
+    MHD_Response* page = nullptr;
+    MHD_Response* not_found = nullptr;
+    MHD_Response* not_allowed = nullptr;
+    MHD_Response* busy = nullptr;
+    MHD_Response* stream_head = nullptr;
+
+    std::mutex mutex;  // guards all below
     std::condition_variable changed;
     std::optional<SavedGame> saved;  // the last good reading
     bool missing = false;
     std::uint64_t version = 1;  // bumped at each change of the save
+    std::uint64_t state_version = 0;
+    std::string state_cache;  // state_now() at state_version, for every stream
     bool stopping = false;
-    std::atomic<int> listeners{0};
-    std::thread watcher;
+    bool listening = false;
+    std::vector<Listener*> listeners;
 
-    Impl(const narration::Narrator& n, std::string p)
-        : narrator(n), path(std::move(p)), page(public_page(n)) {
+    Impl(const narration::Narrator& n, std::string p) : narrator(n), path(std::move(p)) {
         reload();
-        routes();
-        limits();
     }
+    ~Impl();
 
     void reload() {
         auto read = read_saved_game(path);
@@ -107,102 +196,247 @@ struct PublicServer::Impl {
         return public_state_json(narrator, saved->game, live, unix_ms_now(), note);
     }
 
-    void routes();
-    void limits();
+    MHD_Response* text_response(const std::string& text, const char* type,
+                                const std::string& policy, MHD_ResponseMemoryMode mode);
+    bool make_responses();
+    bool start_daemon();
+    MHD_Result answer(MHD_Connection* connection, std::string_view url, std::string_view method);
+    MHD_Result answer_card(MHD_Connection* connection, std::string_view token);
+    MHD_Result open_stream(MHD_Connection* connection);
+    ssize_t read_stream(Listener& listener, char* buffer, std::size_t room);
+    void close_stream(Listener* listener);
+    void wake_streams();
     void follow_save();
-    bool stream(std::uint64_t& seen, httplib::DataSink& sink);
 };
 
-void PublicServer::Impl::routes() {
-    server.Get("/", [this](const httplib::Request&, httplib::Response& res) {
-        set_safety_headers(res);
-        res.set_content(page, "text/html; charset=utf-8");
-    });
-    server.Get("/state.json", [this](const httplib::Request&, httplib::Response& res) {
-        set_safety_headers(res);
-        std::lock_guard lock(mutex);
-        res.set_content(state_now(), "application/json; charset=utf-8");
-    });
-    // A card link: the card of the player whose token it is. Any other token
-    // gets the 404 of an unknown path, word and header alike (the error handler's).
-    static_assert(card_token_digits == 32, "the route's pattern spells the token's length");
-    server.Get(
-        R"(/card/([0-9a-f]{32}))", [this](const httplib::Request& req, httplib::Response& res) {
-            std::lock_guard lock(mutex);
-            const auto seat = saved ? seat_of_card_token(saved->game.setup(), req.matches[1].str())
-                                    : std::nullopt;
-            if (!seat) {
-                res.status = 404;
-                return;
-            }
-            set_safety_headers(res, card_policy);
-            res.set_content(card_page(narrator, saved->game, *seat), "text/html; charset=utf-8");
-        });
-    server.Get("/events", [this](const httplib::Request&, httplib::Response& res) {
-        set_safety_headers(res);
-        if (listeners.fetch_add(1) >= serve_max_listeners) {
-            listeners.fetch_sub(1);
-            res.status = 503;
-            res.set_header("Retry-After", "10");
-            return;
-        }
-        auto seen = std::make_shared<std::uint64_t>(0);  // 0: the state at once
-        res.set_chunked_content_provider(
-            "text/event-stream",
-            [this, seen](std::size_t, httplib::DataSink& sink) { return stream(*seen, sink); },
-            [this](bool) { listeners.fetch_sub(1); });
-    });
+PublicServer::Impl::~Impl() {
+    for (MHD_Response* response : {page, not_found, not_allowed, busy, stream_head})
+        if (response) api->destroy_response(response);
+    if (listen_fd >= 0) ::close(listen_fd);
 }
 
-// One message of an /events stream: the state when it changed, else after
-// 15 s a comment, which finds a phone gone.
-bool PublicServer::Impl::stream(std::uint64_t& seen, httplib::DataSink& sink) {
+// `text` with the safety headers every answer carries. PERSISTENT: `text`
+// outlives the response; MUST_COPY: it is copied.
+MHD_Response* PublicServer::Impl::text_response(const std::string& text, const char* type,
+                                                const std::string& policy,
+                                                MHD_ResponseMemoryMode mode) {
+    MHD_Response* response =
+        api->response_from_buffer(text.size(), const_cast<char*>(text.data()), mode);
+    if (!response) return nullptr;
+    api->add_header(response, "Content-Type", type);
+    api->add_header(response, "Cache-Control", "no-store");
+    api->add_header(response, "X-Content-Type-Options", "nosniff");
+    api->add_header(response, "Referrer-Policy", "no-referrer");
+    api->add_header(response, "Content-Security-Policy", policy.c_str());
+    return response;
+}
+
+bool PublicServer::Impl::make_responses() {
+    static const std::string not_found_text = "404 Not Found\n",
+                             not_allowed_text = "405 Method Not Allowed\n",
+                             busy_text = "503 Service Unavailable\n", no_text;
+    const std::string policy = page_policy();
+    constexpr const char* plain = "text/plain; charset=utf-8";
+    page = text_response(page_text = public_page(narrator), "text/html; charset=utf-8", policy,
+                         MHD_RESPMEM_PERSISTENT);
+    not_found = text_response(not_found_text, plain, policy, MHD_RESPMEM_PERSISTENT);
+    not_allowed = text_response(not_allowed_text, plain, policy, MHD_RESPMEM_PERSISTENT);
+    busy = text_response(busy_text, plain, policy, MHD_RESPMEM_PERSISTENT);
+    stream_head = text_response(no_text, "text/event-stream", policy, MHD_RESPMEM_PERSISTENT);
+    if (!page || !not_found || !not_allowed || !busy || !stream_head) return false;
+    api->add_header(not_allowed, "Allow", "GET, HEAD");
+    api->add_header(busy, "Retry-After", "5");
+    return true;
+}
+
+bool PublicServer::Impl::start_daemon() {
+    if (!make_responses()) return false;
+    // A GET is answered at its second call, once its headers are all read,
+    // so that the connection may serve the phone's next request; anything
+    // else at once, which closes the connection.
+    const auto on_request = [](void* self, MHD_Connection* connection, const char* url,
+                               const char* method, const char*, const char*, size_t* upload,
+                               void** request) -> MHD_Result {
+        const bool reading =
+            std::string_view(method) == "GET" || std::string_view(method) == "HEAD";
+        if (reading && !*request && *upload == 0) {
+            *request = self;
+            return MHD_YES;
+        }
+        return static_cast<Impl*>(self)->answer(connection, url, method);
+    };
+    // One thread serves every connection (epoll: no FD_SETSIZE ceiling);
+    // suspend/resume parks each /events stream until there is news.
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
+    if (ipv6) flags |= MHD_USE_IPv6;
+    daemon = api->start_daemon(flags, 0, nullptr, nullptr, +on_request, this,  //
+                               MHD_OPTION_LISTEN_SOCKET, listen_fd,            //
+                               MHD_OPTION_CONNECTION_LIMIT, max_connections,   //
+                               MHD_OPTION_PER_IP_CONNECTION_LIMIT, serve_max_per_address,
+                               MHD_OPTION_CONNECTION_MEMORY_LIMIT, serve_connection_memory,
+                               MHD_OPTION_CONNECTION_TIMEOUT, serve_idle_timeout_s,
+                               MHD_OPTION_UNESCAPE_CALLBACK, &keep_escapes, nullptr,  //
+                               MHD_OPTION_END);
+    if (daemon) listen_fd = -1;  // the library's now: it closes it when stopped
+    return daemon != nullptr;
+}
+
+MHD_Result PublicServer::Impl::answer(MHD_Connection* connection, std::string_view url,
+                                      std::string_view method) {
+    if (method != "GET" && method != "HEAD")
+        return api->queue_response(connection, MHD_HTTP_METHOD_NOT_ALLOWED, not_allowed);
+    if (url == "/") return api->queue_response(connection, MHD_HTTP_OK, page);
+    if (url == "/state.json") {
+        std::string state;
+        {
+            std::lock_guard lock(mutex);
+            state = state_now();
+        }
+        MHD_Response* response = text_response(state, "application/json; charset=utf-8",
+                                               page_policy(), MHD_RESPMEM_MUST_COPY);
+        if (!response) return MHD_NO;
+        const MHD_Result queued = api->queue_response(connection, MHD_HTTP_OK, response);
+        api->destroy_response(response);
+        return queued;
+    }
+    if (url == "/events")
+        return method == "HEAD" ? api->queue_response(connection, MHD_HTTP_OK, stream_head)
+                                : open_stream(connection);
+    static_assert(card_token_digits == 32, "the card path's length spells the token's");
+    constexpr std::string_view card = "/card/";
+    if (url.size() == card.size() + card_token_digits && url.starts_with(card))
+        return answer_card(connection, url.substr(card.size()));
+    return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
+}
+
+// A card link: the card of the player whose token it is. Any other token
+// gets the 404 of an unknown path, word and header alike.
+MHD_Result PublicServer::Impl::answer_card(MHD_Connection* connection, std::string_view token) {
+    std::string card;
+    {
+        std::lock_guard lock(mutex);
+        const auto seat =
+            saved ? seat_of_card_token(saved->game.setup(), std::string(token)) : std::nullopt;
+        if (seat) card = card_page(narrator, saved->game, *seat);
+    }
+    if (card.empty()) return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
+    MHD_Response* response =
+        text_response(card, "text/html; charset=utf-8", card_policy, MHD_RESPMEM_MUST_COPY);
+    if (!response) return MHD_NO;
+    const MHD_Result queued = api->queue_response(connection, MHD_HTTP_OK, response);
+    api->destroy_response(response);
+    return queued;
+}
+
+MHD_Result PublicServer::Impl::open_stream(MHD_Connection* connection) {
+    const MHD_ConnectionInfo* info =
+        api->connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    auto* listener = new Listener{this, connection, info ? info->connect_fd : -1};
+    {
+        std::lock_guard lock(mutex);
+        if (stopping || listeners.size() >= static_cast<std::size_t>(serve_max_listeners)) {
+            delete listener;
+            return api->queue_response(connection, MHD_HTTP_SERVICE_UNAVAILABLE, busy);
+        }
+        listeners.push_back(listener);
+    }
+    const auto read = [](void* cls, uint64_t, char* buffer, size_t room) -> ssize_t {
+        auto* self = static_cast<Listener*>(cls);
+        return self->impl->read_stream(*self, buffer, room);
+    };
+    const auto done = [](void* cls) {
+        auto* self = static_cast<Listener*>(cls);
+        self->impl->close_stream(self);
+    };
+    MHD_Response* response =
+        api->response_from_callback(MHD_SIZE_UNKNOWN, 4096, +read, listener, +done);
+    if (!response) {
+        close_stream(listener);
+        return MHD_NO;
+    }
+    api->add_header(response, "Content-Type", "text/event-stream");
+    api->add_header(response, "Cache-Control", "no-store");
+    api->add_header(response, "X-Content-Type-Options", "nosniff");
+    // Quiet between pings: the idle bound of other requests would cut it.
+    api->set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, serve_stream_timeout_s);
+    const MHD_Result queued = api->queue_response(connection, MHD_HTTP_OK, response);
+    api->destroy_response(response);  // freed, and the stream closed, when the connection ends
+    return queued;
+}
+
+// The next bytes of a stream: the state when it changed, a comment after
+// stream_ping_every of quiet; else the connection is parked until
+// wake_streams(). On the library's thread only, as close_stream().
+ssize_t PublicServer::Impl::read_stream(Listener& listener, char* buffer, std::size_t room) {
+    std::lock_guard lock(mutex);
+    if (stopping) return MHD_CONTENT_READER_END_OF_STREAM;
+    if (listener.gone) return MHD_CONTENT_READER_END_WITH_ERROR;  // closes it at once
+    if (listener.written == listener.pending.size()) {
+        listener.pending.clear();
+        listener.written = 0;
+        const auto now = Clock::now();
+        if (listener.seen != version) {
+            if (state_version != version) {
+                state_cache = "data: " + state_now() + "\n\n";
+                state_version = version;
+            }
+            listener.seen = version;
+            listener.pending = state_cache;
+        } else if (now - listener.last_sent >= stream_ping_every) {
+            listener.pending = ": still here\n\n";
+        } else {
+            listener.suspended = true;
+            api->suspend(listener.connection);
+            return 0;
+        }
+        listener.last_sent = now;
+    }
+    const std::size_t count = std::min(room, listener.pending.size() - listener.written);
+    std::memcpy(buffer, listener.pending.data() + listener.written, count);
+    listener.written += count;
+    return static_cast<ssize_t>(count);
+}
+
+void PublicServer::Impl::close_stream(Listener* listener) {
+    {
+        std::lock_guard lock(mutex);
+        std::erase(listeners, listener);
+    }
+    delete listener;
+}
+
+// Resumes each parked stream that has news (or a ping due, or the server
+// stopping), and each whose phone hung up: the library watches no parked
+// socket, so a phone gone would keep its place until the next ping. A parked
+// connection cannot close, and only this resumes it, so its socket is safe
+// to poll and the library is called outside the mutex, in its lock order.
+void PublicServer::Impl::wake_streams() {
+    std::vector<MHD_Connection*> waking;
     std::unique_lock lock(mutex);
-    changed.wait_for(lock, 15s, [&] { return stopping || version != seen; });
-    if (stopping) return false;
-    std::string message = ": still here\n\n";
-    if (version != seen) {
-        seen = version;
-        message = "data: " + state_now() + "\n\n";
+    std::vector<pollfd> sockets;
+    for (const Listener* listener : listeners)
+        if (listener->suspended) sockets.push_back({listener->fd, POLLIN | POLLRDHUP, 0});
+    if (!sockets.empty()) ::poll(sockets.data(), sockets.size(), 0);
+    const auto now = Clock::now();
+    std::size_t at = 0;
+    for (Listener* listener : listeners) {
+        if (!listener->suspended) continue;
+        // An /events request sends nothing after its headers: any byte or end is a hang-up.
+        listener->gone = sockets[at++].revents != 0;
+        if (stopping || listener->gone || listener->seen != version ||
+            now - listener->last_sent >= stream_ping_every) {
+            listener->suspended = false;
+            waking.push_back(listener->connection);
+        }
     }
     lock.unlock();
-    return sink.write(message.data(), message.size());
-}
-
-void PublicServer::Impl::limits() {
-    server.new_task_queue = [] { return new httplib::ThreadPool(serve_threads); };
-    server.set_tcp_nodelay(true);  // small answers, at once
-    server.set_payload_max_length(1024);
-    server.set_keep_alive_max_count(20);
-    server.set_keep_alive_timeout(5);
-    server.set_read_timeout(5, 0);
-    server.set_write_timeout(5, 0);
-    server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-        if (req.method != "GET") {
-            res.status = 405;
-            res.set_header("Allow", "GET");
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        // No path of ours is percent-encoded: "/card%2F<token>" would be
-        // decoded into a card link, so an encoded path is unknown, as it reads.
-        const std::string_view path = std::string_view(req.target).substr(0, req.target.find('?'));
-        if (path.find('%') == std::string_view::npos)
-            return httplib::Server::HandlerResponse::Unhandled;
-        res.status = 404;
-        return httplib::Server::HandlerResponse::Handled;
-    });
-    // The same short text for every refusal: an unknown path says nothing of why.
-    server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-        set_safety_headers(res);
-        const char* text = res.status == 404   ? "404 Not Found\n"
-                           : res.status == 405 ? "405 Method Not Allowed\n"
-                                               : "Refused\n";
-        res.set_content(text, "text/plain; charset=utf-8");
-    });
+    for (MHD_Connection* connection : waking) api->resume(connection);
 }
 
 // Polls the save and its lock every 50 ms: well within the 250 ms a phone
-// may wait, and cheap (two stat calls).
+// may wait, and cheap (two stat calls). The one piece that knows how the
+// save is followed: anything that says "the save may have changed" can
+// call reload() and wake_streams() instead.
 void PublicServer::Impl::follow_save() {
     FileMark save = mark_of(path), lock_file = mark_of(lock_path_of(path));
     for (;;) {
@@ -211,10 +445,12 @@ void PublicServer::Impl::follow_save() {
             if (changed.wait_for(lock, 50ms, [&] { return stopping; })) return;
         }
         const FileMark save_now = mark_of(path), lock_now = mark_of(lock_path_of(path));
-        if (save_now == save && lock_now == lock_file) continue;
-        save = save_now;
-        lock_file = lock_now;
-        reload();
+        if (save_now != save || lock_now != lock_file) {
+            save = save_now;
+            lock_file = lock_now;
+            reload();
+        }
+        wake_streams();
     }
 }
 
@@ -224,75 +460,43 @@ PublicServer::PublicServer(const narration::Narrator& narrator, std::string save
 PublicServer::~PublicServer() { stop(); }
 
 Result<int> PublicServer::bind(const std::string& host, int port) {
-    int bound = port;
-    if (port == 0)
-        bound = impl_->server.bind_to_any_port(host);
-    else if (!impl_->server.bind_to_port(host, port))
-        bound = -1;
-    if (bound <= 0)
-        return Error{fmt::format("cannot listen on {}:{}: {}", host, port, std::strerror(errno))};
-    return bound;
+    const auto api = mhd_api();
+    if (!api) return Error{fmt::format("cannot serve: {}", api.error())};
+    impl_->api = *api;
+    impl_->max_connections = connection_limit();
+    auto fd = listening_socket(host, port, impl_->ipv6);
+    if (!fd) return fd.failure();
+    if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
+    impl_->listen_fd = *fd;
+    return port_of(*fd);
 }
 
 void PublicServer::run() {
-    impl_->watcher = std::thread([this] { impl_->follow_save(); });
-    impl_->server.listen_after_bind();
+    const bool started = impl_->start_daemon();
+    {
+        std::lock_guard lock(impl_->mutex);
+        impl_->listening = started;
+        impl_->changed.notify_all();
+    }
+    if (!started) {
+        fmt::print(stderr, "coyel: the server could not start\n");
+        return;
+    }
+    impl_->follow_save();
+    impl_->wake_streams();  // every stream ends (stopping), so none is left parked
+    impl_->api->stop_daemon(impl_->daemon);
+    impl_->daemon = nullptr;
 }
 
 void PublicServer::wait_until_listening() const {
-    for (int waited_ms = 0; !impl_->server.is_running() && waited_ms < 2000; ++waited_ms)
-        std::this_thread::sleep_for(1ms);
+    std::unique_lock lock(impl_->mutex);
+    impl_->changed.wait_for(lock, 2s, [&] { return impl_->listening || impl_->stopping; });
 }
 
 void PublicServer::stop() {
-    {
-        std::lock_guard lock(impl_->mutex);
-        impl_->stopping = true;
-        impl_->changed.notify_all();
-    }
-    impl_->server.stop();
-    if (impl_->watcher.joinable()) impl_->watcher.join();
-}
-
-std::string address_for_phones(const std::string& host, int port) {
-    std::string shown = host;
-    if (host == "0.0.0.0" || host.empty()) {
-        shown = "127.0.0.1";
-        ifaddrs* all = nullptr;
-        if (::getifaddrs(&all) == 0) {
-            for (const ifaddrs* at = all; at; at = at->ifa_next) {
-                if (!at->ifa_addr || at->ifa_addr->sa_family != AF_INET) continue;
-                if (!(at->ifa_flags & IFF_UP) || (at->ifa_flags & IFF_LOOPBACK)) continue;
-                char text[INET_ADDRSTRLEN];
-                const auto* address = reinterpret_cast<const sockaddr_in*>(at->ifa_addr);
-                if (::inet_ntop(AF_INET, &address->sin_addr, text, sizeof text)) {
-                    shown = text;
-                    break;
-                }
-            }
-            ::freeifaddrs(all);
-        }
-    }
-    return fmt::format("http://{}:{}/", shown, port);
-}
-
-std::string qr_code_text(const std::string& text) {
-    QRcode* code = QRcode_encodeString(text.c_str(), 0, QR_ECLEVEL_L, QR_MODE_8, 1);
-    if (!code) return "";
-    const int width = code->width, margin = 2;
-    const auto light = [&](int x, int y) {
-        return x < 0 || y < 0 || x >= width || y >= width || !(code->data[y * width + x] & 1);
-    };
-    std::string out;
-    for (int y = -margin; y < width + margin; y += 2) {
-        for (int x = -margin; x < width + margin; ++x) {
-            const bool top = light(x, y), bottom = light(x, y + 1);
-            out += top && bottom ? "█" : top ? "▀" : bottom ? "▄" : " ";
-        }
-        out += '\n';
-    }
-    QRcode_free(code);
-    return out;
+    std::lock_guard lock(impl_->mutex);
+    impl_->stopping = true;
+    impl_->changed.notify_all();
 }
 
 }  // namespace coyel::cli

@@ -1,23 +1,36 @@
 // The players' screen over HTTP (`coyel serve`, `--serve`): `/` the embedded
 // page, `/state.json` the public state, `/events` the same pushed as
 // Server-Sent Events at each change of the save, `/card/<token>` one
-// player's card (card_links.hpp). GET only; any other path, and any token
-// not of this game, is 404; any other method 405. The save is read, never written.
+// player's card (card_links.hpp). GET and HEAD only; any other path, and any
+// token not of this game, is 404; any other method 405. The save is read,
+// never written. The server is GNU libmicrohttpd's event loop (serve_mhd.hpp),
+// one thread for every connection, with the bounds below on what a stranger
+// on the Wi-Fi can make it hold.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 
 #include "coyel/result.hpp"
+#include "coyel/setup.hpp"
 #include "narrator.hpp"
 
 namespace coyel::cli {
 
-// Limits that keep 50 phones and a hostile one from starving the game.
-inline constexpr int serve_max_listeners = 64;  // /events streams at once
-inline constexpr int serve_threads = serve_max_listeners + 8;
+// Limits that keep 50 phones and a hostile guest from starving the game
+// (README, "Security model"): each bounds what one connection or one address
+// can hold, so that the total stays small whatever is sent.
+inline constexpr int serve_max_listeners = 64;          // /events streams at once (more: 503)
+inline constexpr unsigned serve_max_connections = 256;  // open at once, idle ones included
+inline constexpr unsigned serve_max_per_address = 16;   // from one IP address
+inline constexpr std::size_t serve_connection_memory = 16 * 1024;  // request line and headers too
+inline constexpr unsigned serve_idle_timeout_s = 10;    // silence before a connection is closed
+inline constexpr unsigned serve_stream_timeout_s = 30;  // an /events stream pings every 5 s
+// Descriptors kept free for the game itself (saves, the terminal, the lock).
+inline constexpr unsigned serve_spare_descriptors = 128;
 
 class PublicServer {
   public:
@@ -27,9 +40,11 @@ class PublicServer {
     PublicServer& operator=(const PublicServer&) = delete;
     ~PublicServer();
 
-    // Binds `host`:`port` (0: any free port): the port bound, or why not.
+    // Binds `host`:`port` (0: any free port) without sharing it (no
+    // SO_REUSEPORT: a port in use is refused): the port bound, or why not.
     Result<int> bind(const std::string& host, int port);
-    // Serves and follows the save until stop(), from any thread.
+    // Serves (on the library's thread) and follows the save (on the caller's)
+    // until stop(), which may come from any thread. Requires a bind() that succeeded.
     void run();
     // Waits (2 s at most) until run() listens, so that a stop() soon after
     // cannot come before it and be missed.
@@ -41,11 +56,23 @@ class PublicServer {
     std::unique_ptr<Impl> impl_;
 };
 
+// Where to serve a game: --bind and --port when given, else where it served
+// before (Setup::served), so that the card links phones hold still open,
+// else 0.0.0.0:8080 (every interface: the phones are on the LAN).
+struct ServeAt {
+    std::string bind = "0.0.0.0";
+    int port = 8080;
+    bool from_save = false;  // the game's own port: if taken, another one, with a warning
+};
+ServeAt serve_at(const std::optional<std::string>& bind, const std::optional<int>& port,
+                 const Setup& setup);
+
 // Binds `server` and prints the address (the script's line `address_key`,
 // given {url}) with its QR code: the port bound, or nullopt once the reason
-// is printed. Defined in cmd_serve.cpp.
+// is printed. The game's own port taken, it binds any free one and says
+// that the links given before no longer open. Defined in cmd_serve.cpp.
 std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
-                                 const std::string& bind, int port,
+                                 const ServeAt& at,
                                  const std::string& address_key = "serve.address");
 
 // The server of `coyel new --serve` and `coyel resume --serve`: a thread of
@@ -56,18 +83,20 @@ class ServerThread {
     // Serving `save_path` (which may not exist yet), the address printed; or
     // nullptr once the reason is printed. `narrator` must outlive the result.
     static std::unique_ptr<ServerThread> start(const narration::Narrator& narrator,
-                                               const std::string& save_path,
-                                               const std::string& bind, int port);
+                                               const std::string& save_path, const ServeAt& at);
     ServerThread(const ServerThread&) = delete;
     ServerThread& operator=(const ServerThread&) = delete;
     ~ServerThread();
     // "http://192.168.1.20:8080/": what the card links start with.
     const std::string& address() const { return address_; }
+    // Where it listens, as Setup::served keeps it.
+    Setup::Served served() const { return served_; }
 
   private:
     ServerThread(const narration::Narrator& narrator, const std::string& save_path);
     PublicServer server_;
     std::string address_;
+    Setup::Served served_;
     std::thread thread_;
 };
 

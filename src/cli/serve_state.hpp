@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "coyel/save.hpp"
 #include "narrator.hpp"
@@ -26,5 +27,12 @@ std::string page_language(const narration::Narrator& narrator);
 // The page at `/`: HTML, CSS and script in one, in the script's language. It
 // builds every text with textContent, never as markup.
 std::string public_page(const narration::Narrator& narrator);
+
+// "sha256-<base64>": the hash of the page's one script, the same in every
+// language, for its Content-Security-Policy (no other inline script runs).
+std::string page_script_hash();
+
+// SHA-256 of `bytes` in base64, as CSP hashes spell it (FIPS 180-4).
+std::string sha256_base64(std::string_view bytes);
 
 }  // namespace coyel::cli

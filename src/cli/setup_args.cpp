@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "answer.hpp"
 #include "card_links.hpp"
 #include "coyel/save.hpp"
 #include "coyel/setup.hpp"
@@ -140,9 +141,19 @@ void show_card(const Game& game, Seat seat, const std::optional<std::string>& ph
         fmt::print("{}\n\n    {}\n\n", words.heading, words.title);
         return;
     }
+    // No blank line: with the QR code (19 lines) it all fits 80x24, the
+    // heading too, so nobody holds out a code without seeing whose it is.
     const std::string link = card_link(*phone_address, game.setup().card_tokens[seat]);
-    fmt::print("{}\n\n{}\n{}{}\n\n", words.heading, narrator.line("phone.scan"), qr_code_text(link),
+    fmt::print("{}\n{}\n{}{}\n", words.heading, narrator.line("phone.scan"), qr_code_text(link),
                link);
+}
+
+// The prompt before seat `seat`'s card; with phone cards a link's, and from
+// the second on, how to show the one before again.
+std::string show_prompt(const narration::Narrator& narrator, Seat seat, bool phones) {
+    const narration::Args args = narration::Args{}.set("seat", seat + 1).set("previous", seat);
+    if (!phones) return narrator.line("new.walk_show", args);
+    return narrator.line(seat == 0 ? "new.walk_show_phone_first" : "new.walk_show_phone", args);
 }
 
 }  // namespace
@@ -150,19 +161,25 @@ void show_card(const Game& game, Seat seat, const std::optional<std::string>& ph
 bool walk_through(Game& game, const std::string& path, LineReader& reader,
                   const narration::Narrator& narrator,
                   const std::optional<std::string>& phone_address) {
-    using narration::Args;
     if (!save_deal(game, path)) return false;
-    fmt::print("\n{}\n", narrator.line("new.walk_intro"));
-    for (Seat seat = game.cards_shown().value_or(0); seat < game.player_count(); ++seat) {
-        if (!reader.read(narrator.line("new.walk_show", Args{}.set("seat", seat + 1))))
-            return leave_walk_through(path, narrator);
-        // Saved before it shows: a resumed game goes on from the next card.
-        (void)game.set_cards_shown(seat + 1);
-        if (!save_deal(game, path)) return false;
+    fmt::print("\n{}\n", narrator.line(phone_address ? "new.walk_intro_phone" : "new.walk_intro"));
+    const AnswerWords words = AnswerWords::from(narrator.script());
+    for (Seat seat = game.cards_shown().value_or(0); seat < game.player_count();) {
+        const auto typed = reader.read(show_prompt(narrator, seat, phone_address.has_value()));
+        if (!typed) return leave_walk_through(path, narrator);
+        // back: the card before once more, for a phone that misread its code
+        // or was not on the Wi-Fi yet, or a player who looked away.
+        const bool again = seat > 0 && is_word(words.back, *typed);
+        if (!again) {
+            // Saved before it shows: a resumed game goes on from the next card.
+            (void)game.set_cards_shown(seat + 1);
+            if (!save_deal(game, path)) return false;
+        }
         clear_screen();
-        show_card(game, seat, phone_address, narrator);
+        show_card(game, again ? seat - 1 : seat, phone_address, narrator);
         if (!reader.read(narrator.line("new.walk_hide"))) return leave_walk_through(path, narrator);
         clear_screen();
+        if (!again) ++seat;
     }
     fmt::print("{}\n", narrator.line("new.walk_done"));
     return true;

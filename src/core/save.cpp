@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <nlohmann/json.hpp>
 
@@ -60,10 +61,28 @@ Refusal card_tokens_from_json(const json& object, Setup& setup) {
     return std::nullopt;
 }
 
+// {"bind": "0.0.0.0", "port": 8080}: where the players' screen was served.
+Refusal served_from_json(const json& object, Setup& setup) {
+    if (!object.is_object()) return Error{"must be an object with bind and port"};
+    if (auto error = unknown_key(object, "", {"bind", "port"})) return *error;
+    const std::string bind = object.contains("bind") && object["bind"].is_string()
+                                 ? object["bind"].get<std::string>()
+                                 : "";
+    const bool printable =
+        !bind.empty() && bind.size() <= 255 &&
+        std::all_of(bind.begin(), bind.end(), [](char c) { return c > ' ' && c < 127; });
+    if (!printable) return Error{"bind must be an address like \"0.0.0.0\""};
+    if (!object.contains("port") || !object["port"].is_number_unsigned() ||
+        object["port"].get<std::uint64_t>() < 1 || object["port"].get<std::uint64_t>() > 65535)
+        return Error{"port must be a whole number from 1 to 65535"};
+    setup.served = Setup::Served{bind, object["port"].get<int>()};
+    return std::nullopt;
+}
+
 Result<Setup> setup_from_json(const json& object) {
     if (!object.is_object()) return Error{"setup must be an object"};
-    if (auto error =
-            unknown_key(object, "setup: ", {"players", "roles", "seed", "options", "card_tokens"}))
+    if (auto error = unknown_key(
+            object, "setup: ", {"players", "roles", "seed", "options", "card_tokens", "serve"}))
         return *error;
     Setup setup;
     if (!object.contains("players") || !object["players"].is_array())
@@ -108,6 +127,9 @@ Result<Setup> setup_from_json(const json& object) {
     if (object.contains("card_tokens"))
         if (auto error = card_tokens_from_json(object["card_tokens"], setup))
             return Error{"setup: card_tokens: " + error->message};
+    if (object.contains("serve"))
+        if (auto error = served_from_json(object["serve"], setup))
+            return Error{"setup: serve: " + error->message};
     return setup;
 }
 
@@ -600,6 +622,8 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
             tokens[setup.players[seat]] = setup.card_tokens[seat];
         setup_json["card_tokens"] = tokens;
     }
+    if (setup.served)
+        setup_json["serve"] = {{"bind", setup.served->bind}, {"port", setup.served->port}};
 
     std::string out =
         fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",

@@ -111,3 +111,33 @@ TEST_CASE("broken files: card tokens missing, malformed, doubled or shared") {
     CHECK(load_error(with_tokens(bad)) == "game.json: setup: card_tokens: Ana has two tokens");
     CHECK(load_game(with_tokens(some), "game.json").ok());
 }
+
+TEST_CASE("where a game was served is saved with the setup and loaded back, for its links") {
+    Setup setup = spec_setup_with_tokens();
+    setup.served = Setup::Served{"0.0.0.0", 8081};
+    const std::string text = save_game(Game(setup));
+    auto loaded = load_game(text, "game.json");
+    REQUIRE(loaded.ok());
+    CHECK(loaded->setup().served == setup.served);
+    CHECK(save_game(*loaded) == text);
+    CHECK(json::parse(text)["setup"]["serve"] == json{{"bind", "0.0.0.0"}, {"port", 8081}});
+    CHECK(save_game(Game(spec_setup_with_tokens())).find("\"serve\"") == std::string::npos);
+}
+
+TEST_CASE("broken files: where a game was served, malformed") {
+    const auto with_served = [](const json& served) {
+        json root = json::parse(save_game(Game(spec_setup_with_tokens())));
+        root["setup"]["serve"] = served;
+        return root.dump();
+    };
+    CHECK(load_error(with_served(8080)) ==
+          "game.json: setup: serve: must be an object with bind and port");
+    CHECK(load_error(with_served({{"bind", "0.0.0.0"}, {"port", 0}})) ==
+          "game.json: setup: serve: port must be a whole number from 1 to 65535");
+    CHECK(load_error(with_served({{"bind", "0.0.0.0"}, {"port", 70000}})) ==
+          "game.json: setup: serve: port must be a whole number from 1 to 65535");
+    CHECK(load_error(with_served({{"bind", "a b"}, {"port", 80}})) ==
+          "game.json: setup: serve: bind must be an address like \"0.0.0.0\"");
+    CHECK(load_error(with_served({{"bind", "0.0.0.0"}, {"port", 80}, {"host", "x"}}))
+              .starts_with("game.json: setup: serve: unknown key \"host\""));
+}

@@ -64,13 +64,14 @@ wait_for laptop "Every card is dealt."
 # ---- The same deal with phone cards: links, not cards, on the laptop --------
 tmux_ new-session -d -s phone -x 100 -y 50 \
   "cd $folder && $coyel new --players '$players' --seed 11 --cards phone --port 0 --bind 127.0.0.1 --minutes 1 --save p.json; echo EXITED; sleep 60"
-wait_for phone "Enter shows seat 1's card>"
+wait_for phone "Enter shows seat 1's card link>"
 url=$(screen phone | grep -oE "The players' screen: http://127\.0\.0\.1:[0-9]+/" | grep -oE 'http://.*')
 [[ -n $url ]] || fail "no address printed"
+first_url=$url
 screen phone | grep -qF '█' || fail "no QR code of the address"
 carbons=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["setup"]; print(",".join(p for p in s["players"] if s["roles"][p]=="carbon"))' "$folder/p.json")
 for seat in $(seq "$count"); do
-  wait_for phone "Enter shows seat $seat's card>"
+  wait_for phone "Enter shows seat $seat's card link"
   tmux_ send-keys -t phone Enter
   wait_for phone "Enter hides it>"
   shown=$(screen phone)
@@ -92,11 +93,44 @@ for seat in $(seq "$count"); do
   else
     grep -qF 'id="fellows"' <<<"$page" && fail "seat $seat (${titles[seat]}) is told of fellows"
   fi
+  case ${titles[seat]} in
+    "Carbon Emission" | "Fossil Fuel CEO") team="You play with the carbon emissions." ;;
+    *) team="You play with the ecosystems." ;;
+  esac
+  grep -qF "<p id=\"team\">$team</p>" <<<"$page" || fail "seat $seat's link: not its team: $page"
+  case ${titles[seat]} in
+    "Carbon Emission") does="pick an ecosystem to damage" ;;
+    "Citizen-Ecosystem") does="vote to send the carbon emissions out" ;;
+    "Fragile Ecosystem") does="the Bank CEO can bring you back" ;;
+    *) does="Each night" ;;
+  esac
+  grep -qE "<p id=\"does\">[^<]*$does[^<]*</p>" <<<"$page" || fail "seat $seat's link: not what it does: $page"
   grep -qF '<img' <<<"$page" && fail "a name became markup on seat $seat's card"
   tokens[seat]=${link##*/}
   tmux_ send-keys -t phone Enter
 done
 wait_for phone "Every card is dealt."
+
+# ---- At 80x24 a phone card fits, its heading on screen; back shows the one before again
+tmux_ new-session -d -s small -x 80 -y 24 \
+  "cd $folder && $coyel new --players '$players' --seed 11 --cards phone --port 0 --bind 127.0.0.1 --minutes 1 --save s.json; sleep 60"
+wait_for small "Enter shows seat 1's card link>"
+tmux_ send-keys -t small Enter
+wait_for small "Enter hides it>"
+shown=$(screen small)
+grep -qE '^1 · Ana$' <<<"$shown" || { echo "$shown" >&2; fail "at 80x24 seat 1's heading is off the screen"; }
+first_link=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/card/[0-9a-f]{32}' <<<"$shown") ||
+  fail "at 80x24 seat 1's link is off the screen"
+tmux_ send-keys -t small Enter
+wait_for small "Enter shows seat 2's card link (back: seat 1's again)>"
+tmux_ send-keys -t small back Enter
+wait_for small "Enter hides it>"
+shown=$(screen small)
+grep -qE '^1 · Ana$' <<<"$shown" && grep -qF "$first_link" <<<"$shown" ||
+  fail "back did not show seat 1's link again"
+tmux_ send-keys -t small Enter
+wait_for small "Enter shows seat 2's card link (back: seat 1's again)>"
+tmux_ kill-session -t small
 
 # ---- Forged tokens, tricks on a real token, other methods: 404 and 405 only --
 real=${tokens[1]}
@@ -150,4 +184,25 @@ curl -s "${url}card/${tokens[2]}" | grep -qF "<p id=\"title\">${titles[2]}</p>" 
   fail "a resumed --serve does not show seat 2's card"
 tmux_ send-keys -t served quit Enter
 wait_for served EXITED
+
+# ---- resume without --port serves on the game's own port, so the links phones
+# hold still open; that port taken, another one, with a warning (issue 35)
+port=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["setup"]["serve"]["port"])' "$folder/p.json")
+[[ "http://127.0.0.1:$port/" == "$first_url" ]] ||
+  fail "the save keeps port $port, not the first session's ($first_url)"
+tmux_ new-session -d -s same -x 100 -y 50 "cd $folder && $coyel resume p.json --serve; echo EXITED; sleep 60"
+wait_for same "The players' screen: http://"
+screen same | grep -qF "$first_url" || fail "resume --serve did not serve the game's own port $port"
+[[ $(status_of "${first_url}card/${tokens[2]}") == 200 ]] || fail "a link from the deal no longer opens"
+# The port is now taken (by this very game): a second resume-like server moves.
+"$coyel" serve "$folder/p.json" </dev/null >"$folder/moved.out" 2>&1 &
+moved=$!
+for _ in $(seq 100); do grep -q 'http://' "$folder/moved.out" && break; sleep 0.1; done
+kill $moved 2>/dev/null || true
+grep -qF "Port $port, where this game's card links lead, is taken" "$folder/moved.out" ||
+  fail "no warning when the game's port is taken: $(cat "$folder/moved.out")"
+grep -qF "$first_url" <<<"$(grep 'players. screen:' "$folder/moved.out")" &&
+  fail "a second server took the game's port"
+tmux_ send-keys -t same quit Enter
+wait_for same EXITED
 echo "cards: ok"

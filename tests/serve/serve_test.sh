@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `coyel serve` beside a moderator's game under tmux, with the real clock:
 # the page, /state.json and /events; a save pushed within 250 ms; only GET
-# (405), unknown paths and forged links 404; a name that is HTML shown as
+# and HEAD (405 for others), unknown paths and forged links 404; a name that is HTML shown as
 # text; 50 listeners at once. Headless Chromium sees
 # the page tick and a degree come without reload. About 40 s of wall time.
 # Usage: serve_test.sh PATH/TO/coyel [SCREENSHOT-FOLDER]
@@ -55,11 +55,15 @@ grep -qF '"phase":"Before the game"' <<<"$state" || fail "the state has no phase
 grep -qF "\"name\":\"$name\"" <<<"$state" || fail "the name is not in the state as text"
 
 # ---- Only GET; unknown paths, tricks and forged links the same 404 -----------
-for method in POST PUT DELETE PATCH OPTIONS HEAD; do
+for method in POST PUT DELETE PATCH OPTIONS FOO; do
   [[ $(status_of -X "$method" "$url") == 405 ]] || fail "$method / is not 405"
   [[ $(status_of -X "$method" "${url}state.json") == 405 ]] || fail "$method /state.json is not 405"
 done
 [[ $(status_of -X POST -d 'x=1' "${url}nowhere") == 405 ]] || fail "a POST is not 405"
+[[ $(curl -s -I -o /dev/null -w '%{http_code}' "${url}state.json") == 200 ]] || fail "HEAD is not answered"
+[[ -z $(curl -s -I "${url}" | tr -d '\r' | sed '1,/^$/d') ]] || fail "HEAD has a body"
+curl -s -D - -o /dev/null "$url" | grep -qF "frame-ancestors 'none'" || fail "the page may be framed"
+curl -s -D - -o /dev/null "$url" | grep -qF "unsafe-inline'; style" && fail "the page's script is 'unsafe-inline'"
 long=$(printf 'a%.0s' $(seq 4000))
 for path in nowhere ../g.json ..%2Fg.json %2e%2e/%2e%2e/etc/passwd state.json/ /state.json \
   'state.json%00' events/.. card card/ "card/$long" "$long" %2F%2F index.html g.json; do
@@ -78,8 +82,9 @@ forged=$(awk '{print $1}' <<<"$codes")
   fail "a forged link's 404 differs from an unknown path's"
 
 # ---- 50 listeners; a save pushed to each within 250 ms -------------------------
+# From 50 loopback addresses, as 50 phones: one address may hold 16 connections.
 for i in $(seq 50); do
-  curl -s -N --max-time 30 "${url}events" >"$folder/events.$i" &
+  curl -s -N --max-time 30 --interface "127.0.0.$((i + 10))" "${url}events" >"$folder/events.$i" &
 done
 for _ in $(seq 100); do
   [[ $(grep -l '^data:' "$folder"/events.* 2>/dev/null | wc -l) == 50 ]] && break

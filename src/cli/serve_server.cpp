@@ -24,6 +24,7 @@
 #include "card_links.hpp"
 #include "coyel/card_view.hpp"
 #include "save_file.hpp"
+#include "save_follower.hpp"
 #include "save_lock.hpp"
 #include "serve_mhd.hpp"
 #include "serve_state.hpp"
@@ -40,20 +41,6 @@ std::int64_t unix_ms_now() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
         .count();
-}
-
-// What changes when the save or its lock is replaced, written or removed.
-struct FileMark {
-    bool exists = false;
-    std::int64_t mtime_ns = 0, size = 0, inode = 0;
-    bool operator==(const FileMark&) const = default;
-};
-
-FileMark mark_of(const std::string& path) {
-    struct stat info {};
-    if (::stat(path.c_str(), &info) != 0) return {};
-    return {true, info.st_mtim.tv_sec * 1000000000LL + info.st_mtim.tv_nsec,
-            static_cast<std::int64_t>(info.st_size), static_cast<std::int64_t>(info.st_ino)};
 }
 
 // The soft limit on open descriptors raised to the hard one, then how many
@@ -146,7 +133,7 @@ struct PublicServer::Impl {
     };
 
     const narration::Narrator& narrator;
-    std::string path;
+    SaveFollower follower;  // the follow_save thread's alone
     const MhdApi* api = nullptr;
     int listen_fd = -1;
     bool ipv6 = false;
@@ -163,6 +150,7 @@ struct PublicServer::Impl {
     std::mutex mutex;  // guards all below
     std::condition_variable changed;
     std::optional<SavedGame> saved;  // the last good reading
+    std::string path;                // of the save it came from
     bool missing = false;
     std::uint64_t version = 1;  // bumped at each change of the save
     std::uint64_t state_version = 0;
@@ -171,17 +159,20 @@ struct PublicServer::Impl {
     bool listening = false;
     std::vector<Listener*> listeners;
 
-    Impl(const narration::Narrator& n, std::string p) : narrator(n), path(std::move(p)) {
-        reload();
+    Impl(const narration::Narrator& n, std::string p)
+        : narrator(n), follower(std::move(p), folder_watch, read_saved_game) {
+        follower.start();  // armed, then read: a save made as the server starts is seen
+        publish();
     }
     ~Impl();
 
-    void reload() {
-        auto read = read_saved_game(path);
-        std::error_code error;
+    // The follower's reading, for the phones (the game moved by `save AS`
+    // is followed to its new file).
+    void publish() {
         std::lock_guard lock(mutex);
-        missing = !read && !std::filesystem::exists(path, error);
-        if (read) saved.emplace(std::move(*read));
+        path = follower.path();
+        missing = follower.missing();
+        if (follower.saved()) saved = follower.saved();
         ++version;
         changed.notify_all();
     }
@@ -433,23 +424,20 @@ void PublicServer::Impl::wake_streams() {
     for (MHD_Connection* connection : waking) api->resume(connection);
 }
 
-// Polls the save and its lock every 50 ms: well within the 250 ms a phone
-// may wait, and cheap (two stat calls). The one piece that knows how the
-// save is followed: anything that says "the save may have changed" can
-// call reload() and wake_streams() instead.
+// Follows the save (save_follower.hpp: inotify, armed before each read),
+// and every 50 ms at most wakes the parked streams that are due a message
+// (a change, a ping, a phone gone).
 void PublicServer::Impl::follow_save() {
-    FileMark save = mark_of(path), lock_file = mark_of(lock_path_of(path));
     for (;;) {
         {
-            std::unique_lock lock(mutex);
-            if (changed.wait_for(lock, 50ms, [&] { return stopping; })) return;
+            std::lock_guard lock(mutex);
+            if (stopping) return;
         }
-        const FileMark save_now = mark_of(path), lock_now = mark_of(lock_path_of(path));
-        if (save_now != save || lock_now != lock_file) {
-            save = save_now;
-            lock_file = lock_now;
-            reload();
-        }
+        pollfd watched{follower.fd(), POLLIN, 0};
+        const int wait_ms =
+            static_cast<int>(std::min<std::int64_t>(50, follower.wait().value_or(50ms).count()));
+        (void)::poll(&watched, follower.fd() >= 0 ? 1 : 0, wait_ms);
+        if (follower.update()) publish();
         wake_streams();
     }
 }

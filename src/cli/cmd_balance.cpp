@@ -133,8 +133,14 @@ json summary_json(const Summary& summary) {
             {"ends", ends},
             {"rounds_mean", summary.rounds_mean},
             {"minutes_mean", summary.minutes_mean},
-            {"votes_mean", summary.votes_mean},
-            {"games_per_second", summary.games_per_second}};
+            {"votes_mean", summary.votes_mean}};
+}
+
+// A run's own figures: its speed too (a raced candidate's games have none of their own).
+json run_json(const Summary& summary) {
+    json out = summary_json(summary);
+    out["games_per_second"] = summary.games_per_second;
+    return out;
 }
 
 void print_summary(const Summary& summary) {
@@ -156,10 +162,12 @@ void print_summary(const Summary& summary) {
                                            .set("rounds", decimal(summary.rounds_mean, 1))
                                            .set("minutes", decimal(summary.minutes_mean, 1))
                                            .set("votes", decimal(summary.votes_mean, 2))));
-    fmt::print("{}\n", narrator().line("balance.speed",
-                                       Args{}
-                                           .set("games", whole(summary.tally.games))
-                                           .set("speed", decimal(summary.games_per_second, 0))));
+    fmt::print("{}\n",
+               narrator().line("balance.speed",
+                               Args{}
+                                   .set("count", static_cast<long long>(summary.tally.games))
+                                   .set("games", whole(summary.tally.games))
+                                   .set("speed", decimal(summary.games_per_second, 0))));
 }
 
 // The first line: what is simulated, so a pasted result says what it measures.
@@ -178,10 +186,19 @@ void print_heading(const sim::SimConfig& config, const sim::RunSize& size) {
     fmt::print("{}\n", narrator().line("balance.heading", args));
 }
 
+// The flags that play a candidate: "--deck carbon=2,ngo --minutes 35".
+std::string candidate_flags(const sim::Candidate& candidate) {
+    std::string flags = "--deck " + deck_argument(candidate.deck);
+    if (candidate.minutes > 0) flags += fmt::format(" --minutes {}", candidate.minutes);
+    return flags;
+}
+
 json candidate_json(const sim::Candidate& candidate) {
     json out = summary_json(candidate.summary);
-    out["deck"] = describe_deck(candidate.deck);
+    out["deck"] = deck_argument(candidate.deck);  // as --deck takes it
+    out["deck_words"] = describe_deck(candidate.deck);
     out["minutes"] = candidate.minutes > 0 ? json(candidate.minutes) : json(nullptr);
+    out["flags"] = candidate_flags(candidate);
     return out;
 }
 
@@ -198,12 +215,15 @@ std::string interval_of(const Summary& summary) {
     return text;
 }
 
+// One candidate's row; `mark` (the reference's label, when it is ranked) after it.
 void print_candidate(const std::string& label, const sim::Candidate& candidate,
-                     const Options& options) {
+                     const Options& options, const std::string& mark) {
     const Summary& summary = candidate.summary;
-    fmt::print("{:>9}  {:>6} {}  {:<48}  {}\n", label, percent(summary.ecosystems_win),
-               interval_of(summary), narrator().deck(candidate.deck),
-               length_of(options, candidate.minutes));
+    std::string row = fmt::format(
+        "{:>9}  {:>6} {}  {:<48}  {}", label, percent(summary.ecosystems_win), interval_of(summary),
+        narrator().deck(candidate.deck), length_of(options, candidate.minutes));
+    if (!mark.empty()) row += "  ← " + mark;
+    fmt::print("{}\n", row);
 }
 
 // --cards: "ngo,ceo" as the special cards a deck may hold.
@@ -220,6 +240,51 @@ Result<std::vector<Role>> parse_cards(const std::string& text) {
     return cards;
 }
 
+void print_advice_json(const sim::SimConfig& config, const sim::Advice& advice) {
+    json ranked = json::array();
+    for (const auto& candidate : advice.ranked) {
+        ranked.push_back(candidate_json(candidate));
+        ranked.back()["special_cards"] = sim::special_cards(candidate.deck);
+    }
+    const bool fair = !advice.ranked.empty() &&
+                      sim::advice_rank(std::abs(advice.ranked.front().summary.ecosystems_win - 0.5),
+                                       advice.ranked.front().deck)
+                              .band == 0;
+    fmt::print("{}\n", json{{"players", config.players},
+                            {"reference", candidate_json(advice.reference)},
+                            {"reference_ranked", advice.reference_ranked},
+                            {"ranked", ranked},
+                            {"any_within_band", fair},
+                            {"games_played", advice.games_played}}
+                           .dump(2));
+}
+
+// Below the list: that none is within 3 points (and, when the length was
+// given, the length that would make the first fair), then the first's flags.
+void print_advice_notes(const sim::SimConfig& config, const sim::RunSize& size,
+                        const BalanceOptions& given, const sim::Advice& advice) {
+    if (advice.ranked.empty()) return;
+    const sim::Candidate& first = advice.ranked.front();
+    if (sim::advice_rank(std::abs(first.summary.ecosystems_win - 0.5), first.deck).band != 0) {
+        fmt::print("{}\n", narrator().line("balance.advise_none_fair"));
+        if (given.minutes && config.options.temperature_mode == TemperatureMode::clock) {
+            sim::SimConfig deck = config;
+            deck.deck = first.deck;
+            deck.options.temperature_minutes = first.minutes;
+            if (auto length = sim::nearest_fair_length(deck, size, sim::advice_band))
+                fmt::print("{}\n", narrator().line(
+                                       "balance.advise_longer",
+                                       Args{}
+                                           .set("minutes", length->minutes)
+                                           .set("win", percent(length->summary.ecosystems_win))));
+        }
+    }
+    fmt::print("{}\n",
+               narrator().line(
+                   "balance.advise_flags",
+                   Args{}.set("players", config.players).set("flags", candidate_flags(first))));
+}
+
 int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
                const BalanceOptions& given) {
     sim::AdviceAsk ask;
@@ -231,26 +296,26 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
     ask.minutes = given.minutes;
     const auto advice = sim::advise(config, size, ask);
     if (given.json) {
-        json ranked = json::array();
-        for (const auto& candidate : advice.ranked) {
-            ranked.push_back(candidate_json(candidate));
-            ranked.back()["special_cards"] = sim::special_cards(candidate.deck);
-        }
-        fmt::print("{}\n", json{{"players", config.players},
-                                {"reference", candidate_json(advice.reference)},
-                                {"ranked", ranked},
-                                {"games_played", advice.games_played}}
-                               .dump(2));
+        print_advice_json(config, advice);
         return 0;
     }
+    const std::string reference = narrator().line(
+        "balance.advise_given", Args{}.set("deck", given.deck.empty() ? "default" : "given"));
     fmt::print("{}\n", narrator().line("balance.advise_title"));
-    for (std::size_t rank = 0; rank < advice.ranked.size(); ++rank)
-        print_candidate(fmt::format("{}.", rank + 1), advice.ranked[rank], config.options);
-    print_candidate(narrator().line("balance.advise_given",
-                                    Args{}.set("deck", given.deck.empty() ? "default" : "given")),
-                    advice.reference, config.options);
-    fmt::print("{}\n", narrator().line("balance.advise_played",
-                                       Args{}.set("games", whole(advice.games_played))));
+    for (std::size_t rank = 0; rank < advice.ranked.size(); ++rank) {
+        const bool is_reference = advice.reference_ranked &&
+                                  advice.ranked[rank].deck == advice.reference.deck &&
+                                  advice.ranked[rank].minutes == advice.reference.minutes;
+        print_candidate(fmt::format("{}.", rank + 1), advice.ranked[rank], config.options,
+                        is_reference ? reference : "");
+    }
+    print_candidate(reference, advice.reference, config.options, "");
+    fmt::print("{}\n",
+               narrator().line("balance.advise_played",
+                               Args{}
+                                   .set("count", static_cast<long long>(advice.games_played))
+                                   .set("games", whole(advice.games_played))));
+    print_advice_notes(config, size, given, advice);
     return 0;
 }
 
@@ -262,7 +327,7 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const Summary& row = rows[i];
         if (as_json) {
-            out.push_back(summary_json(row));
+            out.push_back(run_json(row));
             out.back()["skill"] = i + 1;
             continue;
         }
@@ -283,10 +348,10 @@ int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_j
             out.push_back({{"card", role},
                            {"points", value.points()},
                            {"points_without_time_cost", value.points_free()},
-                           {"with_calls_free", summary_json(value.with_free)},
+                           {"with_calls_free", run_json(value.with_free)},
                            {"in_deck", value.in_deck},
-                           {"with", summary_json(value.with)},
-                           {"without", summary_json(value.without)}});
+                           {"with", run_json(value.with)},
+                           {"without", run_json(value.without)}});
             continue;
         }
         fmt::print("{:<8} {:>6} {:>6}  ({} → {}; {})\n",
@@ -477,7 +542,7 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
         return 1;
     }
     if (given.json) {
-        json out = summary_json(summary);
+        json out = run_json(summary);
         out["players"] = config.players;
         out["deck"] = describe_deck(config.deck);
         out["policy"] = sim::policy_id(config.policy);

@@ -190,14 +190,6 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
     }
 }
 
-// A deck as --deck takes it: "carbon=2,ngo,ceo".
-std::string deck_argument(const Deck& deck) {
-    std::string text = fmt::format("carbon={}", deck[Role::carbon]);
-    for (Role role : special_roles)
-        if (deck[role] > 0) text += fmt::format(",{}", role_id(role));
-    return text;
-}
-
 int rounded_percent(double fraction) { return static_cast<int>(std::lround(100 * fraction)); }
 
 // One line when the lab puts the deal outside 35-65%: the nearest fair

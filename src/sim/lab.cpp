@@ -10,8 +10,6 @@
 namespace coyel::sim {
 namespace {
 
-constexpr std::array<int, 6> advised_minutes = {15, 20, 25, 30, 35, 45};
-
 // Every valid deck for the count: 1 to the most carbon emissions the rules
 // allow, with each subset of the special cards.
 std::vector<Deck> all_decks(int players) {
@@ -120,6 +118,17 @@ std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunS
     return std::nullopt;
 }
 
+std::vector<int> advised_lengths(const SimConfig& config, const AdviceAsk& ask) {
+    if (config.options.temperature_mode != TemperatureMode::clock) return {0};
+    if (ask.minutes) return {*ask.minutes};
+    // The lengths the defaults are chosen from, and the config's own (the count's default).
+    std::vector<int> lengths = lengths_from(10, 120, 5);
+    const int own = config.options.temperature_minutes;
+    if (std::find(lengths.begin(), lengths.end(), own) == lengths.end())
+        lengths.insert(std::upper_bound(lengths.begin(), lengths.end(), own), own);
+    return lengths;
+}
+
 AdviceRank advice_rank(double distance, const Deck& deck) {
     if (distance <= advice_band) return {0, -special_cards(deck), distance};
     return {1, 0, distance};
@@ -134,20 +143,20 @@ struct Runner {
     Tally tally;
 };
 
+// Whether a deck holds none but the special cards asked.
+bool holds_asked_cards(const Deck& deck, const AdviceAsk& ask) {
+    return std::all_of(special_roles.begin(), special_roles.end(), [&](Role role) {
+        return deck[role] == 0 ||
+               std::find(ask.cards.begin(), ask.cards.end(), role) != ask.cards.end();
+    });
+}
+
 // The decks of the cards asked (some of them, each subset) at each length asked.
 std::vector<Runner> runners_for(const SimConfig& config, const AdviceAsk& ask) {
-    const bool clock = config.options.temperature_mode == TemperatureMode::clock;
-    std::vector<int> lengths = {0};
-    if (clock && ask.minutes) lengths = {*ask.minutes};
-    if (clock && !ask.minutes) lengths.assign(advised_minutes.begin(), advised_minutes.end());
     std::vector<Runner> runners;
     for (const Deck& deck : all_decks(config.players)) {
-        const bool asked = std::all_of(special_roles.begin(), special_roles.end(), [&](Role role) {
-            return deck[role] == 0 ||
-                   std::find(ask.cards.begin(), ask.cards.end(), role) != ask.cards.end();
-        });
-        if (!asked) continue;
-        for (int minutes : lengths) runners.push_back({deck, minutes, {}});
+        if (!holds_asked_cards(deck, ask)) continue;
+        for (int minutes : advised_lengths(config, ask)) runners.push_back({deck, minutes, {}});
     }
     return runners;
 }
@@ -268,7 +277,14 @@ AdviceRank rank_of(const Candidate& candidate) {
     return advice_rank(distance_from_fair(candidate), candidate.deck);
 }
 
-// The runners named, as candidates in rank order, the `top` best.
+bool same_candidate(const Candidate& a, const Candidate& b) {
+    return a.deck == b.deck && a.minutes == b.minutes;
+}
+
+// The runners named, as candidates in rank order, the `top` best. The
+// reference, when it is a candidate too, is ranked with its own figures
+// (its `size.games`, of which the runner's are the first), so that no
+// candidate the ranking puts behind it is shown ahead of it.
 Advice ranked_advice(const SimConfig& config, const RunSize& size, const AdviceAsk& ask,
                      const std::vector<Runner>& runners, const std::vector<std::size_t>& chosen) {
     Advice advice;
@@ -279,11 +295,36 @@ Advice ranked_advice(const SimConfig& config, const RunSize& size, const AdviceA
     for (std::size_t i : chosen)
         advice.ranked.push_back(
             {runners[i].deck, runners[i].minutes, summarise(runners[i].tally, 0)});
+    const auto lengths = advised_lengths(config, ask);
+    advice.reference_ranked =
+        holds_asked_cards(config.deck, ask) &&
+        std::find(lengths.begin(), lengths.end(), advice.reference.minutes) != lengths.end();
+    if (advice.reference_ranked) {
+        std::erase_if(advice.ranked, [&](const Candidate& candidate) {
+            return same_candidate(candidate, advice.reference);
+        });
+        advice.ranked.push_back(advice.reference);
+    }
     std::stable_sort(
         advice.ranked.begin(), advice.ranked.end(),
         [](const Candidate& a, const Candidate& b) { return rank_of(a) < rank_of(b); });
     advice.ranked.resize(std::min(ask.top, advice.ranked.size()));
     return advice;
+}
+
+// The racing runners less each whose games so far are exactly those of the
+// same deck at a shorter length (a limit the games never reach): the
+// shortest stands for them. `racing` is in the runners' order, deck by deck
+// and each deck's lengths rising, so the one to compare with is the last kept.
+std::vector<std::size_t> without_repeats(const std::vector<Runner>& runners,
+                                         const std::vector<std::size_t>& racing) {
+    std::vector<std::size_t> kept;
+    for (std::size_t i : racing) {
+        const bool repeat = !kept.empty() && runners[kept.back()].deck == runners[i].deck &&
+                            runners[kept.back()].tally == runners[i].tally;
+        if (!repeat) kept.push_back(i);
+    }
+    return kept;
 }
 
 std::vector<std::size_t> every_runner(const std::vector<Runner>& runners) {
@@ -302,6 +343,7 @@ Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask
     for (std::int64_t games = std::min<std::int64_t>(64, size.games);; games *= 2) {
         games = std::min(games, size.games);
         play_up_to(config, runners, playing, games, size);
+        racing = without_repeats(runners, racing);
         if (racing.size() > top) racing = still_racing(runners, racing, top);
         playing = undecided_members(runners, racing, top);
         if (racing.size() <= top || playing.empty() || games == size.games) break;
@@ -314,7 +356,7 @@ Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAs
     auto runners = runners_for(config, ask);
     const auto all = every_runner(runners);
     play_up_to(config, runners, all, size.games, size);
-    return ranked_advice(config, size, ask, runners, all);
+    return ranked_advice(config, size, ask, runners, without_repeats(runners, all));
 }
 
 std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size) {

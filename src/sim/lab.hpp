@@ -28,21 +28,30 @@ struct Advice {
     Candidate reference;            // the config as given (the default deck unless --deck)
     std::vector<Candidate> ranked;  // the best first (see advise)
     std::int64_t games_played = 0;  // over every candidate, the reference aside
+    // The reference is itself a candidate (its cards asked, its length among
+    // those searched): it is ranked among them with its own figures.
+    bool reference_ranked = false;
 };
 
 // What the moderator has and wants: the special cards they may keep (each
 // deck holds some of them), and the minutes they have (clock mode).
 struct AdviceAsk {
     std::vector<Role> cards{special_roles.begin(), special_roles.end()};
-    std::optional<int> minutes;  // none: 15, 20, 25, 30, 35 and 45 minutes in clock mode
+    std::optional<int> minutes;  // none: 10 to 120 minutes in steps of 5, and the config's own
     std::size_t top = 10;
 };
 
 // The chance a candidate is "fair" within: 3 points of 50% (as the defaults).
 inline constexpr double advice_band = 0.03;
 
+// The lengths advice searches: in clock mode the minutes asked, or those
+// the defaults are chosen from (10 to 120 in steps of 5) and the config's
+// own length (the count's default unless given); {0} in the other modes.
+std::vector<int> advised_lengths(const SimConfig& config, const AdviceAsk& ask);
+
 // Every deck of 1 or more carbon emissions and some of the cards asked, at
-// each length asked, ranked: those within advice_band of 50% first, most
+// each length asked (the config's deck and length among them when its cards
+// are asked), ranked: those within advice_band of 50% first, most
 // special cards kept first, then nearest 50%; then the others, nearest 50%
 // first. The `ask.top` best are returned. Racing: every candidate plays 64
 // games, then those that cannot reach the top (their 99% interval's best

@@ -88,7 +88,7 @@ TEST_CASE("racing advice gives a long fixed run's top ten: 16 players, all cards
     check_race_against_fixed(config, ask, 12000);
 }
 
-TEST_CASE("racing advice gives a long fixed run's top ten: 12 players, NGO and CEO, six lengths",
+TEST_CASE("racing advice gives a long fixed run's top ten: 12 players, NGO and CEO, every length",
           "[sim]") {
     sim::SimConfig config;
     config.players = 12;

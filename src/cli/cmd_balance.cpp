@@ -472,9 +472,13 @@ json measured_json(const sim::Measured& measured) {
             {"samples", measured.samples}};
 }
 
-void print_measured(std::string_view what, const sim::Measured& measured) {
+void print_measured(std::string_view what, const sim::Measured& measured, int model) {
     Args args;
-    args.set("what", std::string{what}).set("samples", whole(measured.samples));
+    args.set("what", std::string{what}).set("samples", whole(measured.samples)).set("model", model);
+    if (measured.not_measurable) {
+        fmt::print("{}\n", narrator().line("balance.calibrated_unmeasurable", args));
+        return;
+    }
     if (measured.samples == 0) {
         fmt::print("{}\n", narrator().line("balance.calibrated_none", args));
         return;
@@ -485,46 +489,69 @@ void print_measured(std::string_view what, const sim::Measured& measured) {
     fmt::print("{}\n", narrator().line("balance.calibrated_length", args));
 }
 
-void print_calibration(const sim::Calibration& calibration, const sim::TimeModel& time) {
+// The flags that give the model a calibration leads to.
+std::string model_flags(const sim::TimeModel& time, int skill) {
+    return fmt::format(
+        "--call-seconds {} --day-seconds {} --ballot-seconds {} "
+        "--election-seconds {} --skill {}",
+        time.call_seconds, time.day_seconds, time.ballot_seconds, time.election_seconds, skill);
+}
+
+void print_calibration(const sim::Calibration& calibration, const sim::TimeModel& model,
+                       int model_skill) {
     fmt::print("{}\n", narrator().line("balance.calibrated_title",
-                                       Args{}.set("games", whole(calibration.games))));
-    print_measured("call", calibration.call);
-    print_measured("talk", calibration.talk);
-    print_measured("ballot", calibration.ballot);
-    print_measured("election", calibration.election);
+                                       Args{}
+                                           .set("count", static_cast<long long>(calibration.games))
+                                           .set("games", whole(calibration.games))));
+    print_measured("call", calibration.call, model.call_seconds);
+    print_measured("talk", calibration.talk, model.day_seconds);
+    print_measured("ballot", calibration.ballot, model.ballot_seconds);
+    print_measured("election", calibration.election, model.election_seconds);
     const auto& skill = calibration.skill;
-    fmt::print("{}\n",
-               narrator().line("balance.calibrated_skill", Args{}
-                                                               .set("skill", skill.skill)
-                                                               .set("low", skill.low)
-                                                               .set("high", skill.high)
-                                                               .set("max", skill.max_skill)));
+    Args args;
+    args.set("skill", skill.skill)
+        .set("low", skill.low)
+        .set("high", skill.high)
+        .set("max", skill.max_skill)
+        .set("model", model_skill)
+        .set("count", static_cast<long long>(calibration.games))
+        .set("games", whole(calibration.games));
+    fmt::print("{}\n", narrator().line(skill.determined() ? "balance.calibrated_skill"
+                                                          : "balance.calibrated_skill_undetermined",
+                                       args));
     fmt::print("{}\n", narrator().line(
                            "balance.calibrated_flags",
-                           Args{}.set("flags", fmt::format("--call-seconds {} --day-seconds {} "
-                                                           "--ballot-seconds {} "
-                                                           "--election-seconds {} --skill {}",
-                                                           time.call_seconds, time.day_seconds,
-                                                           time.ballot_seconds,
-                                                           time.election_seconds, skill.skill))));
+                           Args{}.set("flags", model_flags(calibration.time(model),
+                                                           calibration.skill_or(model_skill)))));
 }
 
 int run_calibrate(const BalanceOptions& given, const sim::RunSize& size) {
     auto calibration = calibrate_on("--calibrate", given.calibrate_paths, given.time, size);
     if (!calibration) return refuse(calibration.failure());
-    const sim::TimeModel time = calibration->time(given.time);
     if (!given.json) {
-        print_calibration(*calibration, time);
+        print_calibration(*calibration, given.time, given.skill);
         return 0;
     }
+    json kept = json::array();  // the lengths left at the model's: none, or not measurable
+    for (const auto& [name, measured] : {std::pair{"call_seconds", &calibration->call},
+                                         {"day_seconds", &calibration->talk},
+                                         {"ballot_seconds", &calibration->ballot},
+                                         {"election_seconds", &calibration->election}})
+        if (measured->samples == 0) kept.push_back(name);
     const auto& skill = calibration->skill;
     fmt::print("{}\n", json{{"games", calibration->games},
                             {"call_seconds", measured_json(calibration->call)},
                             {"day_seconds", measured_json(calibration->talk)},
                             {"ballot_seconds", measured_json(calibration->ballot)},
                             {"election_seconds", measured_json(calibration->election)},
+                            {"kept_from_model", kept},
+                            {"not_measurable",
+                             {{"day_seconds", calibration->talk.not_measurable},
+                              {"ballot_seconds", calibration->ballot.not_measurable}}},
                             {"skill",
                              {{"value", skill.skill},
+                              {"determined", skill.determined()},
+                              {"used", calibration->skill_or(given.skill)},
                               {"ci95", {skill.low, skill.high}},
                               {"max", skill.max_skill},
                               {"log_likelihood", skill.log_likelihood}}}}
@@ -543,6 +570,11 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
     }
     if (given.json) {
         json out = run_json(summary);
+        out["model"] = {{"call_seconds", config.time.call_seconds},
+                        {"day_seconds", config.time.day_seconds},
+                        {"ballot_seconds", config.time.ballot_seconds},
+                        {"election_seconds", config.time.election_seconds},
+                        {"skill", config.skill}};  // with --from-games, the measured model
         out["players"] = config.players;
         out["deck"] = describe_deck(config.deck);
         out["policy"] = sim::policy_id(config.policy);
@@ -564,7 +596,13 @@ Result<BalanceOptions> measured_options(const BalanceOptions& given, const sim::
     auto calibration = calibrate_on("--from-games", given.from_games_paths, given.time, size);
     if (!calibration) return Error{calibration.error()};
     measured.time = calibration->time(given.time);
-    measured.skill = calibration->skill.skill;
+    measured.skill = calibration->skill_or(given.skill);
+    if (!given.json)  // the model the figures below come from
+        fmt::print("{}\n",
+                   narrator().line("balance.from_games_model",
+                                   Args{}
+                                       .set("games", whole(calibration->games))
+                                       .set("flags", model_flags(measured.time, measured.skill))));
     return measured;
 }
 

@@ -338,34 +338,63 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
     return 0;
 }
 
+// "(-1.3 to +1.5)": a worth's 95% interval in points, padded to a typical width.
+std::string points_interval(const sim::Interval& interval) {
+    auto words = [](double low, double high) {
+        return narrator().line("balance.interval",
+                               Args{}.set("low", points(low)).set("high", points(high)));
+    };
+    std::string text = words(interval.low, interval.high);
+    const std::size_t width = utf8_length(words(-10, -10));
+    if (utf8_length(text) < width) text.append(width - utf8_length(text), ' ');
+    return text;
+}
+
+json value_json(const sim::CardValue& value) {
+    auto interval = [](const sim::Interval& ci) { return json{ci.low, ci.high}; };
+    return {
+        {"card", role_id(value.role)},
+        {"points", value.points()},
+        {"points_ci95", interval(value.points_ci95())},
+        {"points_without_time_cost", value.with_free ? json(value.points_free()) : json(nullptr)},
+        {"points_without_time_cost_ci95",
+         value.with_free ? interval(value.points_free_ci95()) : json(nullptr)},
+        {"with_calls_free", value.with_free ? run_json(*value.with_free) : json(nullptr)},
+        {"in_deck", value.in_deck},
+        {"with", run_json(value.with)},
+        {"without", run_json(value.without)}};
+}
+
+void print_value(const sim::CardValue& value) {
+    const std::string role{role_id(value.role)};
+    const std::string free = value.with_free ? points(value.points_free()) : "—";
+    const std::string free_interval =
+        value.with_free ? points_interval(value.points_free_ci95()) : std::string{};
+    fmt::print(
+        "{:<8} {:>6} {}  {:>6} {:<{}}  ({} → {}; {})\n",
+        narrator().line(fmt::format("view.role.{}", role)), points(value.points()),
+        points_interval(value.points_ci95()), free, free_interval,
+        utf8_length(points_interval({0, 0})), percent(value.with.ecosystems_win),
+        percent(value.without.ecosystems_win),
+        narrator().line("balance.value_by", Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
+}
+
 int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_json) {
     const auto values = sim::card_values(config, size);
-    json out = json::array();
-    if (!as_json) fmt::print("{}\n", narrator().line("balance.values_header"));
-    for (const auto& value : values) {
-        const std::string role{role_id(value.role)};
-        if (as_json) {
-            out.push_back({{"card", role},
-                           {"points", value.points()},
-                           {"points_without_time_cost", value.points_free()},
-                           {"with_calls_free", run_json(value.with_free)},
-                           {"in_deck", value.in_deck},
-                           {"with", run_json(value.with)},
-                           {"without", run_json(value.without)}});
-            continue;
-        }
-        fmt::print("{:<8} {:>6} {:>6}  ({} → {}; {})\n",
-                   narrator().line(fmt::format("view.role.{}", role)), points(value.points()),
-                   points(value.points_free()), percent(value.with.ecosystems_win),
-                   percent(value.without.ecosystems_win),
-                   narrator().line("balance.value_by",
-                                   Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
-    }
-    if (as_json)
+    if (as_json) {
+        json out = json::array();
+        for (const auto& value : values) out.push_back(value_json(value));
         fmt::print("{}\n", out.dump(2));
-    else
-        fmt::print("{}\n", narrator().line("balance.values_why",
-                                           Args{}.set("seconds", config.time.call_seconds)));
+        return 0;
+    }
+    fmt::print("{}\n", narrator().line("balance.values_header"));
+    for (const auto& value : values) print_value(value);
+    fmt::print("{}\n", narrator().line("balance.values_sign",
+                                       Args{}
+                                           .set("count", static_cast<long long>(size.games))
+                                           .set("games", whole(size.games))));
+    fmt::print("{}\n", narrator().line("balance.values_why",
+                                       Args{}.set("seconds", config.time.call_seconds)));
     return 0;
 }
 

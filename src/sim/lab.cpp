@@ -380,6 +380,22 @@ std::uint16_t calls_of(Role role) {
 }
 }  // namespace
 
+namespace {
+// Newcombe's interval of a − b in points, from each one's Wilson interval.
+Interval difference_ci95(const Summary& a, const Summary& b) {
+    const double d = a.ecosystems_win - b.ecosystems_win;
+    const double below = std::hypot(a.ecosystems_win - a.ci95.low, b.ci95.high - b.ecosystems_win);
+    const double above = std::hypot(a.ci95.high - a.ecosystems_win, b.ecosystems_win - b.ci95.low);
+    return {100 * (d - below), 100 * (d + above)};
+}
+}  // namespace
+
+Interval CardValue::points_ci95() const { return difference_ci95(with, without); }
+
+Interval CardValue::points_free_ci95() const {
+    return with_free ? difference_ci95(*with_free, without) : Interval{};
+}
+
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size) {
     std::vector<CardValue> values;
     const Summary given = simulate(config, size.games, size.seed, size.threads);
@@ -399,9 +415,11 @@ std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size)
         const Summary other = simulate(variant, size.games, size.seed, size.threads);
         value.with = value.in_deck ? given : other;
         value.without = value.in_deck ? other : given;
-        SimConfig free = value.in_deck ? config : variant;
-        free.time.free_calls |= calls_of(role);
-        value.with_free = simulate(free, size.games, size.seed, size.threads);
+        if (role != Role::carbon) {
+            SimConfig free = value.in_deck ? config : variant;
+            free.time.free_calls |= calls_of(role);
+            value.with_free = simulate(free, size.games, size.seed, size.threads);
+        }
         values.push_back(value);
     }
     return values;

@@ -94,15 +94,26 @@ std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunS
 std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size);
 
 // One card's worth: the chance with it and without it (a citizen instead).
+// Positive: the card helps the ecosystems; negative: the carbon team.
 struct CardValue {
     Role role = Role::carbon;
     bool in_deck = false;  // measured by taking it out; else by putting it in
     Summary with;
-    Summary with_free;  // with the card, its calls taking no clock time
+    // With the card, its own calls taking no clock time. Not measured for a
+    // carbon emission: the carbon call is answered with or without one more
+    // card, so making it free would change both sides, not the card's cost.
+    std::optional<Summary> with_free;
     Summary without;
     double points() const { return 100 * (with.ecosystems_win - without.ecosystems_win); }
     // The worth were the card's calls free: the difference is their time's cost.
-    double points_free() const { return 100 * (with_free.ecosystems_win - without.ecosystems_win); }
+    double points_free() const {
+        return with_free ? 100 * (with_free->ecosystems_win - without.ecosystems_win) : 0;
+    }
+    // 95% intervals in points (Newcombe's, from the two Wilson intervals as
+    // if the two runs were independent; they share seeds, so it is wider
+    // than the truth, never narrower).
+    Interval points_ci95() const;
+    Interval points_free_ci95() const;
 };
 // Each special card and one carbon emission, where the variant deck is valid.
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size);

@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -19,6 +22,7 @@
 #include "save_file.hpp"
 #include "saved_games.hpp"
 #include "setup_args.hpp"
+#include "signals.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -588,10 +592,33 @@ int run_calibrate(const BalanceOptions& given, const sim::RunSize& size) {
     return 0;
 }
 
+// At a terminal (not in a pipe, not with --json): the games played so far
+// on stderr's last line, and Ctrl-C (or a closed terminal) stops the run.
+sim::Progress progress_at_terminal(bool as_json) {
+    if (as_json || ::isatty(STDERR_FILENO) == 0) return {};
+    signals::watch();  // Ctrl-C now stops the run instead of the program
+    return [](std::int64_t done, std::int64_t games) {
+        Args args;
+        args.set("done", whole(done))
+            .set("games", whole(games))
+            .set("percent", percent(static_cast<double>(done) / static_cast<double>(games)));
+        fmt::print(stderr, "\r{}\033[K", narrator().line("balance.progress", args));
+        std::fflush(stderr);
+        return !signals::take_interrupt() && signals::leaving() == 0;
+    };
+}
+
 // The plain figures of one setup (and with --save-games, its games as saves).
+// The heading comes first, so a long run says at once what it plays.
 int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
                 const BalanceOptions& given) {
-    const Summary summary = sim::simulate(config, size.games, size.seed, size.threads);
+    if (!given.json) {
+        print_heading(config, size);
+        std::fflush(stdout);
+    }
+    const auto progress = progress_at_terminal(given.json);
+    const Summary summary = sim::simulate(config, size.games, size.seed, size.threads, progress);
+    if (progress) fmt::print(stderr, "\r\033[K");  // the progress line gone
     if (summary.tally.refused > 0) {
         fmt::print(stderr, "balance: the engine refused {} simulated answers: a simulator bug\n",
                    summary.tally.refused);
@@ -611,8 +638,16 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
         out["threads"] = size.threads;
         fmt::print("{}\n", out.dump(2));
     } else {
-        print_heading(config, size);
         print_summary(summary);
+    }
+    if (summary.tally.games < size.games) {  // stopped: the figures of the games played
+        fmt::print("{}\n",
+                   narrator().line("balance.stopped",
+                                   Args{}
+                                       .set("done", whole(summary.tally.games))
+                                       .set("games", whole(size.games))
+                                       .set("saved", given.save_games.empty() ? "no" : "yes")));
+        return 130;
     }
     if (given.save_games.empty()) return 0;
     return save_games(config, size, given.save_games, given.json);

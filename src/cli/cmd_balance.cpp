@@ -197,6 +197,25 @@ void print_heading(const sim::SimConfig& config, const sim::RunSize& size) {
     fmt::print("{}\n", narrator().line("balance.heading", args));
 }
 
+// At a terminal (not in a pipe, not with --json): the games played so far
+// on stderr's last line, and Ctrl-C (or a closed terminal) stops the run.
+// `stops`: Ctrl-C stops the run (its figures so far are printed); else
+// Ctrl-C ends the program as usual (an advice cut short would rank nothing).
+sim::Progress progress_at_terminal(bool as_json, bool stops) {
+    if (as_json || ::isatty(STDERR_FILENO) == 0) return {};
+    if (stops) signals::watch();  // Ctrl-C now stops the run instead of the program
+    return [stops](std::int64_t done, std::int64_t games) {
+        Args args;
+        args.set("done", whole(done)).set("games", whole(games));
+        if (games > 0)
+            args.set("percent", percent(static_cast<double>(done) / static_cast<double>(games)));
+        const char* key = games > 0 ? "balance.progress" : "balance.progress_racing";
+        fmt::print(stderr, "\r{}\033[K", narrator().line(key, args));
+        std::fflush(stderr);
+        return !stops || (!signals::take_interrupt() && signals::leaving() == 0);
+    };
+}
+
 // The flags that play a candidate: "--deck carbon=2,ngo --minutes 35".
 std::string candidate_flags(const sim::Candidate& candidate) {
     std::string flags = "--deck " + deck_argument(candidate.deck);
@@ -305,7 +324,9 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
         ask.cards = *cards;
     }
     ask.minutes = given.minutes;
-    const auto advice = sim::advise(config, size, ask);
+    const auto progress = progress_at_terminal(given.json, false);
+    const auto advice = sim::advise(config, size, ask, progress);
+    if (progress) fmt::print(stderr, "\r\033[K");  // the progress line gone
     if (given.json) {
         print_advice_json(config, advice);
         return 0;
@@ -470,22 +491,6 @@ int save_games(const sim::SimConfig& config, const sim::RunSize& size, const std
     return 0;
 }
 
-// At a terminal (not in a pipe, not with --json): the games played so far
-// on stderr's last line, and Ctrl-C (or a closed terminal) stops the run.
-sim::Progress progress_at_terminal(bool as_json) {
-    if (as_json || ::isatty(STDERR_FILENO) == 0) return {};
-    signals::watch();  // Ctrl-C now stops the run instead of the program
-    return [](std::int64_t done, std::int64_t games) {
-        Args args;
-        args.set("done", whole(done))
-            .set("games", whole(games))
-            .set("percent", percent(static_cast<double>(done) / static_cast<double>(games)));
-        fmt::print(stderr, "\r{}\033[K", narrator().line("balance.progress", args));
-        std::fflush(stderr);
-        return !signals::take_interrupt() && signals::leaving() == 0;
-    };
-}
-
 // The plain figures of one setup (and with --save-games, its games as saves).
 // The heading comes first, so a long run says at once what it plays.
 int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
@@ -494,7 +499,7 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
         print_heading(config, size);
         std::fflush(stdout);
     }
-    const auto progress = progress_at_terminal(given.json);
+    const auto progress = progress_at_terminal(given.json, true);
     const Summary summary = sim::simulate(config, size.games, size.seed, size.threads, progress);
     if (progress) fmt::print(stderr, "\r\033[K");  // the progress line gone
     if (summary.tally.refused > 0) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <thread>
 
@@ -172,7 +173,8 @@ SimConfig config_of(SimConfig config, const Runner& runner) {
 // threads share even one runner's games. Each piece's tally is added in
 // order afterwards: integer sums, the same whatever the threads did.
 void play_up_to(const SimConfig& config, std::vector<Runner>& runners,
-                const std::vector<std::size_t>& racing, std::int64_t games, const RunSize& size) {
+                const std::vector<std::size_t>& racing, std::int64_t games, const RunSize& size,
+                const Progress& progress = {}) {
     struct Piece {
         std::size_t runner;
         std::int64_t first, end;
@@ -183,17 +185,27 @@ void play_up_to(const SimConfig& config, std::vector<Runner>& runners,
     for (std::size_t i : racing)
         for (std::int64_t first = runners[i].tally.games; first < games; first += piece_games)
             pieces.push_back({i, first, std::min(games, first + piece_games), {}});
+    std::int64_t before = 0;  // games played by every runner so far, for the progress shown
+    if (progress)
+        for (const Runner& runner : runners) before += runner.tally.games;
+    std::atomic<std::int64_t> done{0};
+    auto last_report = std::chrono::steady_clock::now();
     std::atomic<std::size_t> next{0};
-    auto work = [&] {
+    auto work = [&](bool reports) {
         for (std::size_t i = next++; i < pieces.size(); i = next++) {
             Piece& piece = pieces[i];
             piece.tally = play_games(config_of(config, runners[piece.runner]), piece.first,
                                      piece.end, size.seed);
+            done += piece.end - piece.first;
+            const auto now = std::chrono::steady_clock::now();
+            if (!reports || !progress || now - last_report < progress_every) continue;
+            last_report = now;
+            (void)progress(before + done.load(), 0);  // racing: no total known in advance
         }
     };
     std::vector<std::thread> workers;
-    for (int thread = 1; thread < size.threads; ++thread) workers.emplace_back(work);
-    work();
+    for (int thread = 1; thread < size.threads; ++thread) workers.emplace_back(work, false);
+    work(true);
     for (auto& worker : workers) worker.join();
     for (const Piece& piece : pieces) runners[piece.runner].tally.add(piece.tally);
 }
@@ -259,7 +271,7 @@ bool undecided(const std::vector<Runner>& runners, const std::vector<std::size_t
 // The top's own order, raced too: those whose place among the top is not
 // decided play on, twice as many games each time, up to `size.games`.
 void order_top(const SimConfig& config, std::vector<Runner>& runners,
-               const std::vector<std::size_t>& top, const RunSize& size) {
+               const std::vector<std::size_t>& top, const RunSize& size, const Progress& progress) {
     for (;;) {
         std::vector<std::size_t> playing;
         std::int64_t games = size.games;
@@ -269,7 +281,7 @@ void order_top(const SimConfig& config, std::vector<Runner>& runners,
                 games = std::min(games, 2 * runners[i].tally.games);
             }
         if (playing.empty()) return;
-        play_up_to(config, runners, playing, games, size);
+        play_up_to(config, runners, playing, games, size, progress);
     }
 }
 
@@ -335,20 +347,21 @@ std::vector<std::size_t> every_runner(const std::vector<Runner>& runners) {
 
 }  // namespace
 
-Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask) {
+Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask,
+              const Progress& progress) {
     auto runners = runners_for(config, ask);
     std::vector<std::size_t> racing = every_runner(runners);
     const std::size_t top = std::max<std::size_t>(1, ask.top);
     std::vector<std::size_t> playing = racing;
     for (std::int64_t games = std::min<std::int64_t>(64, size.games);; games *= 2) {
         games = std::min(games, size.games);
-        play_up_to(config, runners, playing, games, size);
+        play_up_to(config, runners, playing, games, size, progress);
         racing = without_repeats(runners, racing);
         if (racing.size() > top) racing = still_racing(runners, racing, top);
         playing = undecided_members(runners, racing, top);
         if (racing.size() <= top || playing.empty() || games == size.games) break;
     }
-    order_top(config, runners, racing, size);
+    order_top(config, runners, racing, size, progress);
     return ranked_advice(config, size, ask, runners, racing);
 }
 

@@ -56,8 +56,11 @@ std::vector<int> advised_lengths(const SimConfig& config, const AdviceAsk& ask);
 // first. The `ask.top` best are returned. Racing: every candidate plays 64
 // games, then those that cannot reach the top (their 99% interval's best
 // rank is behind the top's worst) drop out, and the rest play twice as many,
-// until the top is decided or each has played `size.games`.
-Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask);
+// until the top is decided or each has played `size.games`. `progress` is
+// told the games played so far (its total: 0, not known in advance); its
+// answer is not asked (a race cut short would rank nothing).
+Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask,
+              const Progress& progress = {});
 // The same ranking with every candidate played `size.games` times: the long
 // fixed run that racing must agree with (tests/sim/advice_test.cpp).
 Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAsk& ask);

@@ -131,9 +131,15 @@ bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& car
 
 enum class Verdict { start, back, quit };
 
-// The whole deal on screen, and the moderator's word on it.
-Verdict confirm_deal(const std::vector<std::string>& players, const std::vector<Role>& cards,
-                     LineReader& reader, const narration::Narrator& narrator) {
+void show_deck(const Setup& setup, const Deck& deck, const narration::Narrator& narrator);
+bool show_estimate(const Setup& setup, const Deck& deck, bool interactive,
+                   const narration::Narrator& narrator);
+
+// The whole deal on screen, with the deck, the length and the lab's word on
+// them, and the moderator's word on it (`quit`: the way out of an unfair deal).
+Verdict confirm_deal(const Setup& setup, const std::vector<Role>& cards, LineReader& reader,
+                     const narration::Narrator& narrator) {
+    const auto& players = setup.players;
     fmt::print("\n{}\n", narrator.line("new.deal_title"));
     for (Seat seat = 0; seat < std::ssize(players); ++seat)
         fmt::print("{}\n", narrator.line("new.deal_line",
@@ -143,6 +149,10 @@ Verdict confirm_deal(const std::vector<std::string>& players, const std::vector<
                                              .set("card", narrator.role_title(cards[seat]))));
     const auto problems = check_deck(deck_of(cards), static_cast<int>(players.size()));
     print_problems(problems, narrator);
+    if (problems.empty()) {
+        show_deck(setup, deck_of(cards), narrator);
+        (void)show_estimate(setup, deck_of(cards), true, narrator);
+    }
     const AnswerWords words = AnswerWords::from(narrator.script());
     for (;;) {
         auto line =
@@ -182,7 +192,7 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
         if (!enter_cards(setup.players, cards, from, reader, narrator))
             return leave_unstarted(reader, narrator);
         if (!reader.interactive()) return cards;
-        switch (confirm_deal(setup.players, cards, reader, narrator)) {
+        switch (confirm_deal(setup, cards, reader, narrator)) {
             case Verdict::start: clear_screen(); return cards;
             case Verdict::back: from = setup.player_count() - 1; break;
             case Verdict::quit: return leave_unstarted(reader, narrator);
@@ -286,11 +296,12 @@ bool check_deal(const Setup& setup, const Deck& deck, LineReader& reader,
 Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineReader& reader,
                                    const narration::Narrator& narrator) {
     if (!given.roles.empty() || given.manual) {
+        // On a terminal the deal's confirmation checks it; in a pipe, here.
         auto chosen = choose_cards(given, setup, reader, narrator);
-        if (auto* cards = std::get_if<std::vector<Role>>(&chosen);
-            cards && check_deck(deck_of(*cards), setup.player_count()).empty() &&
-            !check_deal(setup, deck_of(*cards), reader, narrator))
-            return leave_unstarted(reader, narrator);
+        auto* cards = std::get_if<std::vector<Role>>(&chosen);
+        if (cards && !reader.interactive() &&
+            check_deck(deck_of(*cards), setup.player_count()).empty())
+            (void)check_deal(setup, deck_of(*cards), reader, narrator);
         return chosen;
     }
     auto deck = given.deck.empty() ? default_deck(setup.player_count())

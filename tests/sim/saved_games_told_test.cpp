@@ -107,11 +107,11 @@ TEST_CASE("the lab's saves replay with their ending and rounds, and status agree
     };
     for (const char* configuration : configurations) {
         const std::string folder = test::temporary_folder() + "/saves";
-        const auto run = run_coyel(std::string{"balance --games 12 --seed 4 --threads 2 "} +
+        const auto run = run_coyel(std::string{"balance --games 6 --seed 4 --threads 2 "} +
                                        configuration + " --save-games " + folder,
                                    false);
         REQUIRE(run.exit_code == 0);
-        for (int index = 1; index <= 12; ++index) {
+        for (int index = 1; index <= 6; ++index) {
             const std::string file = folder + fmt::format("/game-{:05}.json", index);
             INFO(configuration << ": " << file);
             const auto replay = run_coyel("replay " + file, false);

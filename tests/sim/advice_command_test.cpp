@@ -21,7 +21,7 @@ sim::AdviceRank rank_of(const nlohmann::json& candidate, int players) {
 
 }  // namespace
 
-// Few games (64 a candidate: one round of the race): the ranking is what is checked,
+// Few games (32 a candidate: one round of the race): the ranking is what is checked,
 // not the figures' precision, and 26 counts stay quick.
 TEST_CASE(
     "balance --advise at every count puts first a pick ranked at least as high as the default",
@@ -29,7 +29,7 @@ TEST_CASE(
     for (int players = min_players; players <= max_players; ++players) {
         INFO(players << " players");
         const auto run = run_coyel(
-            "balance --advise --games 64 --threads 2 --json --players " + std::to_string(players),
+            "balance --advise --games 32 --threads 2 --json --players " + std::to_string(players),
             false);
         REQUIRE(run.exit_code == 0);
         const auto advice = nlohmann::json::parse(run.out);

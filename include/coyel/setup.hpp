@@ -96,6 +96,8 @@ Result<Deck> parse_deck(std::string_view text, int player_count);
 
 // "2 carbon, ngo, ceo, 4 citizen"
 std::string describe_deck(const Deck& deck);
+// The deck as parse_deck reads it (--deck): "carbon=2,ngo,ceo", the rest citizens.
+std::string deck_argument(const Deck& deck);
 
 // Deals the deck to seats with the named, portable generator (see rng.hpp).
 std::vector<Role> deal(const Deck& deck, std::uint64_t seed);

@@ -5,11 +5,14 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "calibrate.hpp"
+#include "balance_words.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
 #include "lab.hpp"
@@ -19,27 +22,42 @@
 #include "save_file.hpp"
 #include "saved_games.hpp"
 #include "setup_args.hpp"
+#include "signals.hpp"
 
 namespace coyel::cli {
+namespace balance {
 namespace {
-
-using narration::Args;
-using nlohmann::json;
-using sim::Summary;
-
 // The lab's words come from the script, like every line coyel shows, in the
 // language run_balance chose (set once, before anything is printed).
 const narration::Narrator* chosen_narrator = nullptr;
-const narration::Narrator& narrator() { return *chosen_narrator; }
+}  // namespace
 
-constexpr std::int64_t max_games = 100'000'000;
-constexpr std::int64_t max_saved_games = 10'000;  // files in one folder
+const narration::Narrator& narrator() { return *chosen_narrator; }
 
 int refuse(const std::string& message) {
     fmt::print(stderr, "balance: {}\n", message);
     return 2;
 }
 int refuse(const Error& error) { return refuse(narrator().refusal(error)); }
+
+// Every number the lab prints goes through here, written the language's way
+// ("37.9", "37,9"; thousands grouped).
+std::string decimal(double value, int places) { return narrator().number(value, places); }
+
+// A count of games, answers, ...: through `decimal` too (exact below 2^53).
+std::string whole(std::int64_t count) { return decimal(static_cast<double>(count), 0); }
+
+}  // namespace balance
+
+namespace {
+
+using namespace balance;
+using narration::Args;
+using nlohmann::json;
+using sim::Summary;
+
+constexpr std::int64_t max_games = 100'000'000;
+constexpr std::int64_t max_saved_games = 10'000;  // files in one folder
 
 // "FLAG must be from LOW to HIGH", in the run's language; the bounds as typed, not grouped.
 std::string out_of_range(std::string_view key, std::string_view flag, std::int64_t low,
@@ -101,14 +119,7 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
     return config;
 }
 
-// Every number the lab prints goes through here, written the language's way
-// ("37.9", "37,9"; thousands grouped).
-std::string decimal(double value, int places) { return narrator().number(value, places); }
-
 std::string percent(double fraction) { return narrator().percent(fraction); }
-
-// A count of games, answers, ...: through `decimal` too (exact below 2^53).
-std::string whole(std::int64_t count) { return decimal(static_cast<double>(count), 0); }
 
 // A signed worth in points: "+1.6", "-3.0".
 std::string points(double value) {
@@ -133,8 +144,14 @@ json summary_json(const Summary& summary) {
             {"ends", ends},
             {"rounds_mean", summary.rounds_mean},
             {"minutes_mean", summary.minutes_mean},
-            {"votes_mean", summary.votes_mean},
-            {"games_per_second", summary.games_per_second}};
+            {"votes_mean", summary.votes_mean}};
+}
+
+// A run's own figures: its speed too (a raced candidate's games have none of their own).
+json run_json(const Summary& summary) {
+    json out = summary_json(summary);
+    out["games_per_second"] = summary.games_per_second;
+    return out;
 }
 
 void print_summary(const Summary& summary) {
@@ -156,10 +173,12 @@ void print_summary(const Summary& summary) {
                                            .set("rounds", decimal(summary.rounds_mean, 1))
                                            .set("minutes", decimal(summary.minutes_mean, 1))
                                            .set("votes", decimal(summary.votes_mean, 2))));
-    fmt::print("{}\n", narrator().line("balance.speed",
-                                       Args{}
-                                           .set("games", whole(summary.tally.games))
-                                           .set("speed", decimal(summary.games_per_second, 0))));
+    fmt::print("{}\n",
+               narrator().line("balance.speed",
+                               Args{}
+                                   .set("count", static_cast<long long>(summary.tally.games))
+                                   .set("games", whole(summary.tally.games))
+                                   .set("speed", decimal(summary.games_per_second, 0))));
 }
 
 // The first line: what is simulated, so a pasted result says what it measures.
@@ -178,10 +197,38 @@ void print_heading(const sim::SimConfig& config, const sim::RunSize& size) {
     fmt::print("{}\n", narrator().line("balance.heading", args));
 }
 
+// At a terminal (not in a pipe, not with --json): the games played so far
+// on stderr's last line, and Ctrl-C (or a closed terminal) stops the run.
+// `stops`: Ctrl-C stops the run (its figures so far are printed); else
+// Ctrl-C ends the program as usual (an advice cut short would rank nothing).
+sim::Progress progress_at_terminal(bool as_json, bool stops) {
+    if (as_json || ::isatty(STDERR_FILENO) == 0) return {};
+    if (stops) signals::watch();  // Ctrl-C now stops the run instead of the program
+    return [stops](std::int64_t done, std::int64_t games) {
+        Args args;
+        args.set("done", whole(done)).set("games", whole(games));
+        if (games > 0)
+            args.set("percent", percent(static_cast<double>(done) / static_cast<double>(games)));
+        const char* key = games > 0 ? "balance.progress" : "balance.progress_racing";
+        fmt::print(stderr, "\r{}\033[K", narrator().line(key, args));
+        std::fflush(stderr);
+        return !stops || (!signals::take_interrupt() && signals::leaving() == 0);
+    };
+}
+
+// The flags that play a candidate: "--deck carbon=2,ngo --minutes 35".
+std::string candidate_flags(const sim::Candidate& candidate) {
+    std::string flags = "--deck " + deck_argument(candidate.deck);
+    if (candidate.minutes > 0) flags += fmt::format(" --minutes {}", candidate.minutes);
+    return flags;
+}
+
 json candidate_json(const sim::Candidate& candidate) {
     json out = summary_json(candidate.summary);
-    out["deck"] = describe_deck(candidate.deck);
+    out["deck"] = deck_argument(candidate.deck);  // as --deck takes it
+    out["deck_words"] = describe_deck(candidate.deck);
     out["minutes"] = candidate.minutes > 0 ? json(candidate.minutes) : json(nullptr);
+    out["flags"] = candidate_flags(candidate);
     return out;
 }
 
@@ -198,12 +245,15 @@ std::string interval_of(const Summary& summary) {
     return text;
 }
 
+// One candidate's row; `mark` (the reference's label, when it is ranked) after it.
 void print_candidate(const std::string& label, const sim::Candidate& candidate,
-                     const Options& options) {
+                     const Options& options, const std::string& mark) {
     const Summary& summary = candidate.summary;
-    fmt::print("{:>9}  {:>6} {}  {:<48}  {}\n", label, percent(summary.ecosystems_win),
-               interval_of(summary), narrator().deck(candidate.deck),
-               length_of(options, candidate.minutes));
+    std::string row = fmt::format(
+        "{:>9}  {:>6} {}  {:<48}  {}", label, percent(summary.ecosystems_win), interval_of(summary),
+        narrator().deck(candidate.deck), length_of(options, candidate.minutes));
+    if (!mark.empty()) row += "  ← " + mark;
+    fmt::print("{}\n", row);
 }
 
 // --cards: "ngo,ceo" as the special cards a deck may hold.
@@ -220,6 +270,51 @@ Result<std::vector<Role>> parse_cards(const std::string& text) {
     return cards;
 }
 
+void print_advice_json(const sim::SimConfig& config, const sim::Advice& advice) {
+    json ranked = json::array();
+    for (const auto& candidate : advice.ranked) {
+        ranked.push_back(candidate_json(candidate));
+        ranked.back()["special_cards"] = sim::special_cards(candidate.deck);
+    }
+    const bool fair = !advice.ranked.empty() &&
+                      sim::advice_rank(std::abs(advice.ranked.front().summary.ecosystems_win - 0.5),
+                                       advice.ranked.front().deck)
+                              .band == 0;
+    fmt::print("{}\n", json{{"players", config.players},
+                            {"reference", candidate_json(advice.reference)},
+                            {"reference_ranked", advice.reference_ranked},
+                            {"ranked", ranked},
+                            {"any_within_band", fair},
+                            {"games_played", advice.games_played}}
+                           .dump(2));
+}
+
+// Below the list: that none is within 3 points (and, when the length was
+// given, the length that would make the first fair), then the first's flags.
+void print_advice_notes(const sim::SimConfig& config, const sim::RunSize& size,
+                        const BalanceOptions& given, const sim::Advice& advice) {
+    if (advice.ranked.empty()) return;
+    const sim::Candidate& first = advice.ranked.front();
+    if (sim::advice_rank(std::abs(first.summary.ecosystems_win - 0.5), first.deck).band != 0) {
+        fmt::print("{}\n", narrator().line("balance.advise_none_fair"));
+        if (given.minutes && config.options.temperature_mode == TemperatureMode::clock) {
+            sim::SimConfig deck = config;
+            deck.deck = first.deck;
+            deck.options.temperature_minutes = first.minutes;
+            if (auto length = sim::nearest_fair_length(deck, size, sim::advice_band))
+                fmt::print("{}\n", narrator().line(
+                                       "balance.advise_longer",
+                                       Args{}
+                                           .set("minutes", length->minutes)
+                                           .set("win", percent(length->summary.ecosystems_win))));
+        }
+    }
+    fmt::print("{}\n",
+               narrator().line(
+                   "balance.advise_flags",
+                   Args{}.set("players", config.players).set("flags", candidate_flags(first))));
+}
+
 int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
                const BalanceOptions& given) {
     sim::AdviceAsk ask;
@@ -229,28 +324,30 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
         ask.cards = *cards;
     }
     ask.minutes = given.minutes;
-    const auto advice = sim::advise(config, size, ask);
+    const auto progress = progress_at_terminal(given.json, false);
+    const auto advice = sim::advise(config, size, ask, progress);
+    if (progress) fmt::print(stderr, "\r\033[K");  // the progress line gone
     if (given.json) {
-        json ranked = json::array();
-        for (const auto& candidate : advice.ranked) {
-            ranked.push_back(candidate_json(candidate));
-            ranked.back()["special_cards"] = sim::special_cards(candidate.deck);
-        }
-        fmt::print("{}\n", json{{"players", config.players},
-                                {"reference", candidate_json(advice.reference)},
-                                {"ranked", ranked},
-                                {"games_played", advice.games_played}}
-                               .dump(2));
+        print_advice_json(config, advice);
         return 0;
     }
+    const std::string reference = narrator().line(
+        "balance.advise_given", Args{}.set("deck", given.deck.empty() ? "default" : "given"));
     fmt::print("{}\n", narrator().line("balance.advise_title"));
-    for (std::size_t rank = 0; rank < advice.ranked.size(); ++rank)
-        print_candidate(fmt::format("{}.", rank + 1), advice.ranked[rank], config.options);
-    print_candidate(narrator().line("balance.advise_given",
-                                    Args{}.set("deck", given.deck.empty() ? "default" : "given")),
-                    advice.reference, config.options);
-    fmt::print("{}\n", narrator().line("balance.advise_played",
-                                       Args{}.set("games", whole(advice.games_played))));
+    for (std::size_t rank = 0; rank < advice.ranked.size(); ++rank) {
+        const bool is_reference = advice.reference_ranked &&
+                                  advice.ranked[rank].deck == advice.reference.deck &&
+                                  advice.ranked[rank].minutes == advice.reference.minutes;
+        print_candidate(fmt::format("{}.", rank + 1), advice.ranked[rank], config.options,
+                        is_reference ? reference : "");
+    }
+    print_candidate(reference, advice.reference, config.options, "");
+    fmt::print("{}\n",
+               narrator().line("balance.advise_played",
+                               Args{}
+                                   .set("count", static_cast<long long>(advice.games_played))
+                                   .set("games", whole(advice.games_played))));
+    print_advice_notes(config, size, given, advice);
     return 0;
 }
 
@@ -262,7 +359,7 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const Summary& row = rows[i];
         if (as_json) {
-            out.push_back(summary_json(row));
+            out.push_back(run_json(row));
             out.back()["skill"] = i + 1;
             continue;
         }
@@ -273,34 +370,63 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
     return 0;
 }
 
+// "(-1.3 to +1.5)": a worth's 95% interval in points, padded to a typical width.
+std::string points_interval(const sim::Interval& interval) {
+    auto words = [](double low, double high) {
+        return narrator().line("balance.interval",
+                               Args{}.set("low", points(low)).set("high", points(high)));
+    };
+    std::string text = words(interval.low, interval.high);
+    const std::size_t width = utf8_length(words(-10, -10));
+    if (utf8_length(text) < width) text.append(width - utf8_length(text), ' ');
+    return text;
+}
+
+json value_json(const sim::CardValue& value) {
+    auto interval = [](const sim::Interval& ci) { return json{ci.low, ci.high}; };
+    return {
+        {"card", role_id(value.role)},
+        {"points", value.points()},
+        {"points_ci95", interval(value.points_ci95())},
+        {"points_without_time_cost", value.with_free ? json(value.points_free()) : json(nullptr)},
+        {"points_without_time_cost_ci95",
+         value.with_free ? interval(value.points_free_ci95()) : json(nullptr)},
+        {"with_calls_free", value.with_free ? run_json(*value.with_free) : json(nullptr)},
+        {"in_deck", value.in_deck},
+        {"with", run_json(value.with)},
+        {"without", run_json(value.without)}};
+}
+
+void print_value(const sim::CardValue& value) {
+    const std::string role{role_id(value.role)};
+    const std::string free = value.with_free ? points(value.points_free()) : "—";
+    const std::string free_interval =
+        value.with_free ? points_interval(value.points_free_ci95()) : std::string{};
+    fmt::print(
+        "{:<8} {:>6} {}  {:>6} {:<{}}  ({} → {}; {})\n",
+        narrator().line(fmt::format("view.role.{}", role)), points(value.points()),
+        points_interval(value.points_ci95()), free, free_interval,
+        utf8_length(points_interval({0, 0})), percent(value.with.ecosystems_win),
+        percent(value.without.ecosystems_win),
+        narrator().line("balance.value_by", Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
+}
+
 int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_json) {
     const auto values = sim::card_values(config, size);
-    json out = json::array();
-    if (!as_json) fmt::print("{}\n", narrator().line("balance.values_header"));
-    for (const auto& value : values) {
-        const std::string role{role_id(value.role)};
-        if (as_json) {
-            out.push_back({{"card", role},
-                           {"points", value.points()},
-                           {"points_without_time_cost", value.points_free()},
-                           {"with_calls_free", summary_json(value.with_free)},
-                           {"in_deck", value.in_deck},
-                           {"with", summary_json(value.with)},
-                           {"without", summary_json(value.without)}});
-            continue;
-        }
-        fmt::print("{:<8} {:>6} {:>6}  ({} → {}; {})\n",
-                   narrator().line(fmt::format("view.role.{}", role)), points(value.points()),
-                   points(value.points_free()), percent(value.with.ecosystems_win),
-                   percent(value.without.ecosystems_win),
-                   narrator().line("balance.value_by",
-                                   Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
-    }
-    if (as_json)
+    if (as_json) {
+        json out = json::array();
+        for (const auto& value : values) out.push_back(value_json(value));
         fmt::print("{}\n", out.dump(2));
-    else
-        fmt::print("{}\n", narrator().line("balance.values_why",
-                                           Args{}.set("seconds", config.time.call_seconds)));
+        return 0;
+    }
+    fmt::print("{}\n", narrator().line("balance.values_header"));
+    for (const auto& value : values) print_value(value);
+    fmt::print("{}\n", narrator().line("balance.values_sign",
+                                       Args{}
+                                           .set("count", static_cast<long long>(size.games))
+                                           .set("games", whole(size.games))));
+    fmt::print("{}\n", narrator().line("balance.values_why",
+                                       Args{}.set("seconds", config.time.call_seconds)));
     return 0;
 }
 
@@ -365,119 +491,29 @@ int save_games(const sim::SimConfig& config, const sim::RunSize& size, const std
     return 0;
 }
 
-// The highest skill --calibrate tries: past it, more skill barely moves a chance.
-constexpr int max_calibrated_skill = 20;
-
-// The finished and unfinished games among `paths` (none: the games folder),
-// each file that is not a save reported and left out.
-Result<std::vector<Game>> read_games(const std::vector<std::string>& paths) {
-    std::vector<SavedGame> saved;
-    if (paths.empty()) {
-        std::string folder;
-        auto in_folder = read_games_folder(folder, print_skipped);
-        if (!in_folder) return Error{in_folder.error()};
-        saved = std::move(*in_folder);
-    } else {
-        saved = read_saved_games(paths, print_skipped);
-    }
-    std::vector<Game> games;
-    for (auto& game : saved) games.push_back(std::move(game.game));
-    return games;
-}
-
-// `flag` (--calibrate, --from-games) names the option in a refusal.
-Result<sim::Calibration> calibrate_on(std::string_view flag, const std::vector<std::string>& paths,
-                                      const sim::TimeModel& model, const sim::RunSize& size) {
-    auto games = read_games(paths);
-    if (!games) return Error{games.error()};
-    auto wall = [](std::string_view text) -> std::optional<std::int64_t> {
-        if (auto when = parse_wall(text)) return static_cast<std::int64_t>(*when);
-        return std::nullopt;
-    };
-    auto calibration = sim::calibrate(*games, wall, model, size, max_calibrated_skill);
-    if (calibration.games == 0)
-        return Error{fmt::format("{}: no finished game among the saves read", flag)};
-    return calibration;
-}
-
-json measured_json(const sim::Measured& measured) {
-    if (measured.samples == 0) return nullptr;
-    return {{"median", measured.median},
-            {"ci95", {measured.ci95.low, measured.ci95.high}},
-            {"samples", measured.samples}};
-}
-
-void print_measured(std::string_view what, const sim::Measured& measured) {
-    Args args;
-    args.set("what", std::string{what}).set("samples", whole(measured.samples));
-    if (measured.samples == 0) {
-        fmt::print("{}\n", narrator().line("balance.calibrated_none", args));
-        return;
-    }
-    args.set("median", decimal(measured.median, 1))
-        .set("low", decimal(measured.ci95.low, 1))
-        .set("high", decimal(measured.ci95.high, 1));
-    fmt::print("{}\n", narrator().line("balance.calibrated_length", args));
-}
-
-void print_calibration(const sim::Calibration& calibration, const sim::TimeModel& time) {
-    fmt::print("{}\n", narrator().line("balance.calibrated_title",
-                                       Args{}.set("games", whole(calibration.games))));
-    print_measured("call", calibration.call);
-    print_measured("talk", calibration.talk);
-    print_measured("ballot", calibration.ballot);
-    print_measured("election", calibration.election);
-    const auto& skill = calibration.skill;
-    fmt::print("{}\n",
-               narrator().line("balance.calibrated_skill", Args{}
-                                                               .set("skill", skill.skill)
-                                                               .set("low", skill.low)
-                                                               .set("high", skill.high)
-                                                               .set("max", skill.max_skill)));
-    fmt::print("{}\n", narrator().line(
-                           "balance.calibrated_flags",
-                           Args{}.set("flags", fmt::format("--call-seconds {} --day-seconds {} "
-                                                           "--ballot-seconds {} "
-                                                           "--election-seconds {} --skill {}",
-                                                           time.call_seconds, time.day_seconds,
-                                                           time.ballot_seconds,
-                                                           time.election_seconds, skill.skill))));
-}
-
-int run_calibrate(const BalanceOptions& given, const sim::RunSize& size) {
-    auto calibration = calibrate_on("--calibrate", given.calibrate_paths, given.time, size);
-    if (!calibration) return refuse(calibration.failure());
-    const sim::TimeModel time = calibration->time(given.time);
-    if (!given.json) {
-        print_calibration(*calibration, time);
-        return 0;
-    }
-    const auto& skill = calibration->skill;
-    fmt::print("{}\n", json{{"games", calibration->games},
-                            {"call_seconds", measured_json(calibration->call)},
-                            {"day_seconds", measured_json(calibration->talk)},
-                            {"ballot_seconds", measured_json(calibration->ballot)},
-                            {"election_seconds", measured_json(calibration->election)},
-                            {"skill",
-                             {{"value", skill.skill},
-                              {"ci95", {skill.low, skill.high}},
-                              {"max", skill.max_skill},
-                              {"log_likelihood", skill.log_likelihood}}}}
-                           .dump(2));
-    return 0;
-}
-
 // The plain figures of one setup (and with --save-games, its games as saves).
+// The heading comes first, so a long run says at once what it plays.
 int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
                 const BalanceOptions& given) {
-    const Summary summary = sim::simulate(config, size.games, size.seed, size.threads);
+    if (!given.json) {
+        print_heading(config, size);
+        std::fflush(stdout);
+    }
+    const auto progress = progress_at_terminal(given.json, true);
+    const Summary summary = sim::simulate(config, size.games, size.seed, size.threads, progress);
+    if (progress) fmt::print(stderr, "\r\033[K");  // the progress line gone
     if (summary.tally.refused > 0) {
         fmt::print(stderr, "balance: the engine refused {} simulated answers: a simulator bug\n",
                    summary.tally.refused);
         return 1;
     }
     if (given.json) {
-        json out = summary_json(summary);
+        json out = run_json(summary);
+        out["model"] = {{"call_seconds", config.time.call_seconds},
+                        {"day_seconds", config.time.day_seconds},
+                        {"ballot_seconds", config.time.ballot_seconds},
+                        {"election_seconds", config.time.election_seconds},
+                        {"skill", config.skill}};  // with --from-games, the measured model
         out["players"] = config.players;
         out["deck"] = describe_deck(config.deck);
         out["policy"] = sim::policy_id(config.policy);
@@ -485,22 +521,19 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
         out["threads"] = size.threads;
         fmt::print("{}\n", out.dump(2));
     } else {
-        print_heading(config, size);
         print_summary(summary);
+    }
+    if (summary.tally.games < size.games) {  // stopped: the figures of the games played
+        fmt::print("{}\n",
+                   narrator().line("balance.stopped",
+                                   Args{}
+                                       .set("done", whole(summary.tally.games))
+                                       .set("games", whole(size.games))
+                                       .set("saved", given.save_games.empty() ? "no" : "yes")));
+        return 130;
     }
     if (given.save_games.empty()) return 0;
     return save_games(config, size, given.save_games, given.json);
-}
-
-// The options as given, with --from-games the lengths and skill its games measure.
-Result<BalanceOptions> measured_options(const BalanceOptions& given, const sim::RunSize& size) {
-    BalanceOptions measured = given;
-    if (!given.from_games) return measured;
-    auto calibration = calibrate_on("--from-games", given.from_games_paths, given.time, size);
-    if (!calibration) return Error{calibration.error()};
-    measured.time = calibration->time(given.time);
-    measured.skill = calibration->skill.skill;
-    return measured;
 }
 
 }  // namespace
@@ -509,9 +542,9 @@ int run_balance(const BalanceOptions& given) {
     const auto chosen = choose_script_or_say(given.language);
     if (!chosen) return 2;
     const narration::Narrator words(chosen->script());
-    chosen_narrator = &words;
+    balance::chosen_narrator = &words;
     struct Forget {  // never left pointing at `words` once it is gone
-        ~Forget() { chosen_narrator = nullptr; }
+        ~Forget() { balance::chosen_narrator = nullptr; }
     } forget;
     sim::RunSize size;
     if (given.games) size.games = *given.games;
@@ -520,8 +553,8 @@ int run_balance(const BalanceOptions& given) {
                        ? *given.threads
                        : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     if (auto problem = check_numbers(given); !problem.empty()) return refuse(problem);
-    if (given.calibrate) return run_calibrate(given, size);
-    auto measured = measured_options(given, size);
+    if (given.calibrate) return balance::run_calibrate(given, size);
+    auto measured = balance::measured_options(given, size);
     if (!measured) return refuse(measured.failure());
     auto config = make_config(*measured);
     if (!config) return refuse(config.failure());

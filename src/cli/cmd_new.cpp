@@ -131,9 +131,15 @@ bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& car
 
 enum class Verdict { start, back, quit };
 
-// The whole deal on screen, and the moderator's word on it.
-Verdict confirm_deal(const std::vector<std::string>& players, const std::vector<Role>& cards,
-                     LineReader& reader, const narration::Narrator& narrator) {
+void show_deck(const Setup& setup, const Deck& deck, const narration::Narrator& narrator);
+bool show_estimate(const Setup& setup, const Deck& deck, bool interactive,
+                   const narration::Narrator& narrator);
+
+// The whole deal on screen, with the deck, the length and the lab's word on
+// them, and the moderator's word on it (`quit`: the way out of an unfair deal).
+Verdict confirm_deal(const Setup& setup, const std::vector<Role>& cards, LineReader& reader,
+                     const narration::Narrator& narrator) {
+    const auto& players = setup.players;
     fmt::print("\n{}\n", narrator.line("new.deal_title"));
     for (Seat seat = 0; seat < std::ssize(players); ++seat)
         fmt::print("{}\n", narrator.line("new.deal_line",
@@ -143,6 +149,10 @@ Verdict confirm_deal(const std::vector<std::string>& players, const std::vector<
                                              .set("card", narrator.role_title(cards[seat]))));
     const auto problems = check_deck(deck_of(cards), static_cast<int>(players.size()));
     print_problems(problems, narrator);
+    if (problems.empty()) {
+        show_deck(setup, deck_of(cards), narrator);
+        (void)show_estimate(setup, deck_of(cards), true, narrator);
+    }
     const AnswerWords words = AnswerWords::from(narrator.script());
     for (;;) {
         auto line =
@@ -182,7 +192,7 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
         if (!enter_cards(setup.players, cards, from, reader, narrator))
             return leave_unstarted(reader, narrator);
         if (!reader.interactive()) return cards;
-        switch (confirm_deal(setup.players, cards, reader, narrator)) {
+        switch (confirm_deal(setup, cards, reader, narrator)) {
             case Verdict::start: clear_screen(); return cards;
             case Verdict::back: from = setup.player_count() - 1; break;
             case Verdict::quit: return leave_unstarted(reader, narrator);
@@ -190,23 +200,18 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
     }
 }
 
-// A deck as --deck takes it: "carbon=2,ngo,ceo".
-std::string deck_argument(const Deck& deck) {
-    std::string text = fmt::format("carbon={}", deck[Role::carbon]);
-    for (Role role : special_roles)
-        if (deck[role] > 0) text += fmt::format(",{}", role_id(role));
-    return text;
-}
-
 int rounded_percent(double fraction) { return static_cast<int>(std::lround(100 * fraction)); }
+
+std::string mode_of(const Options& options) { return std::string{id_of(options.temperature_mode)}; }
 
 // One line when the lab puts the deal outside 35-65%: the nearest fair
 // length for this deck, else the count's fair default deck and length.
 void warn_if_unfair(const sim::SimConfig& config, const sim::RunSize& size, double win,
                     const narration::Narrator& narrator) {
-    if (win >= 0.35 && win <= 0.65) return;
     Args args;
-    args.set("percent", rounded_percent(win)).set("count", config.players);
+    args.set("percent", rounded_percent(win))
+        .set("count", config.players)
+        .set("mode", mode_of(config.options));
     if (auto length = sim::nearest_fair_length(config, size, 0.05)) {
         args.set("minutes", length->minutes)
             .set("fair", rounded_percent(length->summary.ecosystems_win));
@@ -229,12 +234,27 @@ void warn_if_unfair(const sim::SimConfig& config, const sim::RunSize& size, doub
     print_wrapped(stdout, narrator.line("new.fair_warning_deck", args));
 }
 
+// The deck and the length the game plays, whatever chose them (the
+// defaults, --deck, --roles, --manual, --minutes, --mode).
+void show_deck(const Setup& setup, const Deck& deck, const narration::Narrator& narrator) {
+    const int count = setup.player_count();
+    const int minutes = setup.options.temperature_minutes;
+    print_wrapped(
+        stdout, narrator.line("new.deck",
+                              Args{}
+                                  .set("count", count)
+                                  .set("deck", narrator.deck(deck))
+                                  .set("mode", mode_of(setup.options))
+                                  .set("minutes", minutes)
+                                  .set("given", minutes == default_minutes(count) ? "no" : "yes")));
+}
+
 // The balance lab's quick estimate for the deck and the house rules: a few
 // thousand table-policy games from a fixed seed, so a deck and length always
 // show the same figure, whatever the deal. The estimate shows on a terminal
 // only (transcripts need not show it); an unfair deal is warned of anywhere,
-// in place of the estimate.
-void show_estimate(const Setup& setup, const Deck& deck, bool interactive,
+// in place of the estimate. True when it was.
+bool show_estimate(const Setup& setup, const Deck& deck, bool interactive,
                    const narration::Narrator& narrator) {
     sim::SimConfig config;
     config.players = setup.player_count();
@@ -250,14 +270,40 @@ void show_estimate(const Setup& setup, const Deck& deck, bool interactive,
                                     Args{}
                                         .set("percent", rounded_percent(summary.ecosystems_win))
                                         .set("games", static_cast<int>(size.games))
-                                        .set("count", config.players)));
-    warn_if_unfair(config, size, summary.ecosystems_win, narrator);
+                                        .set("count", config.players)
+                                        .set("mode", mode_of(config.options))));
+    if (!fair) warn_if_unfair(config, size, summary.ecosystems_win, narrator);
+    return !fair;
 }
 
-// The cards: --roles, --manual, or a random deal of the deck.
+// Every deal checked: the deck and length stated, the lab's estimate, and
+// after an unfair one, on a terminal, the way out before anything is
+// written. False when the moderator leaves.
+bool check_deal(const Setup& setup, const Deck& deck, LineReader& reader,
+                const narration::Narrator& narrator) {
+    show_deck(setup, deck, narrator);
+    if (!show_estimate(setup, deck, reader.interactive(), narrator) || !reader.interactive())
+        return true;
+    const AnswerWords words = AnswerWords::from(narrator.script());
+    for (;;) {
+        auto line = reader.read(narrator.line("new.start_anyway"));
+        if (!line || is_word(words.no, *line)) return false;
+        if (is_word(words.yes, *line)) return true;
+    }
+}
+
+// The cards: --roles, --manual, or a random deal of the deck; each checked.
 Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineReader& reader,
                                    const narration::Narrator& narrator) {
-    if (!given.roles.empty() || given.manual) return choose_cards(given, setup, reader, narrator);
+    if (!given.roles.empty() || given.manual) {
+        // On a terminal the deal's confirmation checks it; in a pipe, here.
+        auto chosen = choose_cards(given, setup, reader, narrator);
+        auto* cards = std::get_if<std::vector<Role>>(&chosen);
+        if (cards && !reader.interactive() &&
+            check_deck(deck_of(*cards), setup.player_count()).empty())
+            (void)check_deal(setup, deck_of(*cards), reader, narrator);
+        return chosen;
+    }
     auto deck = given.deck.empty() ? default_deck(setup.player_count())
                                    : parse_deck(given.deck, setup.player_count());
     if (!deck) {
@@ -268,11 +314,10 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
         print_problems(problems, narrator);
         return 2;
     }
-    fmt::print(
-        "{}\n",
-        narrator.line("new.deck",
-                      Args{}.set("count", setup.player_count()).set("deck", narrator.deck(*deck))));
-    show_estimate(setup, *deck, reader.interactive(), narrator);
+    if (!check_deal(setup, *deck, reader, narrator)) {
+        fmt::print("{}\n", narrator.line("new.not_started"));  // no card shown: nothing to clear
+        return 1;
+    }
     setup.seed =
         given.seed ? *given.seed : std::random_device{}() * 4294967296ULL + std::random_device{}();
     return deal(*deck, *setup.seed);

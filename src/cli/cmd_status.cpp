@@ -24,8 +24,8 @@ int run_status(const std::string& path, bool as_json, const LanguageOptions& lan
     if (as_json)
         fmt::print("{}\n", status_json(*game).dump(2));
     else
-        fmt::print("{}", moderator_view_text(narration::Narrator(chosen->script()), *game,
-                                             colour_enabled(stdout)));
+        fmt::print("{}", status_text(narration::Narrator(chosen->script()), *game,
+                                     colour_enabled(stdout)));
     return 0;
 }
 

@@ -30,6 +30,17 @@ std::string moderator_view_text(const narration::Narrator& narrator, const Game&
            narrator.next(game) + "\n";
 }
 
+std::string status_text(const narration::Narrator& narrator, const Game& game, bool colour) {
+    if (!game.news_held()) return moderator_view_text(narrator, game, colour);
+    // The held news told on a copy: the view then shows every fact the state holds.
+    Game told = game;
+    Action tell;
+    tell.kind = ActionKind::tell;
+    tell.at = game.state().clock_s;
+    if (!told.apply(tell).ok()) return moderator_view_text(narrator, game, colour);
+    return moderator_view_text(narrator, told, colour) + narrator.line("status.news_untold") + "\n";
+}
+
 std::string table_view_text(const narration::Narrator& narrator, const TableView& view,
                             bool colour) {
     std::string out = block(narrator, view, narrator.table_rows(view), colour);

@@ -14,6 +14,11 @@ namespace coyel::cli {
 // corruption, and what comes next.
 std::string moderator_view_text(const narration::Narrator& narrator, const Game& game, bool colour);
 
+// `coyel status`: the moderator's view of the game as it stands, the news
+// the table has not been told yet included (a game left at the dawn's
+// gate), with a line saying that news waits; the same state as status_json.
+std::string status_text(const narration::Narrator& narrator, const Game& game, bool colour);
+
 // What the table knows: who is in, who is out and their revealed role, the
 // mayor, the temperature; no hidden role and no corruption.
 std::string table_view_text(const narration::Narrator& narrator, const TableView& view,

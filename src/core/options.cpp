@@ -78,7 +78,9 @@ const std::vector<OptionInfo>& option_table() {
          "what raises the temperature: game time, each dawn, or the moderator's `heat`"},
         {"temperature.start", "integer (0)", "degrees above normal at the start"},
         {"temperature.limit", "integer > start (5)", "the game ends, carbon winning, when reached"},
-        {"temperature.minutes", "1-600 (25)", "clock mode: active minutes from start to limit"},
+        {"temperature.minutes", "1-600 (by count)",
+         "clock mode: active minutes from start to limit (default: the count's fair length, "
+         "data/decks.json)"},
         {"banker_actions", "each-once | one-total",
          "each banker action once per game, or one action in all"},
         {"slapp_uses", "0-99 (1)", "SLAPP-suits the CEO may file per game"},

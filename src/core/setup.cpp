@@ -203,6 +203,13 @@ std::string describe_deck(const Deck& deck) {
     return join(parts, ", ");
 }
 
+std::string deck_argument(const Deck& deck) {
+    std::string text = fmt::format("carbon={}", deck[Role::carbon]);
+    for (Role role : special_roles)
+        if (deck[role] > 0) text += fmt::format(",{}", role_id(role));
+    return text;
+}
+
 std::vector<Role> deal(const Deck& deck, std::uint64_t seed) {
     std::vector<Role> cards(static_cast<std::size_t>(deck.size()));
     deal(deck, seed, cards);

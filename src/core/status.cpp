@@ -29,6 +29,7 @@ nlohmann::ordered_json status_json(const Game& game) {
     out["temperature_limit"] = game.setup().options.temperature_limit;
     out["slapps_left"] = game.slapps_left();
     out["log_entries"] = game.log().size();
+    out["news_held"] = game.news_held();  // the table not yet told the last news (a gate)
     if (!state.revote_candidates.empty()) {
         json tied = json::array();
         for (Seat seat : state.revote_candidates) tied.push_back(game.name(seat));

@@ -41,7 +41,8 @@ GameTimes times_of(const Game& game, const WallReader& wall) {
         }
         const auto call = replay.current_call();
         const auto when = entry.wall ? wall(*entry.wall) : std::nullopt;
-        if (call && when && before) {
+        // A wall time before the one ahead of it (a clock set back) gives no length.
+        if (call && when && before && *when >= *before) {
             const double seconds = static_cast<double>(*when - *before);
             if (*call == CallId::new_mayor) times.elections.push_back(seconds);
             if (*call == CallId::vote)
@@ -66,12 +67,17 @@ double median(std::vector<double> values) {
 struct Point {
     double call = 0, talk = 0, ballot = 0, election = 0;
     std::int64_t calls = 0, votes = 0, elections = 0;
-    bool ballot_measured = false;
+    bool ballot_tried = false;     // votes of two sizes or more: a slope to take
+    bool ballot_measured = false;  // and that slope is not negative
+    bool talk_measured = false;    // votes, and what is left of them is not negative
 };
 
 // A vote takes talk + ballots × ballot. The ballot: the median slope between
 // the median lengths of votes with different numbers of ballots (Theil–Sen,
-// robust to a long pause); the talk: the median of what is left.
+// robust to a long pause); the talk: the median of what is left. A length
+// is never negative: a negative slope or talk (few votes, noisy pauses)
+// is not measured, and the model's own is kept (the talk then with the
+// model's ballot).
 void fit_votes(const std::vector<VoteTime>& votes, double fallback_ballot, Point& point) {
     std::vector<std::vector<double>> by_ballots(max_players + 1);
     for (const auto& vote : votes)
@@ -84,12 +90,15 @@ void fit_votes(const std::vector<VoteTime>& votes, double fallback_ballot, Point
         for (std::size_t j = i + 1; j < groups.size(); ++j)
             slopes.push_back((groups[j].second - groups[i].second) /
                              (groups[j].first - groups[i].first));
-    point.ballot_measured = !slopes.empty();
-    point.ballot = point.ballot_measured ? median(slopes) : fallback_ballot;
+    const double slope = median(slopes);
+    point.ballot_tried = !slopes.empty();
+    point.ballot_measured = point.ballot_tried && slope >= 0;
+    point.ballot = point.ballot_measured ? slope : fallback_ballot;
     std::vector<double> talks;
     for (const auto& vote : votes) talks.push_back(vote.seconds - vote.ballots * point.ballot);
     point.talk = median(talks);
     point.votes = static_cast<std::int64_t>(votes.size());
+    point.talk_measured = point.votes > 0 && point.talk >= 0;
 }
 
 Point point_of(const std::vector<const GameTimes*>& sample, double fallback_ballot) {
@@ -109,8 +118,9 @@ Point point_of(const std::vector<const GameTimes*>& sample, double fallback_ball
     return point;
 }
 
-// The 2.5% and 97.5% points of `values` (sorted here).
+// The 2.5% and 97.5% points of `values` (sorted here; at least one).
 Interval percentile95(std::vector<double> values) {
+    if (values.empty()) return {};
     std::sort(values.begin(), values.end());
     auto at = [&](double fraction) {
         return values[static_cast<std::size_t>(fraction * static_cast<double>(values.size() - 1))];
@@ -133,18 +143,26 @@ void measure_lengths(const std::vector<GameTimes>& games, const TimeModel& model
     for (int draw = 0; draw < resamples && !all.empty(); ++draw) {
         for (auto& pick : sample) pick = all[rng.below(all.size())];
         const Point point = point_of(sample, model.ballot_seconds);
+        // A resample's length is never below 0 either: the interval holds
+        // lengths only. A resample without a kind's samples has no median of it.
+        const std::array<std::int64_t, 4> samples{point.calls, point.votes, point.votes,
+                                                  point.elections};
         for (std::size_t kind = 0;
-             const double value : {point.call, point.talk, point.ballot, point.election})
-            draws[kind++].push_back(value);
+             const double value : {point.call, point.talk, point.ballot, point.election}) {
+            if (samples[kind] > 0) draws[kind].push_back(std::max(0.0, value));
+            ++kind;
+        }
     }
     auto measured = [&](double median_value, std::int64_t samples, std::size_t kind) {
         if (samples == 0) return Measured{};
         return Measured{median_value, percentile95(draws[kind]), samples};
     };
     out.call = measured(whole.call, whole.calls, 0);
-    out.talk = measured(whole.talk, whole.votes, 1);
+    out.talk = measured(whole.talk, whole.talk_measured ? whole.votes : 0, 1);
     out.ballot = measured(whole.ballot, whole.ballot_measured ? whole.votes : 0, 2);
     out.election = measured(whole.election, whole.elections, 3);
+    out.talk.not_measurable = whole.votes > 0 && !whole.talk_measured;
+    out.ballot.not_measurable = whole.ballot_tried && !whole.ballot_measured;
 }
 
 }  // namespace
@@ -222,10 +240,12 @@ SkillFit fit_skill(const std::vector<const Game*>& finished, const TimeModel& ti
 
 int seconds_of(const Measured& measured, int model) {
     if (measured.samples == 0) return model;
-    return std::max(0, static_cast<int>(std::lround(measured.median)));
+    return static_cast<int>(std::lround(measured.median));  // never negative: see fit_votes
 }
 
 }  // namespace
+
+int Calibration::skill_or(int model) const { return skill.determined() ? skill.skill : model; }
 
 TimeModel Calibration::time(TimeModel model) const {
     model.call_seconds = seconds_of(call, model.call_seconds);

@@ -20,11 +20,14 @@ namespace coyel::sim {
 using WallReader = std::function<std::optional<std::int64_t>(std::string_view)>;
 
 // One kind of length: its median over the games, and a 95% interval from
-// resampling the games (bootstrap). No samples: not measured.
+// resampling the games (bootstrap). No samples: not measured (the model's
+// length is kept); `not_measurable` says why: the games had what it takes
+// (votes), but the estimate came out negative, which no length is.
 struct Measured {
-    double median = 0;
-    Interval ci95;
+    double median = 0;  // never negative
+    Interval ci95;      // within 0 and up
     std::int64_t samples = 0;
+    bool not_measurable = false;
 };
 
 // The skill K of 1..max_skill with the highest likelihood of the games'
@@ -35,6 +38,9 @@ struct SkillFit {
     int high = 0;
     int max_skill = 0;
     std::vector<double> log_likelihood;  // by skill, 1 first
+    // False when the interval holds every skill tried: the games cannot tell
+    // one skill from another, and the model's own is kept.
+    bool determined() const { return skill > 0 && !(low == 1 && high == max_skill); }
 };
 
 struct Calibration {
@@ -46,6 +52,8 @@ struct Calibration {
     SkillFit skill;
     // `model` with every measured length in place of its own (to the second).
     TimeModel time(TimeModel model) const;
+    // The fitted skill, or `model`'s when it is not determined.
+    int skill_or(int model) const;
 };
 
 // The games' lengths, then the skill fitted with those lengths: each kind of

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <thread>
 
@@ -9,8 +10,6 @@
 
 namespace coyel::sim {
 namespace {
-
-constexpr std::array<int, 6> advised_minutes = {15, 20, 25, 30, 35, 45};
 
 // Every valid deck for the count: 1 to the most carbon emissions the rules
 // allow, with each subset of the special cards.
@@ -120,6 +119,17 @@ std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunS
     return std::nullopt;
 }
 
+std::vector<int> advised_lengths(const SimConfig& config, const AdviceAsk& ask) {
+    if (config.options.temperature_mode != TemperatureMode::clock) return {0};
+    if (ask.minutes) return {*ask.minutes};
+    // The lengths the defaults are chosen from, and the config's own (the count's default).
+    std::vector<int> lengths = lengths_from(10, 120, 5);
+    const int own = config.options.temperature_minutes;
+    if (std::find(lengths.begin(), lengths.end(), own) == lengths.end())
+        lengths.insert(std::upper_bound(lengths.begin(), lengths.end(), own), own);
+    return lengths;
+}
+
 AdviceRank advice_rank(double distance, const Deck& deck) {
     if (distance <= advice_band) return {0, -special_cards(deck), distance};
     return {1, 0, distance};
@@ -134,20 +144,20 @@ struct Runner {
     Tally tally;
 };
 
+// Whether a deck holds none but the special cards asked.
+bool holds_asked_cards(const Deck& deck, const AdviceAsk& ask) {
+    return std::all_of(special_roles.begin(), special_roles.end(), [&](Role role) {
+        return deck[role] == 0 ||
+               std::find(ask.cards.begin(), ask.cards.end(), role) != ask.cards.end();
+    });
+}
+
 // The decks of the cards asked (some of them, each subset) at each length asked.
 std::vector<Runner> runners_for(const SimConfig& config, const AdviceAsk& ask) {
-    const bool clock = config.options.temperature_mode == TemperatureMode::clock;
-    std::vector<int> lengths = {0};
-    if (clock && ask.minutes) lengths = {*ask.minutes};
-    if (clock && !ask.minutes) lengths.assign(advised_minutes.begin(), advised_minutes.end());
     std::vector<Runner> runners;
     for (const Deck& deck : all_decks(config.players)) {
-        const bool asked = std::all_of(special_roles.begin(), special_roles.end(), [&](Role role) {
-            return deck[role] == 0 ||
-                   std::find(ask.cards.begin(), ask.cards.end(), role) != ask.cards.end();
-        });
-        if (!asked) continue;
-        for (int minutes : lengths) runners.push_back({deck, minutes, {}});
+        if (!holds_asked_cards(deck, ask)) continue;
+        for (int minutes : advised_lengths(config, ask)) runners.push_back({deck, minutes, {}});
     }
     return runners;
 }
@@ -163,7 +173,8 @@ SimConfig config_of(SimConfig config, const Runner& runner) {
 // threads share even one runner's games. Each piece's tally is added in
 // order afterwards: integer sums, the same whatever the threads did.
 void play_up_to(const SimConfig& config, std::vector<Runner>& runners,
-                const std::vector<std::size_t>& racing, std::int64_t games, const RunSize& size) {
+                const std::vector<std::size_t>& racing, std::int64_t games, const RunSize& size,
+                const Progress& progress = {}) {
     struct Piece {
         std::size_t runner;
         std::int64_t first, end;
@@ -174,17 +185,27 @@ void play_up_to(const SimConfig& config, std::vector<Runner>& runners,
     for (std::size_t i : racing)
         for (std::int64_t first = runners[i].tally.games; first < games; first += piece_games)
             pieces.push_back({i, first, std::min(games, first + piece_games), {}});
+    std::int64_t before = 0;  // games played by every runner so far, for the progress shown
+    if (progress)
+        for (const Runner& runner : runners) before += runner.tally.games;
+    std::atomic<std::int64_t> done{0};
+    auto last_report = std::chrono::steady_clock::now();
     std::atomic<std::size_t> next{0};
-    auto work = [&] {
+    auto work = [&](bool reports) {
         for (std::size_t i = next++; i < pieces.size(); i = next++) {
             Piece& piece = pieces[i];
             piece.tally = play_games(config_of(config, runners[piece.runner]), piece.first,
                                      piece.end, size.seed);
+            done += piece.end - piece.first;
+            const auto now = std::chrono::steady_clock::now();
+            if (!reports || !progress || now - last_report < progress_every) continue;
+            last_report = now;
+            (void)progress(before + done.load(), 0);  // racing: no total known in advance
         }
     };
     std::vector<std::thread> workers;
-    for (int thread = 1; thread < size.threads; ++thread) workers.emplace_back(work);
-    work();
+    for (int thread = 1; thread < size.threads; ++thread) workers.emplace_back(work, false);
+    work(true);
     for (auto& worker : workers) worker.join();
     for (const Piece& piece : pieces) runners[piece.runner].tally.add(piece.tally);
 }
@@ -250,7 +271,7 @@ bool undecided(const std::vector<Runner>& runners, const std::vector<std::size_t
 // The top's own order, raced too: those whose place among the top is not
 // decided play on, twice as many games each time, up to `size.games`.
 void order_top(const SimConfig& config, std::vector<Runner>& runners,
-               const std::vector<std::size_t>& top, const RunSize& size) {
+               const std::vector<std::size_t>& top, const RunSize& size, const Progress& progress) {
     for (;;) {
         std::vector<std::size_t> playing;
         std::int64_t games = size.games;
@@ -260,7 +281,7 @@ void order_top(const SimConfig& config, std::vector<Runner>& runners,
                 games = std::min(games, 2 * runners[i].tally.games);
             }
         if (playing.empty()) return;
-        play_up_to(config, runners, playing, games, size);
+        play_up_to(config, runners, playing, games, size, progress);
     }
 }
 
@@ -268,7 +289,14 @@ AdviceRank rank_of(const Candidate& candidate) {
     return advice_rank(distance_from_fair(candidate), candidate.deck);
 }
 
-// The runners named, as candidates in rank order, the `top` best.
+bool same_candidate(const Candidate& a, const Candidate& b) {
+    return a.deck == b.deck && a.minutes == b.minutes;
+}
+
+// The runners named, as candidates in rank order, the `top` best. The
+// reference, when it is a candidate too, is ranked with its own figures
+// (its `size.games`, of which the runner's are the first), so that no
+// candidate the ranking puts behind it is shown ahead of it.
 Advice ranked_advice(const SimConfig& config, const RunSize& size, const AdviceAsk& ask,
                      const std::vector<Runner>& runners, const std::vector<std::size_t>& chosen) {
     Advice advice;
@@ -279,11 +307,36 @@ Advice ranked_advice(const SimConfig& config, const RunSize& size, const AdviceA
     for (std::size_t i : chosen)
         advice.ranked.push_back(
             {runners[i].deck, runners[i].minutes, summarise(runners[i].tally, 0)});
+    const auto lengths = advised_lengths(config, ask);
+    advice.reference_ranked =
+        holds_asked_cards(config.deck, ask) &&
+        std::find(lengths.begin(), lengths.end(), advice.reference.minutes) != lengths.end();
+    if (advice.reference_ranked) {
+        std::erase_if(advice.ranked, [&](const Candidate& candidate) {
+            return same_candidate(candidate, advice.reference);
+        });
+        advice.ranked.push_back(advice.reference);
+    }
     std::stable_sort(
         advice.ranked.begin(), advice.ranked.end(),
         [](const Candidate& a, const Candidate& b) { return rank_of(a) < rank_of(b); });
     advice.ranked.resize(std::min(ask.top, advice.ranked.size()));
     return advice;
+}
+
+// The racing runners less each whose games so far are exactly those of the
+// same deck at a shorter length (a limit the games never reach): the
+// shortest stands for them. `racing` is in the runners' order, deck by deck
+// and each deck's lengths rising, so the one to compare with is the last kept.
+std::vector<std::size_t> without_repeats(const std::vector<Runner>& runners,
+                                         const std::vector<std::size_t>& racing) {
+    std::vector<std::size_t> kept;
+    for (std::size_t i : racing) {
+        const bool repeat = !kept.empty() && runners[kept.back()].deck == runners[i].deck &&
+                            runners[kept.back()].tally == runners[i].tally;
+        if (!repeat) kept.push_back(i);
+    }
+    return kept;
 }
 
 std::vector<std::size_t> every_runner(const std::vector<Runner>& runners) {
@@ -294,19 +347,21 @@ std::vector<std::size_t> every_runner(const std::vector<Runner>& runners) {
 
 }  // namespace
 
-Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask) {
+Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask,
+              const Progress& progress) {
     auto runners = runners_for(config, ask);
     std::vector<std::size_t> racing = every_runner(runners);
     const std::size_t top = std::max<std::size_t>(1, ask.top);
     std::vector<std::size_t> playing = racing;
     for (std::int64_t games = std::min<std::int64_t>(64, size.games);; games *= 2) {
         games = std::min(games, size.games);
-        play_up_to(config, runners, playing, games, size);
+        play_up_to(config, runners, playing, games, size, progress);
+        racing = without_repeats(runners, racing);
         if (racing.size() > top) racing = still_racing(runners, racing, top);
         playing = undecided_members(runners, racing, top);
         if (racing.size() <= top || playing.empty() || games == size.games) break;
     }
-    order_top(config, runners, racing, size);
+    order_top(config, runners, racing, size, progress);
     return ranked_advice(config, size, ask, runners, racing);
 }
 
@@ -314,7 +369,7 @@ Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAs
     auto runners = runners_for(config, ask);
     const auto all = every_runner(runners);
     play_up_to(config, runners, all, size.games, size);
-    return ranked_advice(config, size, ask, runners, all);
+    return ranked_advice(config, size, ask, runners, without_repeats(runners, all));
 }
 
 std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size) {
@@ -338,6 +393,22 @@ std::uint16_t calls_of(Role role) {
 }
 }  // namespace
 
+namespace {
+// Newcombe's interval of a − b in points, from each one's Wilson interval.
+Interval difference_ci95(const Summary& a, const Summary& b) {
+    const double d = a.ecosystems_win - b.ecosystems_win;
+    const double below = std::hypot(a.ecosystems_win - a.ci95.low, b.ci95.high - b.ecosystems_win);
+    const double above = std::hypot(a.ci95.high - a.ecosystems_win, b.ecosystems_win - b.ci95.low);
+    return {100 * (d - below), 100 * (d + above)};
+}
+}  // namespace
+
+Interval CardValue::points_ci95() const { return difference_ci95(with, without); }
+
+Interval CardValue::points_free_ci95() const {
+    return with_free ? difference_ci95(*with_free, without) : Interval{};
+}
+
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size) {
     std::vector<CardValue> values;
     const Summary given = simulate(config, size.games, size.seed, size.threads);
@@ -357,9 +428,11 @@ std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size)
         const Summary other = simulate(variant, size.games, size.seed, size.threads);
         value.with = value.in_deck ? given : other;
         value.without = value.in_deck ? other : given;
-        SimConfig free = value.in_deck ? config : variant;
-        free.time.free_calls |= calls_of(role);
-        value.with_free = simulate(free, size.games, size.seed, size.threads);
+        if (role != Role::carbon) {
+            SimConfig free = value.in_deck ? config : variant;
+            free.time.free_calls |= calls_of(role);
+            value.with_free = simulate(free, size.games, size.seed, size.threads);
+        }
         values.push_back(value);
     }
     return values;

@@ -28,27 +28,39 @@ struct Advice {
     Candidate reference;            // the config as given (the default deck unless --deck)
     std::vector<Candidate> ranked;  // the best first (see advise)
     std::int64_t games_played = 0;  // over every candidate, the reference aside
+    // The reference is itself a candidate (its cards asked, its length among
+    // those searched): it is ranked among them with its own figures.
+    bool reference_ranked = false;
 };
 
 // What the moderator has and wants: the special cards they may keep (each
 // deck holds some of them), and the minutes they have (clock mode).
 struct AdviceAsk {
     std::vector<Role> cards{special_roles.begin(), special_roles.end()};
-    std::optional<int> minutes;  // none: 15, 20, 25, 30, 35 and 45 minutes in clock mode
+    std::optional<int> minutes;  // none: 10 to 120 minutes in steps of 5, and the config's own
     std::size_t top = 10;
 };
 
 // The chance a candidate is "fair" within: 3 points of 50% (as the defaults).
 inline constexpr double advice_band = 0.03;
 
+// The lengths advice searches: in clock mode the minutes asked, or those
+// the defaults are chosen from (10 to 120 in steps of 5) and the config's
+// own length (the count's default unless given); {0} in the other modes.
+std::vector<int> advised_lengths(const SimConfig& config, const AdviceAsk& ask);
+
 // Every deck of 1 or more carbon emissions and some of the cards asked, at
-// each length asked, ranked: those within advice_band of 50% first, most
+// each length asked (the config's deck and length among them when its cards
+// are asked), ranked: those within advice_band of 50% first, most
 // special cards kept first, then nearest 50%; then the others, nearest 50%
 // first. The `ask.top` best are returned. Racing: every candidate plays 64
 // games, then those that cannot reach the top (their 99% interval's best
 // rank is behind the top's worst) drop out, and the rest play twice as many,
-// until the top is decided or each has played `size.games`.
-Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask);
+// until the top is decided or each has played `size.games`. `progress` is
+// told the games played so far (its total: 0, not known in advance); its
+// answer is not asked (a race cut short would rank nothing).
+Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask,
+              const Progress& progress = {});
 // The same ranking with every candidate played `size.games` times: the long
 // fixed run that racing must agree with (tests/sim/advice_test.cpp).
 Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAsk& ask);
@@ -85,15 +97,26 @@ std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunS
 std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size);
 
 // One card's worth: the chance with it and without it (a citizen instead).
+// Positive: the card helps the ecosystems; negative: the carbon team.
 struct CardValue {
     Role role = Role::carbon;
     bool in_deck = false;  // measured by taking it out; else by putting it in
     Summary with;
-    Summary with_free;  // with the card, its calls taking no clock time
+    // With the card, its own calls taking no clock time. Not measured for a
+    // carbon emission: the carbon call is answered with or without one more
+    // card, so making it free would change both sides, not the card's cost.
+    std::optional<Summary> with_free;
     Summary without;
     double points() const { return 100 * (with.ecosystems_win - without.ecosystems_win); }
     // The worth were the card's calls free: the difference is their time's cost.
-    double points_free() const { return 100 * (with_free.ecosystems_win - without.ecosystems_win); }
+    double points_free() const {
+        return with_free ? 100 * (with_free->ecosystems_win - without.ecosystems_win) : 0;
+    }
+    // 95% intervals in points (Newcombe's, from the two Wilson intervals as
+    // if the two runs were independent; they share seeds, so it is wider
+    // than the truth, never narrower).
+    Interval points_ci95() const;
+    Interval points_free_ci95() const;
 };
 // Each special card and one carbon emission, where the variant deck is valid.
 std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size);

@@ -221,8 +221,8 @@ Game play_logged_game(const SimConfig& config, std::uint64_t seed) {
     return table.game();
 }
 
-Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed,
-                 int threads) {
+Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed, int threads,
+                 const Progress& progress) {
     const auto start = std::chrono::steady_clock::now();
     threads = std::max(1, threads);
     std::vector<Tally> tallies(static_cast<std::size_t>(threads));
@@ -232,14 +232,28 @@ Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base
     // sums: the result is the same for any thread count or timing.
     constexpr std::int64_t batch = 4096;
     std::atomic<std::int64_t> next_batch{0};
+    std::atomic<std::int64_t> done{0};
+    std::atomic<bool> stopped{false};
+    auto last_report = start;
+    // The calling thread's report between two batches; false stops the run.
+    auto report = [&] {
+        const auto now = std::chrono::steady_clock::now();
+        if (!progress || now - last_report < progress_every) return;
+        last_report = now;
+        if (!progress(done.load(), games)) stopped = true;
+    };
     auto work = [&](int thread) {
         Tally local;  // written once at the end: no cache line shared while playing
         EnginePort table = make_table(config, base_seed);
         std::vector<Role> roles(static_cast<std::size_t>(config.players));
-        for (std::int64_t first = next_batch.fetch_add(batch); first < games;
-             first = next_batch.fetch_add(batch))
-            for (std::int64_t index = first; index < std::min(first + batch, games); ++index)
+        for (std::int64_t first = stopped ? games : next_batch.fetch_add(batch); first < games;
+             first = stopped ? games : next_batch.fetch_add(batch)) {
+            const std::int64_t end = std::min(first + batch, games);
+            for (std::int64_t index = first; index < end; ++index)
                 local.add(play_on(table, roles, config, game_seed(base_seed, index)));
+            done += end - first;
+            if (thread == 0) report();
+        }
         tallies[thread] = local;
     };
     std::vector<std::thread> workers;

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -105,8 +107,17 @@ Game play_logged_game(const SimConfig& config, std::uint64_t seed);
 Tally play_games(const SimConfig& config, std::int64_t first, std::int64_t end,
                  std::uint64_t base_seed);
 
-// Games 0..games-1 on `threads` threads (at least one).
-Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed, int threads);
+// How far a run is: called on the calling thread between its batches of
+// games, about every `progress_every`, with the games played and asked.
+// Returning false stops the run once the batches under way are played.
+using Progress = std::function<bool(std::int64_t done, std::int64_t games)>;
+inline constexpr std::chrono::milliseconds progress_every{250};
+
+// Games 0..games-1 on `threads` threads (at least one). With `progress`, a
+// stopped run's figures are those of the games played: games 0..n-1 (the
+// batches are given out in order, and each one given is played whole).
+Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed, int threads,
+                 const Progress& progress = {});
 
 // The player names a simulated game seats: "P1", "P2", ...
 std::vector<std::string> seat_names(int players);

@@ -50,7 +50,10 @@ TEST_CASE("without --save and without a home, coyel new says so and writes nothi
         run_shell("cd " + folder + " && printf 'quit\\n' | env -u XDG_DATA_HOME -u HOME " +
                   COYEL_BINARY " new --players Ana,Ben,Cleo,Dan,Eve --roles Ana=carbon 2>&1");
     CHECK(run.exit_code == 1);
+    // The deal, --roles too, is stated and checked before the save is chosen.
     CHECK(run.out ==
+          "Deck for 5 players: carbon, 4 citizen.\n"
+          "Length: 14 minutes of game clock, the default for 5 players.\n"
           "no games folder: set HOME or XDG_DATA_HOME to an absolute path, or use --save\n");
     CHECK(fs::is_empty(folder));
     fs::remove_all(folder);

@@ -119,6 +119,15 @@ TEST_CASE("a deck typed on the command line: the rest are citizens") {
     CHECK(parse_deck("carbon=x", 10).error() == "deck: \"carbon=x\" needs a count, as in carbon=2");
 }
 
+TEST_CASE("a deck written as --deck takes it reads back as the same deck") {
+    for (int players = min_players; players <= max_players; ++players) {
+        const Deck deck = *default_deck(players);
+        INFO(describe_deck(deck));
+        CHECK(*parse_deck(deck_argument(deck), players) == deck);
+    }
+    CHECK(deck_argument(*parse_deck("carbon=2,fragile,ngo", 9)) == "carbon=2,ngo,fragile");
+}
+
 TEST_CASE("the deal is the same for the same seed, on every platform") {
     auto deck = *parse_deck("carbon=3,ngo,ceo,banker,fragile", 10);
     auto first = deal(deck, 12345);

@@ -89,12 +89,16 @@ class Chromium:
 
 
 def thirty_player_game(coyel, folder):
-    """A simulated, finished 30-player game with long names, as a save's JSON."""
+    """A simulated, finished 30-player game with long names, as a save's JSON
+    from before news was held: no "told" and no `tell`, so that every prefix
+    of its log is a game told as it was played."""
     games = os.path.join(folder, "simulated")
     subprocess.run([coyel, "balance", "--players", "30", "--games", "4", "--seed", "35",
                     "--save-games", games], check=True, stdout=subprocess.DEVNULL)
     longest = max((json.load(open(os.path.join(games, name))) for name in os.listdir(games)),
                   key=lambda game: len(game["log"]))
+    longest.pop("told", None)
+    longest["log"] = [entry for entry in longest["log"] if entry["do"] != "tell"]
     text = json.dumps(longest)
     for seat in range(30, 0, -1):  # P30 before P3
         text = text.replace(f'"P{seat}"', json.dumps(NAMES[seat - 1]))
@@ -103,9 +107,9 @@ def thirty_player_game(coyel, folder):
 
 def moment(game, count, live):
     """The game after its first `count` log entries, each told as it was
-    played (no "told"); with `live`, the clock running from now and a
+    played; with `live`, the clock running from now and a
     90-second timer, as in a playing coyel."""
-    cut = {key: value for key, value in game.items() if key != "told"}
+    cut = dict(game)
     cut["log"] = game["log"][:count]
     if live and 0 < count < len(game["log"]):
         now = datetime.datetime.now(datetime.timezone.utc)

@@ -141,8 +141,16 @@ TEST_CASE("balance --values: each card's worth with and without its calls' clock
     const auto values = nlohmann::json::parse(run.out);
     int checked = 0;
     for (const auto& value : values) {
-        const double timed = value["points"], free = value["points_without_time_cost"];
         INFO(value["card"]);
+        const double timed = value["points"];
+        // Each worth with its 95% interval around it.
+        CHECK(value["points_ci95"][0].get<double>() < timed);
+        CHECK(timed < value["points_ci95"][1].get<double>());
+        if (value["card"] == "carbon") {  // its call is paid with or without the card
+            CHECK(value["points_without_time_cost"].is_null());
+            continue;
+        }
+        const double free = value["points_without_time_cost"];
         if (value["card"] == "fragile") CHECK(free == Approx(timed));
         if (value["card"] == "ngo" || value["card"] == "banker") {
             CHECK(free > timed + 3);
@@ -151,6 +159,11 @@ TEST_CASE("balance --values: each card's worth with and without its calls' clock
     }
     CHECK(checked == 2);
     const auto text = run_coyel("balance --players 9 --values --games 500 --threads 2", false);
-    CHECK(text.out.find("free: the worth were the card's calls to take no clock time") !=
+    CHECK(text.out.find("free: the worth were the card's own calls to take no clock time") !=
           std::string::npos);
+    CHECK(text.out.find("+ the card helps the ecosystems, − it helps the carbon team. Where an "
+                        "interval holds 0, 500 games a side do not tell the sign") !=
+          std::string::npos);
+    CHECK(text.out.find("\ncarbon    ") != std::string::npos);
+    CHECK(text.out.find(")       —   ") != std::string::npos);
 }

@@ -98,7 +98,8 @@ TEST_CASE("balance --save-games writes saves that check and replay, holding the 
                            "/game-00001.json already exists: --save-games writes only new files\n");
     CHECK(file_text(files.front()) == before);
     CHECK(run_coyel("balance --players 9 --games 20000 --save-games " + folder).out ==
-          "balance: --save-games writes at most 10000 games: give --games\n");
+          "balance: --save-games writes at most 10000 games (a file each): give --games 10000 or "
+          "fewer\n");
 }
 
 TEST_CASE("balance --calibrate recovers the lengths and the skill simulated games were played with",

@@ -33,4 +33,29 @@ done
 first=$(screen t1 | grep -E "$estimate")
 second=$(screen t2 | grep -E "$estimate")
 [ "$first" = "$second" ] || { echo "FAIL: two deals of one deck gave '$first' and '$second'"; exit 1; }
+
+# The deck and the length played are stated, the count's default length said so.
+tmux_ new-session -d -s length -x 200 -y 40 \
+  "cd $folder && $coyel new --players '$players' --seed 1 --save length.json; sleep 30"
+wait_for length "^Length: 35 minutes of game clock, the default for 9 players\.$"
+
+# After "Unfair", a way out before anything is written: a random deal asks
+# whether to start anyway; a --roles deal is checked at its confirmation.
+tmux_ new-session -d -s unfair -x 200 -y 40 \
+  "cd $folder && $coyel new --players '$players' --minutes 10 --seed 1 --save unfair.json; echo \"exit \$?\"; sleep 30"
+wait_for unfair "^Unfair: the ecosystems win about [0-9]+% with this deck and length"
+wait_for unfair "^Start anyway\? \(yes / no: no game is started, nothing written\)> $"
+tmux_ send-keys -t unfair "no" Enter
+wait_for unfair "^No game started: nothing written\.$"
+wait_for unfair "^exit 1$"
+[ ! -e "$folder/unfair.json" ] || { echo "FAIL: a stray game was left after 'no'"; exit 1; }
+roles="Ana=carbon,Ben=carbon,Cleo=carbon,Dan=carbon"
+tmux_ new-session -d -s roles -x 200 -y 40 \
+  "cd $folder && $coyel new --players '$players' --roles $roles --save roles.json; echo \"exit \$?\"; sleep 30"
+wait_for roles "^Deck for 9 players: 4 carbon, 5 citizen\.$"
+wait_for roles "^Unfair: the ecosystems win about [0-9]+% with this deck and length"
+wait_for roles "^Start the game with this deal\?"
+tmux_ send-keys -t roles "quit" Enter
+wait_for roles "^exit 1$"
+[ ! -e "$folder/roles.json" ] || { echo "FAIL: a stray game was left after quit"; exit 1; }
 echo "deck estimate test passed: $first"

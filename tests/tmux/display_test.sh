@@ -13,7 +13,7 @@ server="coyel-display-$$"
 export TMUX_TMPDIR=$folder
 trap 'exec 3>&- 4>&- 2>/dev/null; tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-tmux_() { tmux -L "$server" "$@"; }
+source "$(dirname "$0")/tmux_exact.sh"
 screen() { tmux_ capture-pane -p -t "$1"; }
 fail() {
   {

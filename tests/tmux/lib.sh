@@ -3,7 +3,7 @@
 # wait_seconds (15 by default) and wait_grep (-E, or -F for plain text).
 # The random-play test may hold both cores: waits are generous.
 
-tmux_() { tmux -L "$server" "$@"; }
+source "$(dirname "${BASH_SOURCE[0]}")/tmux_exact.sh"
 screen() { tmux_ capture-pane -p -t t; }
 fail() { echo "FAIL: $1"; screen; exit 1; }
 

@@ -27,10 +27,18 @@ std::optional<std::string> language_from_locale() {
     return std::nullopt;
 }
 
+// A built-in script by its code ("fr", "fr-FR") or a locale's name
+// ("fr_FR.UTF-8", as copied from LANG).
+const narration::Script* builtin_named(const std::string& wanted) {
+    if (const auto* script = narration::builtin_script(wanted)) return script;
+    const auto language = locale_language(wanted);
+    return language ? narration::builtin_script(*language) : nullptr;
+}
+
 const narration::Script& builtin_from_environment() {
     const std::string wanted = environment("COYEL_LANG");
     if (!wanted.empty()) {
-        if (const auto* script = narration::builtin_script(wanted)) return *script;
+        if (const auto* script = builtin_named(wanted)) return *script;
         fmt::print(stderr, "coyel: COYEL_LANG={}: no such language (coyel speaks {}): English\n",
                    printable_excerpt(wanted), known_languages());
         return narration::english_script();
@@ -60,7 +68,7 @@ Result<ChosenScript> ChosenScript::choose(const LanguageOptions& given) {
         return ChosenScript(std::move(*own));
     }
     if (!given.lang.empty()) {
-        const auto* script = narration::builtin_script(given.lang);
+        const auto* script = builtin_named(given.lang);
         if (!script)
             return Error{fmt::format(
                 "--lang {}: coyel speaks {}; --script FILE narrates in a language of your own",

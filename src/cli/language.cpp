@@ -27,14 +27,6 @@ std::optional<std::string> language_from_locale() {
     return std::nullopt;
 }
 
-// A built-in script by its code ("fr", "fr-FR") or a locale's name
-// ("fr_FR.UTF-8", as copied from LANG).
-const narration::Script* builtin_named(const std::string& wanted) {
-    if (const auto* script = narration::builtin_script(wanted)) return script;
-    const auto language = locale_language(wanted);
-    return language ? narration::builtin_script(*language) : nullptr;
-}
-
 const narration::Script& builtin_from_environment() {
     const std::string wanted = environment("COYEL_LANG");
     if (!wanted.empty()) {
@@ -49,6 +41,23 @@ const narration::Script& builtin_from_environment() {
 }
 
 }  // namespace
+
+const narration::Script* builtin_named(const std::string& wanted) {
+    if (const auto* script = narration::builtin_script(wanted)) return script;
+    const auto language = locale_language(wanted);
+    return language ? narration::builtin_script(*language) : nullptr;
+}
+
+const narration::Script& builtin_script_quietly(const std::string& lang) {
+    for (const std::string& wanted : {lang, environment("COYEL_LANG")})
+        if (!wanted.empty()) {
+            const auto* script = builtin_named(wanted);
+            return script ? *script : narration::english_script();
+        }
+    if (auto code = language_from_locale())
+        if (const auto* script = narration::builtin_script(*code)) return *script;
+    return narration::english_script();
+}
 
 std::optional<std::string> locale_language(const std::string& locale) {
     const std::string language = locale.substr(0, locale.find_first_of("_.@"));

@@ -449,3 +449,33 @@ TEST_CASE("COYEL_LANG copied from LANG is French, as fr-FR is") {
         CHECK(run.out.find("Tout le monde se réveille") != std::string::npos);
     }
 }
+
+TEST_CASE("new --help in the game's language: coyel --lang fr new --help, house rules too") {
+    const auto french = run_coyel("--lang fr new --help");
+    CHECK(french.exit_code == 0);
+    CHECK(french.out.find("Lancer une partie\u202f: joueurs, cartes et règles maison") !=
+          std::string::npos);
+    CHECK(french.out.find("Règles maison (--option CLÉ=VALEUR)\u202f:") != std::string::npos);
+    CHECK(french.out.find("  égalité ") != std::string::npos);
+    CHECK(french.out.find("House rules") == std::string::npos);
+    CHECK(run_coyel("new --lang fr --help").out == french.out);
+    const auto english = run_shell("env -u COYEL_LANG LC_ALL=C " COYEL_BINARY " new --help");
+    CHECK(english.out.find("House rules (--option KEY=VALUE):\n  temperature.mode") !=
+          std::string::npos);
+    // Before the command, --lang is the command's language; an unknown one is refused.
+    const auto deal = run_shell("cd /tmp && COYEL_FROZEN_CLOCK=1 " COYEL_BINARY
+                                " --lang fr new --players Ana,Ben,Cleo,Dan,Eve --save "
+                                "/dev/null/x.json </dev/null 2>&1");
+    CHECK(deal.out.find("Jeu pour 5 joueurs") != std::string::npos);
+    CHECK(run_coyel("--lang xx new --help").exit_code != 0);
+}
+
+TEST_CASE("a house rule refused in French, a key in French taken") {
+    const auto unknown =
+        run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --option egalte=x");
+    CHECK(unknown.out.find("Option inconnue «\u202fegalte\u202f».") != std::string::npos);
+    const auto range =
+        run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --option poursuites=100");
+    CHECK(range.out.find("L’option slapp_uses prend un nombre entier de 0 à 99 (reçu 100).") !=
+          std::string::npos);
+}

@@ -102,7 +102,9 @@ std::string house_rules_help() {
                               std::string(24 - std::min<std::size_t>(24, utf8_length(values)), ' '),
                               said(fmt::format("help.option.{}", info.key)));
     }
-    return footer + "\n" + said("help.new.example") + "\n  " + said("help.new.example_line");
+    return footer + "\n" + said("help.new.example") +
+           "\n  coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn\" --option " +
+           said("help.new.example_option");
 }
 
 void add_new(CLI::App& app, int& exit_code) {

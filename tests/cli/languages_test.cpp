@@ -53,12 +53,16 @@ std::vector<std::string> words_of(const std::string& text) {
 std::set<std::string> english_word_runs() {
     const auto& english = coyel::narration::english_script();
     std::set<std::string> runs;
-    for (const auto& key : english.keys())
+    for (const auto& key : english.keys()) {
+        // --help's lines hold example command lines ("Ana,Ben,Cleo",
+        // "carbon=2,ngo,ceo"), which a transcript echoes; no game says them.
+        if (key.starts_with("help.")) continue;
         for (const auto& text : english.literals(key)) {
             const auto words = words_of(text);
             for (std::size_t i = 0; i + 3 <= words.size(); ++i)
                 runs.insert(words[i] + " " + words[i + 1] + " " + words[i + 2]);
         }
+    }
     return runs;
 }
 

@@ -483,3 +483,12 @@ TEST_CASE("a house rule refused in French, a key in French taken") {
     CHECK(range.out.find("L’option slapp_uses prend un nombre entier de 0 à 99 (reçu 100).") !=
           std::string::npos);
 }
+
+TEST_CASE("check's verdict in French") {
+    const auto french = run_coyel("check --lang fr " COYEL_DATA "/samples/ecosystems-win.json");
+    CHECK(french.exit_code == 0);
+    CHECK(french.out.starts_with("Partie valide\u202f: "));
+    CHECK(french.out.ends_with(" au journal.\n"));
+    const auto english = run_coyel("check --lang en " COYEL_DATA "/samples/ecosystems-win.json");
+    CHECK(english.out.starts_with("ok: "));
+}

@@ -8,9 +8,7 @@
 #include "languages.hpp"
 
 namespace coyel::cli {
-namespace {
 
-// "oui|o" → {"oui", "o"}
 std::vector<std::string> alternatives(const std::string& text) {
     std::vector<std::string> words;
     for (std::size_t start = 0; start <= text.size();) {
@@ -20,8 +18,6 @@ std::vector<std::string> alternatives(const std::string& text) {
     }
     return words;
 }
-
-}  // namespace
 
 AnswerWords AnswerWords::from(const narration::Script& script) {
     const narration::Script& english = narration::english_script();

@@ -24,6 +24,9 @@ struct AnswerWords {
     static const AnswerWords& english();
 };
 
+// A script's line of words as a list: "oui|o" → {"oui", "o"}.
+std::vector<std::string> alternatives(const std::string& text);
+
 // Whether `typed` is one of `words`, ignoring case, accents and surrounding space.
 bool is_word(const std::vector<std::string>& words, std::string_view typed);
 

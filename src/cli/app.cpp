@@ -6,14 +6,52 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 #include "cli_docs.hpp"
 #include "commands.hpp"
 #include "coyel/options.hpp"
+#include "coyel/text.hpp"
+#include "language.hpp"
+#include "languages.hpp"
+#include "setup_args.hpp"
 
 namespace coyel::cli {
 namespace {
+
+// The script --help speaks (help_script()), English until run() chooses.
+const narration::Script* help_words = &narration::english_script();
+
+// A line of --help in the script's words: "help.new.deck".
+std::string said(std::string_view key) { return help_words->line(key); }
+
+// The language --help speaks: a --lang anywhere on the line, else COYEL_LANG,
+// else the locale, else English (an unknown --lang is its command's to refuse).
+const narration::Script& help_script(int argc, char** argv) {
+    std::string lang;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view argument = argv[i];
+        if (argument == "--lang" && i + 1 < argc) lang = argv[i + 1];
+        if (argument.starts_with("--lang=")) lang = argument.substr(7);
+    }
+    return builtin_script_quietly(lang);
+}
+
+// CLI11's own words (Usage, OPTIONS, TEXT, …) in the script's words.
+void set_help_labels(CLI::App& app) {
+    auto formatter = app.get_formatter();
+    for (const auto& [label, key] : {std::pair{"Usage", "usage"},
+                                     {"OPTIONS", "options"},
+                                     {"SUBCOMMANDS", "subcommands"},
+                                     {"POSITIONALS", "positionals"},
+                                     {"TEXT", "text"},
+                                     {"INT", "int"},
+                                     {"UINT", "uint"},
+                                     {"REQUIRED", "required"}})
+        formatter->label(label, said(fmt::format("help.label.{}", key)));
+    app.set_help_flag("-h,--help", said("help.help"));
+}
 
 // "ngo,ceo,banker,fragile": the special cards as --cards and --deck take them.
 std::string special_card_ids() {
@@ -25,78 +63,69 @@ std::string special_card_ids() {
 
 // --lang and --script: every command that narrates takes them.
 void add_language_options(CLI::App* command, LanguageOptions& given) {
-    command->add_option("--lang", given.lang,
-                        "Narrate in this language: en or fr (default: COYEL_LANG, else the "
-                        "locale, else en)");
-    command->add_option("--script", given.script,
-                        "Narrate from this script file (see `coyel script`); a line it lacks "
-                        "comes from the built-in script of its language, else English");
+    command->add_option("--lang", given.lang, said("help.lang"));
+    command->add_option("--script", given.script, said("help.script"));
 }
 
 // --minutes and --mode, as `new` and `balance` both take them.
 void add_temperature_shortcuts(CLI::App& command, std::optional<int>& minutes, std::string& mode) {
-    command.add_option("--minutes", minutes, "Shortcut for --option temperature.minutes=N");
-    command.add_option("--mode", mode, "Shortcut for --option temperature.mode=clock|night|manual");
+    command.add_option("--minutes", minutes, said("help.minutes"));
+    command.add_option("--mode", mode, said("help.mode"));
 }
 
 // --port and --bind of a server; `lead` starts their help ("With --serve: ").
 void add_address_options(CLI::App* command, std::optional<int>& port,
                          std::optional<std::string>& bind, const std::string& lead) {
-    command
-        ->add_option("--port", port,
-                     lead + "The TCP port (0: any free one; default: the game's own, else 8080)")
+    command->add_option("--port", port, lead + said("help.port"))
         ->default_str("8080")
         ->check(CLI::Range(0, 65535));
-    command
-        ->add_option("--bind", bind,
-                     lead + "The address to listen on (127.0.0.1: this machine only)")
-        ->default_str("0.0.0.0");
+    command->add_option("--bind", bind, lead + said("help.bind"))->default_str("0.0.0.0");
 }
 
 // --serve, --port and --bind, as `new` and `resume` take them.
 void add_serve_flags(CLI::App* command, ServeFlags& given) {
-    command->add_flag("--serve", given.serve,
-                      "Serve the players' screen (and the card links) to the phones and TVs of "
-                      "the local network while you play; see `coyel serve`");
-    add_address_options(command, given.port, given.bind, "With --serve: ");
+    command->add_flag("--serve", given.serve, said("help.serve"));
+    add_address_options(command, given.port, given.bind, said("help.serve_lead"));
+}
+
+// `new --help`'s house rules: each key, its values and its meaning.
+std::string house_rules_help() {
+    std::string footer = said("help.new.house_rules") + "\n";
+    for (const auto& info : option_table()) {
+        const std::string values = said(fmt::format("help.option_values.{}", info.key));
+        // Padded by characters, not bytes: "chacune-une-fois | une-seule".
+        // The key as the script types it ("égalité"); each is taken as typed.
+        const std::string key = said(fmt::format("option.key.{}", info.key));
+        const std::string shown = key.substr(0, key.find('|'));
+        footer += fmt::format("  {}{} {}{} {}\n", shown,
+                              std::string(20 - std::min<std::size_t>(20, utf8_length(shown)), ' '),
+                              values,
+                              std::string(24 - std::min<std::size_t>(24, utf8_length(values)), ' '),
+                              said(fmt::format("help.option.{}", info.key)));
+    }
+    return footer + "\n" + said("help.new.example") +
+           "\n  coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn\" --option " +
+           said("help.new.example_option");
 }
 
 void add_new(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<NewOptions>();
-    auto* command = app.add_subcommand(
-        "new", "Start a game: players, cards and house rules, then the guided nights and days");
-    command->add_option("--players", given->players,
-                        "Names in seat order: \"Ana,Ben,Cleo,...\" (asked if absent)");
-    command->add_option("--deck", given->deck,
-                        "Special cards, the rest citizens: carbon=2,ngo,ceo,banker,fragile "
-                        "(default: for the count)");
-    command->add_option("--seed", given->seed,
-                        "Seed of the random deal (default: a fresh one, recorded)");
-    command->add_option(
-        "--roles", given->roles,
-        "Your own deal of physical cards: Ana=carbon,Ben=ngo,... (others: citizen)");
-    command->add_flag("--manual", given->manual, "Ask each player's card in turn (your own deal)");
-    command->add_option("--option", given->options,
-                        "A house rule, KEY=VALUE (repeatable); see below");
+    auto* command = app.add_subcommand("new", said("help.new"));
+    command->add_option("--players", given->players, said("help.new.players"));
+    command->add_option("--deck", given->deck, said("help.new.deck"));
+    command->add_option("--seed", given->seed, said("help.new.seed"));
+    command->add_option("--roles", given->roles, said("help.new.roles"));
+    command->add_flag("--manual", given->manual, said("help.new.manual"));
+    command->add_option("--option", given->options, said("help.new.option"));
     add_temperature_shortcuts(*command, given->minutes, given->mode);
-    command->add_option("--save", given->save,
-                        "The save file (default: a new file in the games folder, see "
-                        "`coyel games`)");
-    command->add_flag("--no-clear", given->no_clear,
-                      "Keep the screen's history: no clearing at dawn nor after status");
-    command
-        ->add_option("--cards", given->cards,
-                     "How each player sees their card in the walk-through: laptop (shown on "
-                     "this screen) or phone (the QR code of a secret link; implies --serve)")
+    command->add_option("--save", given->save, said("help.new.save"));
+    command->add_flag("--no-clear", given->no_clear, said("help.new.no_clear"));
+    command->add_option("--cards", given->cards, said("help.new.cards"))
         ->default_str("laptop")
         ->check(CLI::IsMember({"laptop", "phone"}));
     add_serve_flags(command, given->serving);
     add_language_options(command, given->language);
-    std::string footer = "House rules (--option KEY=VALUE):\n";
-    for (const auto& info : option_table())
-        footer += fmt::format("  {:<20} {:<24} {}\n", info.key, info.values, info.meaning);
-    footer += "\nExample:\n  coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn\" --option tie=revote";
-    command->footer(footer);
+    command->footer(house_rules_help());
     command->callback([given, &exit_code] { exit_code = run_new(*given); });
 }
 
@@ -319,6 +348,9 @@ void add_balance(CLI::App& app, int& exit_code) {
         // Given alone, CLI11 passes one empty path: none given, the games folder.
         std::erase(given->calibrate_paths, "");
         std::erase(given->from_games_paths, "");
+        // Cards in any built-in script's words, as new takes them: "carbone=2", "ONG,PDG".
+        given->deck = card_ids(given->deck);
+        given->cards = card_ids(given->cards);
         exit_code = run_balance(*given);
     });
 }
@@ -334,6 +366,18 @@ int run(int argc, char** argv) {
         "answer.",
         "coyel"};
     app.require_subcommand(0, 1);
+    help_words = &help_script(argc, argv);
+    set_help_labels(app);
+    // --lang before the command ("coyel --lang fr new"): the command's language,
+    // as COYEL_LANG would say it.
+    std::string top_lang;
+    app.add_option("--lang", top_lang, said("help.lang"))->check([](const std::string& code) {
+        return builtin_named(code)
+                   ? std::string{}
+                   : fmt::format("coyel speaks {}", join(narration::builtin_languages(), ", "));
+    });
+    if (argc > 2 && std::string_view{argv[1]} == "--lang" && builtin_named(argv[2]))
+        ::setenv("COYEL_LANG", argv[2], 1);
     add_version_flags(app);
     int exit_code = 0;
     add_new(app, exit_code);

@@ -16,7 +16,11 @@ int run_check(const std::string& path, const LanguageOptions& language) {
         fmt::print(stderr, "{}\n", game.error());
         return 1;
     }
-    fmt::print("ok: {}: {}\n", path, narration::Narrator(chosen->script()).summary(*game));
+    const narration::Narrator narrator(chosen->script());
+    fmt::print(
+        "{}\n",
+        narrator.line("check.ok",
+                      narration::Args{}.set("path", path).set("summary", narrator.summary(*game))));
     return 0;
 }
 

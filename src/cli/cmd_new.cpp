@@ -65,6 +65,11 @@ Step<std::vector<std::string>> ask_players(const NewOptions& given, LineReader& 
     }
 }
 
+// " (did you mean "émission"?)" in the script's words, or "" for no word.
+std::string suggestion(const std::string& word, const narration::Narrator& narrator) {
+    return word.empty() ? "" : narrator.line("refusal.did_you_mean", Args{}.set("name", word));
+}
+
 // One typed card, or nullopt after saying why it is not one.
 std::optional<Role> read_card(const std::string& typed, const narration::Narrator& narrator) {
     const CardNames card_names = CardNames::of(narrator);
@@ -75,9 +80,11 @@ std::optional<Role> read_card(const std::string& typed, const narration::Narrato
         for (const std::string& word : card_names.words) names.push_back(word);
     for (Role role : roles) names.push_back(narrator.role_title(role));
     const char* key = roles.empty() ? "new.card_unknown" : "new.card_ambiguous";
-    fmt::print(
-        stderr, "{}\n",
-        narrator.line(key, Args{}.set("typed", typed).set("cards", narrator.list_or(names))));
+    fmt::print(stderr, "{}\n",
+               narrator.line(key, Args{}
+                                      .set("typed", typed)
+                                      .set("cards", narrator.list_or(names))
+                                      .set("hint", suggestion(card_hint(typed), narrator))));
     return std::nullopt;
 }
 
@@ -304,10 +311,14 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
             (void)check_deal(setup, deck_of(*cards), reader, narrator);
         return chosen;
     }
-    auto deck = given.deck.empty() ? default_deck(setup.player_count())
-                                   : parse_deck(given.deck, setup.player_count());
+    // The cards in any built-in script's words: "carbone=2,ONG,PDG".
+    std::string nearest;
+    auto deck = given.deck.empty()
+                    ? default_deck(setup.player_count())
+                    : parse_deck(card_ids(given.deck, &nearest), setup.player_count());
     if (!deck) {
-        fmt::print(stderr, "{}\n", deck.error());
+        const bool hinted = deck.error().find("did you mean") != std::string::npos;
+        fmt::print(stderr, "{}{}\n", deck.error(), hinted ? "" : suggestion(nearest, narrator));
         return 2;
     }
     if (auto problems = check_deck(*deck, setup.player_count()); !problems.empty()) {

@@ -93,8 +93,8 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
     if (const auto span = played_span(game))
         fmt::print("{}\n", narrator.line("balance.replay_played",
                                          Args{}
-                                             .set("first", local_time_text(span->first))
-                                             .set("last", local_time_text(span->last))));
+                                             .set("first", narrator.date_time(span->first))
+                                             .set("last", narrator.date_time(span->last))));
     for (const auto& moment : chronicle.moments) {
         const bool end = moment.kind == Moment::Kind::end || moment.kind == Moment::Kind::roles;
         if (moment.round < given.round && !end) continue;

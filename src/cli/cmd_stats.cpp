@@ -101,8 +101,8 @@ int run_stats(const StatsOptions& given) {
         fmt::print("\n{}\n", narrator.line("balance.stats_played",
                                            Args{}
                                                .set("games", dates.dated)
-                                               .set("first", local_time_text(dates.span->first))
-                                               .set("last", local_time_text(dates.span->last))));
+                                               .set("first", narrator.date_time(dates.span->first))
+                                               .set("last", narrator.date_time(dates.span->last))));
     return 0;
 }
 

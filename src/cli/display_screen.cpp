@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <numeric>
 #include <utility>
 
 #include "coyel/text.hpp"
@@ -48,45 +49,79 @@ constexpr std::array<Glyph, 42> glyphs{{
     {" ", {"  ", "  ", "  ", "  ", "  "}},
 }};
 
-// `text` with accents dropped from letters and ASCII letters upper-cased;
-// "°" and other signs stay.
-std::string glyph_text(std::string_view text) {
-    std::string out;
-    for (std::size_t at = 0; at < text.size();) {
+// The accent a capital carries above its letter, in two rows of dots
+// ("ÉCOSYSTÈMES"): none, acute, grave, circumflex, diaeresis.
+constexpr int accent_rows = 2;
+constexpr std::array<std::array<std::string_view, accent_rows>, 5> accents{
+    {{"   ", "   "}, {"  #", " # "}, {"#  ", " # "}, {" # ", "# #"}, {"   ", "# #"}}};
+
+// Which accent `character` (one UTF-8 character) has, as an index into accents.
+std::size_t accent_of(std::string_view character) {
+    static constexpr std::array<std::string_view, 4> marked{"ÉéÝý", "ÈèÀàÙù", "ÊêÂâÎîÔôÛû",
+                                                            "ËëÏïÖöÜüŸÿ"};
+    if (character.size() < 2) return 0;
+    for (std::size_t kind = 0; kind < marked.size(); ++kind)
+        if (marked[kind].find(character) != std::string_view::npos) return kind + 1;
+    return 0;
+}
+
+// One character of a large text: its letter's glyph and the accent above it.
+struct Shape {
+    const Glyph* glyph;
+    std::size_t accent;
+};
+
+// The shapes of `given`, one per letter (a blank glyph when unknown): the
+// accent drawn above the letter ("É" is "E" and an acute), case dropped;
+// "Œ" is "OE".
+std::vector<Shape> glyphs_of(std::string_view given) {
+    std::vector<Shape> out;
+    for (std::size_t at = 0; at < given.size();) {
         std::size_t length = 1;
-        while (at + length < text.size() && (text[at + length] & 0xC0) == 0x80) ++length;
-        const std::string_view character = text.substr(at, length);
+        while (at + length < given.size() && (given[at + length] & 0xC0) == 0x80) ++length;
+        const std::string_view character = given.substr(at, length);
         std::string plain = character == "°" ? std::string{character} : fold_accents(character);
         for (char& c : plain)
             if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-        out += plain;
+        std::size_t accent = accent_of(character);
+        for (std::size_t i = 0; i < plain.size();) {
+            std::size_t size = 1;
+            while (i + size < plain.size() && (plain[i + size] & 0xC0) == 0x80) ++size;
+            const std::string_view letter = std::string_view{plain}.substr(i, size);
+            auto found = std::find_if(glyphs.begin(), glyphs.end(), [&](const Glyph& glyph) {
+                return glyph.character == letter;
+            });
+            out.push_back({found == glyphs.end() ? &glyphs.back() : &*found, accent});
+            accent = 0;
+            i += size;
+        }
         at += length;
     }
     return out;
 }
 
-// The glyphs of `text`, one per UTF-8 character (a blank one when unknown);
-// a letter's accent is dropped ("É" is "E"), as is its case.
-std::vector<const Glyph*> glyphs_of(std::string_view given) {
-    const std::string folded = glyph_text(given);
-    const std::string_view text = folded;
-    std::vector<const Glyph*> out;
-    for (std::size_t at = 0; at < text.size();) {
-        std::size_t length = 1;
-        while (at + length < text.size() && (text[at + length] & 0xC0) == 0x80) ++length;
-        const std::string_view character = text.substr(at, length);
-        auto found = std::find_if(glyphs.begin(), glyphs.end(),
-                                  [&](const Glyph& glyph) { return glyph.character == character; });
-        out.push_back(found == glyphs.end() ? &glyphs.back() : &*found);
-        at += length;
+// Rows of dots of `shapes`: the glyph's, and the accents' above when any.
+int dot_rows(const std::vector<Shape>& shapes) {
+    const bool accented =
+        std::any_of(shapes.begin(), shapes.end(), [](const Shape& shape) { return shape.accent; });
+    return glyph_rows + (accented ? accent_rows : 0);
+}
+
+// Row `row` of a shape's dots, the accent's rows first when `accented`.
+std::string_view dots_at(const Shape& shape, int row, bool accented) {
+    if (accented && row < accent_rows) {
+        const std::string_view mark = accents[shape.accent][static_cast<std::size_t>(row)];
+        return shape.glyph->dots[0].size() == 3
+                   ? mark
+                   : std::string_view{"   "}.substr(0, shape.glyph->dots[0].size());
     }
-    return out;
+    return shape.glyph->dots[static_cast<std::size_t>(row - (accented ? accent_rows : 0))];
 }
 
 // Width in dots, a dot of space between glyphs.
-int dots_wide(const std::vector<const Glyph*>& text) {
+int dots_wide(const std::vector<Shape>& text) {
     int width = 0;
-    for (const Glyph* glyph : text) width += static_cast<int>(glyph->dots[0].size()) + 1;
+    for (const Shape& shape : text) width += static_cast<int>(shape.glyph->dots[0].size()) + 1;
     return std::max(0, width - 1);
 }
 
@@ -101,14 +136,16 @@ std::string centred(std::string_view text, int columns) {
 
 std::vector<std::string> large_text(std::string_view text, int scale) {
     const auto shapes = glyphs_of(text);
+    const int rows = dot_rows(shapes);
+    const bool accented = rows > glyph_rows;
     // The dots, `scale` × `scale` each, a column of space between glyphs.
-    std::vector<std::vector<bool>> grid(static_cast<std::size_t>(glyph_rows * scale));
+    std::vector<std::vector<bool>> grid(static_cast<std::size_t>(rows * scale));
     const auto wide = static_cast<std::size_t>(scale);
-    for (int row = 0; row < glyph_rows * scale; ++row) {
+    for (int row = 0; row < rows * scale; ++row) {
         auto& dots = grid[static_cast<std::size_t>(row)];
         for (std::size_t i = 0; i < shapes.size(); ++i) {
             if (i) dots.resize(dots.size() + wide, false);
-            for (char dot : shapes[i]->dots[static_cast<std::size_t>(row / scale)])
+            for (char dot : dots_at(shapes[i], row / scale, accented))
                 dots.resize(dots.size() + wide, dot == '#');
         }
     }
@@ -127,9 +164,10 @@ std::vector<std::string> large_text(std::string_view text, int scale) {
 }
 
 int largest_scale(std::string_view text, int rows, int columns) {
-    const int wide = dots_wide(glyphs_of(text));
+    const auto shapes = glyphs_of(text);
+    const int wide = dots_wide(shapes);
     if (wide == 0) return 0;
-    return std::max(0, std::min(2 * rows / glyph_rows, columns / wide));
+    return std::max(0, std::min(2 * rows / dot_rows(shapes), columns / wide));
 }
 
 namespace {
@@ -189,8 +227,12 @@ struct Figure {
 // A label wraps under its figure in at most this many lines.
 constexpr int label_lines = 2;
 
-// Lines a figure takes at `scale`, its label included.
-int figure_lines(int scale) { return (glyph_rows * scale + 1) / 2 + label_lines; }
+// Lines the tallest of `shown` takes at `scale`, its label included.
+int figure_lines(const std::vector<Figure>& shown, int scale) {
+    int rows = glyph_rows;
+    for (const Figure& figure : shown) rows = std::max(rows, dot_rows(glyphs_of(figure.figure)));
+    return (rows * scale + 1) / 2 + label_lines;
+}
 
 // A figure's cell at `scale`: as wide as its large type, or as its label up
 // to 20 columns (a longer label wraps).
@@ -223,8 +265,11 @@ int scale_for(const std::vector<Figure>& shown, int height, int columns, bool in
         for (const Figure& figure : shown)
             wide = in_row ? wide + cell_width(figure, scale) + gap
                           : std::max(wide, cell_width(figure, scale));
-        const int count = static_cast<int>(shown.size());
-        const int high = figure_lines(scale) * (in_row ? 1 : count);
+        const int high = in_row ? figure_lines(shown, scale)
+                                : std::accumulate(shown.begin(), shown.end(), 0,
+                                                  [&](int sum, const Figure& figure) {
+                                                      return sum + figure_lines({figure}, scale);
+                                                  });
         if (wide > static_cast<std::size_t>(columns) + (in_row ? gap : 0) || high > height) break;
         best = scale;
     }
@@ -265,7 +310,7 @@ std::vector<std::string> figures(const std::vector<Figure>& shown, int height, i
         return lines;
     }
     if (in_row >= stacked) {
-        lines.resize(static_cast<std::size_t>(figure_lines(in_row)));
+        lines.resize(static_cast<std::size_t>(figure_lines(shown, in_row)));
         for (std::size_t i = 0; i < shown.size(); ++i) {
             const auto cell = figure_cell(shown[i], in_row, cell_width(shown[i], in_row), colour);
             for (std::size_t row = 0; row < cell.size(); ++row)

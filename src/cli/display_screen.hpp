@@ -23,7 +23,8 @@ std::string draw_players_screen(const narration::PlayersScreen& screen, ScreenSi
 
 // `text` ("+1°C", "4:12") in large digits of half blocks, each dot `scale`
 // columns wide and `scale` half lines high: five dots high, so 5 × scale / 2
-// lines, rounded up. Characters without a glyph are blank.
+// lines, rounded up; seven with an accented capital ("ÉCOSYSTÈMES"), its
+// accent drawn above it. Characters without a glyph are blank.
 std::vector<std::string> large_text(std::string_view text, int scale);
 
 // The largest scale at which `text` fits `rows` × `columns` (0: not even 1).

@@ -30,7 +30,7 @@ std::optional<std::string> language_from_locale() {
 const narration::Script& builtin_from_environment() {
     const std::string wanted = environment("COYEL_LANG");
     if (!wanted.empty()) {
-        if (const auto* script = narration::builtin_script(wanted)) return *script;
+        if (const auto* script = builtin_named(wanted)) return *script;
         fmt::print(stderr, "coyel: COYEL_LANG={}: no such language (coyel speaks {}): English\n",
                    printable_excerpt(wanted), known_languages());
         return narration::english_script();
@@ -41,6 +41,23 @@ const narration::Script& builtin_from_environment() {
 }
 
 }  // namespace
+
+const narration::Script* builtin_named(const std::string& wanted) {
+    if (const auto* script = narration::builtin_script(wanted)) return script;
+    const auto language = locale_language(wanted);
+    return language ? narration::builtin_script(*language) : nullptr;
+}
+
+const narration::Script& builtin_script_quietly(const std::string& lang) {
+    for (const std::string& wanted : {lang, environment("COYEL_LANG")})
+        if (!wanted.empty()) {
+            const auto* script = builtin_named(wanted);
+            return script ? *script : narration::english_script();
+        }
+    if (auto code = language_from_locale())
+        if (const auto* script = narration::builtin_script(*code)) return *script;
+    return narration::english_script();
+}
 
 std::optional<std::string> locale_language(const std::string& locale) {
     const std::string language = locale.substr(0, locale.find_first_of("_.@"));
@@ -60,7 +77,7 @@ Result<ChosenScript> ChosenScript::choose(const LanguageOptions& given) {
         return ChosenScript(std::move(*own));
     }
     if (!given.lang.empty()) {
-        const auto* script = narration::builtin_script(given.lang);
+        const auto* script = builtin_named(given.lang);
         if (!script)
             return Error{fmt::format(
                 "--lang {}: coyel speaks {}; --script FILE narrates in a language of your own",

@@ -43,4 +43,12 @@ std::optional<ChosenScript> choose_script_or_say(const LanguageOptions& given,
 // "POSIX" or an empty value.
 std::optional<std::string> locale_language(const std::string& locale);
 
+// A built-in script by its code or a locale's name ("fr", "fr-FR",
+// "fr_FR.UTF-8"), or nullptr.
+const narration::Script* builtin_named(const std::string& wanted);
+
+// The built-in script `lang` names, else the environment's (COYEL_LANG, else
+// the locale), else English, without a word on standard error: --help's.
+const narration::Script& builtin_script_quietly(const std::string& lang);
+
 }  // namespace coyel::cli

@@ -195,8 +195,8 @@ void Session::refuse_answer(const Error& error, const std::string& text) {
     const std::string word = text.substr(0, text.find(' '));
     std::vector<std::string_view> names(game_.setup().players.begin(), game_.setup().players.end());
     if (!closest(word, names).empty()) return refuse(reason);
-    std::vector<std::string_view> command_names;
-    for (const auto& command : commands()) command_names.push_back(command.name);
+    const std::vector<std::string> words = command_words();
+    std::vector<std::string_view> command_names(words.begin(), words.end());
     refuse(reason + narrator_.did_you_mean(word, command_names));
 }
 
@@ -540,7 +540,7 @@ void Session::refresh_completions() {
         for (Seat seat : game_.seats_in_game()) words.push_back(game_.name(seat));
         if (kind == AnswerKind::player_or_nobody) words.push_back(words_.nobody.front());
     }
-    for (const auto& command : commands()) words.emplace_back(command.name);
+    for (auto& word : command_words()) words.push_back(std::move(word));
     io_.reader.set_completions(std::move(words));
 }
 
@@ -640,10 +640,36 @@ void Session::handle(const std::string& line) {
     if (start_on_enter_ && inputs_so_far() != before) cmd_resume("");
 }
 
-bool Session::is_command(const std::string& text) {
-    const std::string word = to_lower(text.substr(0, text.find(' ')));
-    return std::any_of(commands().begin(), commands().end(),
-                       [&](const Command& command) { return command.name == word; });
+const Session::Command* Session::command_named(std::string_view word) const {
+    const std::string wanted = to_lower(fold_accents(word));
+    for (const auto& command : commands()) {
+        if (to_lower(word) == command.name) return &command;
+        for (const auto& alternative :
+             alternatives(narrator_.line(fmt::format("repl.word.{}", command.name))))
+            if (to_lower(fold_accents(alternative)) == wanted) return &command;
+    }
+    return nullptr;
+}
+
+std::string Session::command_word(const Command& command) const {
+    const auto words = alternatives(narrator_.line(fmt::format("repl.word.{}", command.name)));
+    return words.empty() ? std::string{command.name} : words.front();
+}
+
+std::vector<std::string> Session::command_words() const {
+    std::vector<std::string> words;
+    for (const auto& command : commands())
+        for (auto& word : alternatives(narrator_.line(fmt::format("repl.word.{}", command.name))))
+            if (std::find(words.begin(), words.end(), word) == words.end())
+                words.push_back(std::move(word));
+    for (const auto& command : commands())
+        if (std::find(words.begin(), words.end(), command.name) == words.end())
+            words.emplace_back(command.name);
+    return words;
+}
+
+bool Session::is_command(const std::string& text) const {
+    return command_named(text.substr(0, text.find(' '))) != nullptr;
 }
 
 // Runs `line` if it starts with a command word. `forced` (typed with '/'):
@@ -653,16 +679,15 @@ bool Session::run_command(const std::string& line, bool forced) {
     const std::string word = to_lower(line.substr(0, space));
     const std::string argument{
         trim(space == std::string::npos ? "" : std::string_view{line}.substr(space + 1))};
-    for (const auto& command : commands()) {
-        if (word != command.name) continue;
-        if (command.argument.empty() && !argument.empty() && !forced)
+    if (const Command* command = command_named(word)) {
+        if (command->argument.empty() && !argument.empty() && !forced)
             return false;  // "Note Taker" et al.
-        (this->*command.run)(argument);
+        (this->*command->run)(argument);
         return true;
     }
     if (forced) {
-        std::vector<std::string_view> names;
-        for (const auto& command : commands()) names.push_back(command.name);
+        std::vector<std::string> words = command_words();
+        std::vector<std::string_view> names(words.begin(), words.end());
         refuse(narrator_.line(
             "repl.unknown_command",
             Args{}.set("word", word).set("hint", narrator_.did_you_mean(word, names))));
@@ -860,8 +885,8 @@ void Session::cmd_help(const std::string&) {
     say(narrator_.line("repl.help.commands"));
     // A long meaning wraps under the meanings' column.
     for (const auto& command : commands()) {
-        // The argument's placeholder in the script's words: "note TEXTE".
-        std::string usage{command.name};
+        // The command and its argument's placeholder in the script's words: "note TEXTE".
+        std::string usage = command_word(command);
         if (!command.argument.empty())
             usage += " " + narrator_.line(fmt::format("repl.argument.{}", command.name));
         usage.append(16 - std::min<std::size_t>(16, utf8_length(usage)), ' ');

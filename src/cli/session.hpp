@@ -79,7 +79,14 @@ class Session final : private LivePrompt {
   private:
     struct Command;
     static const std::vector<Command>& commands();
-    static bool is_command(const std::string& text);
+    // The command `word` names: its English name or the script's words for it
+    // (repl.word.<name>: "annuler"), case and accents aside; else nullptr.
+    const Command* command_named(std::string_view word) const;
+    // The script's first word for `command` ("aide"), which help and Tab show.
+    std::string command_word(const Command& command) const;
+    bool is_command(const std::string& text) const;
+    // Every word that runs a command, the script's first, then the English names.
+    std::vector<std::string> command_words() const;
     // A countdown for the table's talk, on the wall clock of the game
     // clock's time source; it lasts the phase it was started in.
     struct Timer {

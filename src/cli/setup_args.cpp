@@ -3,11 +3,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "answer.hpp"
 #include "card_links.hpp"
+#include "coyel/options.hpp"
 #include "coyel/save.hpp"
 #include "coyel/setup.hpp"
 #include "coyel/text.hpp"
+#include "languages.hpp"
 #include "save_file.hpp"
 #include "saved_games.hpp"
 #include "serve_server.hpp"
@@ -76,11 +80,93 @@ Result<std::vector<Role>> parse_roles(std::string_view text,
     return roles;
 }
 
+namespace {
+
+// Every built-in script's card names, English first.
+const std::vector<CardNames>& builtin_card_names() {
+    static const std::vector<CardNames> all = [] {
+        std::vector<CardNames> names;
+        for (const auto& code : narration::builtin_languages())
+            names.push_back(CardNames::of(narration::Narrator(*narration::builtin_script(code))));
+        return names;
+    }();
+    return all;
+}
+
+// The one role `typed` names in some built-in script's words, if any.
+std::optional<Role> builtin_card(std::string_view typed) {
+    for (const CardNames& names : builtin_card_names())
+        if (const auto roles = match_card(typed, names); roles.size() == 1) return roles.front();
+    return std::nullopt;
+}
+
+// The id whose words (`prefix` + id, alternatives split by '|') in some
+// built-in script are `typed`, case and accents aside; else `typed`.
+std::string id_for_words(std::string_view typed, std::string_view prefix,
+                         const std::vector<std::string_view>& ids) {
+    const std::string wanted = fold_accents(trim(typed));
+    for (const auto& code : narration::builtin_languages()) {
+        const narration::Script& script = *narration::builtin_script(code);
+        for (std::string_view id : ids)
+            for (const auto& word : alternatives(script.line(fmt::format("{}{}", prefix, id))))
+                if (fold_accents(word) == wanted) return std::string{id};
+    }
+    return std::string{trim(typed)};
+}
+
+}  // namespace
+
+std::string card_hint(std::string_view typed) {
+    std::vector<std::string> words, folded;
+    for (const CardNames& names : builtin_card_names())
+        for (const auto* list : {&names.titles, &names.words})
+            for (const std::string& name : *list)
+                for (std::string word : {name, name.substr(0, name.find(' '))}) {
+                    if (std::find(words.begin(), words.end(), word) != words.end()) continue;
+                    folded.push_back(fold_accents(word));
+                    words.push_back(std::move(word));
+                }
+    const std::vector<std::string_view> candidates(folded.begin(), folded.end());
+    const std::string_view near = closest(fold_accents(trim(typed)), candidates);
+    if (near.empty()) return "";
+    return words[static_cast<std::size_t>(std::find(folded.begin(), folded.end(), near) -
+                                          folded.begin())];
+}
+
+std::string card_ids(std::string_view typed, std::string* nearest) {
+    std::vector<std::string> items;
+    for (const std::string& item : split_names(typed)) {
+        const auto equals = item.find('=');
+        const std::string card{trim(std::string_view{item}.substr(0, equals))};
+        const std::string count = equals == std::string::npos ? "" : item.substr(equals);
+        const auto role = builtin_card(card);
+        if (!role && nearest && nearest->empty()) *nearest = card_hint(card);
+        items.push_back(role ? std::string{role_id(*role)} + count : item);
+    }
+    return join(items, ",");
+}
+
+std::string option_value_id(std::string_view typed) {
+    return id_for_words(typed, "option.value.",
+                        {"clock", "night", "manual", "each-once", "one-total", "none", "revote",
+                         "elect", "true", "false"});
+}
+
+std::string option_in_ids(std::string_view assignment) {
+    const auto equals = assignment.find('=');
+    if (equals == std::string_view::npos) return std::string{assignment};
+    std::vector<std::string_view> keys;
+    for (const auto& info : option_table()) keys.push_back(info.key);
+    return id_for_words(assignment.substr(0, equals), "option.key.", keys) + "=" +
+           option_value_id(assignment.substr(equals + 1));
+}
+
 Refusal set_options(const std::vector<std::string>& assignments, std::optional<int> minutes,
                     const std::string& mode, Options& options) {
-    std::vector<std::string> all = assignments;
+    std::vector<std::string> all;
+    for (const auto& assignment : assignments) all.push_back(option_in_ids(assignment));
     if (minutes) all.push_back(fmt::format("temperature.minutes={}", *minutes));
-    if (!mode.empty()) all.push_back("temperature.mode=" + mode);
+    if (!mode.empty()) all.push_back("temperature.mode=" + option_value_id(mode));
     for (const auto& assignment : all)
         if (auto problem = set_option_text(options, assignment)) return problem;
     return check_options(options);

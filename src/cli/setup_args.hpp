@@ -46,6 +46,22 @@ Refusal set_options(const std::vector<std::string>& assignments, std::optional<i
 // name wins; more than one role: the start is ambiguous.
 std::vector<Role> match_card(std::string_view typed, const CardNames& names);
 
+// A list of cards as typed ("carbone=2,ONG,PDG,banquier,fragile") with each
+// card by its id ("carbon=2,ngo,ceo,banker,fragile"): any built-in script's
+// words, as match_card reads them. An item no single card matches stays as
+// typed, for parse_deck to refuse; `nearest`, when given and empty, gets
+// card_hint of the first such item.
+std::string card_ids(std::string_view typed, std::string* nearest = nullptr);
+
+// The nearest card word to a typo, in any built-in script's words
+// ("emmission" -> "Émission"), or "" when none is within reach.
+std::string card_hint(std::string_view typed);
+
+// A house rule as typed, its key and value in any built-in script's words
+// ("égalité=second-tour", "nuit"), by their ids ("tie=revote", "night").
+std::string option_in_ids(std::string_view assignment);
+std::string option_value_id(std::string_view typed);
+
 // Clears the screen and the terminal's scrollback, so no card stays behind.
 void clear_screen();
 

@@ -131,6 +131,10 @@ GroupStats group_stats(const std::vector<const Game*>& games, const SameNames& s
     std::stable_sort(stats.players.begin(), stats.players.end(),
                      [](const PlayerRecord& a, const PlayerRecord& b) {
                          if (a.finished != b.finished) return a.finished > b.finished;
+                         // Letters first, accents only to part equals: Éléonore, Eugène.
+                         const auto a_letters = fold_accents(a.name);
+                         const auto b_letters = fold_accents(b.name);
+                         if (a_letters != b_letters) return a_letters < b_letters;
                          return spelling_key(a.name) < spelling_key(b.name);
                      });
     return stats;

@@ -43,13 +43,20 @@ Refusal set_int(int& field, std::string_view key, const json& value, int low, in
             return std::nullopt;
         }
     }
-    return Error{fmt::format("option {} must be a whole number from {} to {} (got {})", key, low,
-                             high, shown(value))};
+    return reasoned(fmt::format("option {} must be a whole number from {} to {} (got {})", key,
+                                low, high, shown(value)),
+                    ErrorCode::invalid, "option_range",
+                    {{"key", std::string{key}},
+                     {"low", std::to_string(low)},
+                     {"high", std::to_string(high)},
+                     {"got", shown(value)}});
 }
 
 Refusal set_bool(bool& field, std::string_view key, const json& value) {
     if (!value.is_boolean())
-        return Error{fmt::format("option {} must be true or false (got {})", key, shown(value))};
+        return reasoned(fmt::format("option {} must be true or false (got {})", key, shown(value)),
+                        ErrorCode::invalid, "option_bool",
+                        {{"key", std::string{key}}, {"got", shown(value)}});
     field = value.get<bool>();
     return std::nullopt;
 }
@@ -117,14 +124,18 @@ Refusal set_option(Options& options, std::string_view key, const json& value) {
                         {MayorSuccession::elect, MayorSuccession::none});
     std::vector<std::string_view> keys;
     for (const auto& info : option_table()) keys.push_back(info.key);
-    return Error{
-        fmt::format("unknown option \"{}\"{}", printable_excerpt(key), did_you_mean(key, keys))};
+    return reasoned(
+        fmt::format("unknown option \"{}\"{}", printable_excerpt(key), did_you_mean(key, keys)),
+        ErrorCode::invalid, "unknown_option",
+        {{"key", printable_excerpt(key)}, {"closest", std::string{closest(key, keys)}}});
 }
 
 Refusal set_option_text(Options& options, std::string_view assignment) {
     auto equals = assignment.find('=');
     if (equals == std::string_view::npos)
-        return Error{fmt::format("option \"{}\" needs a value, as in tie=revote", assignment)};
+        return reasoned(fmt::format("option \"{}\" needs a value, as in tie=revote", assignment),
+                        ErrorCode::invalid, "option_needs_value",
+                        {{"text", std::string{assignment}}});
     std::string key{trim(assignment.substr(0, equals))};
     std::string text{trim(assignment.substr(equals + 1))};
     // Numbers and booleans as JSON literals; anything else is a string.

@@ -69,6 +69,13 @@ std::optional<Category> category_named(std::string_view word) {
     return std::nullopt;
 }
 
+std::optional<Node::Kind> branching_kind(std::string_view type) {
+    if (type == "plural") return Node::Kind::plural;
+    if (type == "select") return Node::Kind::select;
+    if (type == "elision") return Node::Kind::elision;
+    return std::nullopt;
+}
+
 std::optional<long long> parse_integer(std::string_view text) {
     long long value = 0;
     const char* end = text.data() + text.size();
@@ -176,13 +183,14 @@ bool Parser::parse_placeholder(Sequence& nodes, int depth, bool in_plural) {
     skip_spaces();
     const std::size_t type_at = pos_;
     const std::string_view type = take_while(is_name_char);
-    if (type != "plural" && type != "select") {
+    const std::optional<Node::Kind> kind = branching_kind(type);
+    if (!kind) {
         if (type.empty())
             return at_end() ? fail("unclosed {", opened_at)
-                            : fail("expected plural or select after ,", type_at);
+                            : fail("expected plural, select or elision after ,", type_at);
         return fail(fmt::format("unknown format \"{}\"", printable_excerpt(type)), type_at);
     }
-    Node node{type == "plural" ? Node::Kind::plural : Node::Kind::select, std::string(name), {}};
+    Node node{*kind, std::string(name), {}};
     skip_spaces();
     if (!at_end() && peek() == ',') {
         ++pos_;
@@ -197,7 +205,7 @@ bool Parser::parse_placeholder(Sequence& nodes, int depth, bool in_plural) {
 // `key {text} key {text} ... }` up to and past the closing '}'.
 bool Parser::parse_branches(Node& node, int depth, bool in_plural, std::size_t opened_at) {
     const bool plural = node.kind == Node::Kind::plural;
-    const char* type = plural ? "plural" : "select";
+    const char* type = plural ? "plural" : node.kind == Node::Kind::elision ? "elision" : "select";
     for (;;) {
         skip_spaces();
         if (at_end()) return fail("unclosed {", opened_at);
@@ -205,6 +213,10 @@ bool Parser::parse_branches(Node& node, int depth, bool in_plural, std::size_t o
         Branch branch;
         const std::size_t key_at = pos_;
         if (!parse_branch_key(branch, plural)) return false;
+        if (node.kind == Node::Kind::elision && branch.key != "vowel" && branch.key != "other")
+            return fail(fmt::format("elision has only the branches vowel and other, not \"{}\"",
+                                    printable_excerpt(branch.key)),
+                        key_at);
         for (const Branch& earlier : node.branches)
             if (earlier.key == branch.key)
                 return fail(
@@ -265,6 +277,11 @@ std::string grouped(std::string_view digits, std::string_view separator) {
     return out;
 }
 
+// French typesets a real minus (U+2212); English keeps the hyphen-minus.
+std::string_view minus_sign(LanguageRule rule) {
+    return rule == LanguageRule::french ? "\u2212" : "-";
+}
+
 std::string_view thousands_separator(LanguageRule rule) {
     return rule == LanguageRule::french ? "\u202f" : ",";
 }
@@ -273,7 +290,7 @@ std::string_view thousands_separator(LanguageRule rule) {
 std::string write_number(long long value, LanguageRule rule) {
     const std::string digits = std::to_string(value);
     const bool negative = value < 0;
-    std::string out = negative ? "-" : "";
+    std::string out = negative ? std::string{minus_sign(rule)} : "";
     out += grouped(std::string_view{digits}.substr(negative ? 1 : 0), thousands_separator(rule));
     return out;
 }
@@ -284,7 +301,7 @@ std::string write_number(Decimal value, LanguageRule rule) {
     const bool negative = !text.empty() && text.front() == '-';
     if (negative) text.erase(0, 1);
     const std::size_t point = text.find('.');
-    std::string out = negative ? "-" : "";
+    std::string out = negative ? std::string{minus_sign(rule)} : "";
     out += grouped(std::string_view{text}.substr(0, point), thousands_separator(rule));
     if (point != std::string::npos)
         out.append(rule == LanguageRule::french ? "," : ".").append(text, point + 1);
@@ -323,8 +340,33 @@ const Branch* branch_keyed(const Node& node, std::string_view key) {
     return nullptr;
 }
 
+// A text that reads as a number with a fraction, "1,6" or "1.6" (or a minus
+// sign first), as its value.
+std::optional<double> parse_decimal(std::string_view text) {
+    std::string plain;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c >= '0' && c <= '9')
+            plain += c;
+        else if ((c == ',' || c == '.') && !plain.empty() && plain.find('.') == std::string::npos)
+            plain += '.';
+        else if (c == '-' && i == 0)
+            plain += '-';
+        else if (text.substr(i).starts_with("\u2212") && i == 0) {
+            plain += '-';
+            i += 2;
+        } else
+            return std::nullopt;
+    }
+    double value = 0;
+    auto [stop, error] = std::from_chars(plain.data(), plain.data() + plain.size(), value);
+    if (error != std::errc{} || stop != plain.data() + plain.size()) return std::nullopt;
+    return value;
+}
+
 // The plural branch for `value`: an integer, or a text that reads as one;
-// any other text takes `other`.
+// a fraction (a decimal, or a text that reads as one) takes `one` in French
+// below 2; any other text takes `other`.
 const Branch& plural_branch(const Node& node, const ArgValue& value, LanguageRule rule) {
     const auto* text = std::get_if<std::string>(&value);
     const auto* integer = std::get_if<long long>(&value);
@@ -338,7 +380,42 @@ const Branch& plural_branch(const Node& node, const ArgValue& value, LanguageRul
         for (const Branch& branch : node.branches)
             if (branch.category == category) return branch;
     }
+    const auto* decimal = std::get_if<Decimal>(&value);
+    const std::optional<double> fraction = decimal ? std::optional{decimal->value}
+                                           : text  ? parse_decimal(*text)
+                                                   : std::nullopt;
+    // CLDR: French says one below 2 ("1,6 minute"); English, other for any fraction.
+    if (!n && fraction && rule == LanguageRule::french && *fraction > -2 && *fraction < 2)
+        for (const Branch& branch : node.branches)
+            if (branch.category == Category::one) return branch;
     return *branch_keyed(node, "other");  // parse guarantees it
+}
+
+bool is_vowel_letter(char c) {
+    return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'h';
+}
+
+}  // namespace
+
+bool starts_with_vowel_sound(std::string_view text) {
+    const std::string letters = fold_accents(trim(text).substr(0, 8));
+    if (letters.empty()) return false;
+    const char first = letters[0];
+    if (is_vowel_letter(first)) return true;
+    // Y before a consonant is a vowel (Yves, Ysé), before a vowel a consonant (Yann).
+    if (first == 'y')
+        return letters.size() > 1 && !is_vowel_letter(letters[1]) && letters[1] >= 'a' &&
+               letters[1] <= 'z';
+    return false;
+}
+
+namespace {
+
+const Branch& elision_branch(const Node& node, const ArgValue& value) {
+    const auto* text = std::get_if<std::string>(&value);
+    const Branch* vowel = branch_keyed(node, "vowel");
+    if (vowel && text && starts_with_vowel_sound(*text)) return *vowel;
+    return *branch_keyed(node, "other");
 }
 
 const Branch& select_branch(const Node& node, const ArgValue& value) {
@@ -368,6 +445,8 @@ void render(const Sequence& nodes, const Args& args, LanguageRule rule, const Ar
             append_value(out, *value, rule);
         } else if (node.kind == Node::Kind::plural) {
             render(plural_branch(node, *value, rule).body, args, rule, value, out);
+        } else if (node.kind == Node::Kind::elision) {
+            render(elision_branch(node, *value).body, args, rule, number, out);
         } else {
             render(select_branch(node, *value).body, args, rule, number, out);
         }

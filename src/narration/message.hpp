@@ -12,6 +12,14 @@
 //   {g, select, f {elle} m {il} other {iel}}
 //                    the branch named by the argument's text (an integer is
 //                    compared as its decimal text), else `other`
+//   {name, elision, vowel {d’} other {de }}
+//                    `vowel` when the argument's text starts with a vowel
+//                    sound as French hears it (a vowel, accented or not, a
+//                    mute h, a y before a consonant: Éléonore, Inès, Hugo,
+//                    Yves, ONG), else `other` (Ben, Yann, PDG, a number); the
+//                    argument itself is written where `{name}` stands, so
+//                    "{n, elision, vowel {d’} other {de }}{n}" is "d’Inès" or
+//                    "de Ben". Only the keys vowel and other are allowed.
 //   #                inside a plural branch (also through a select nested in
 //                    it, unlike ICU): the number of the innermost plural;
 //                    elsewhere a literal '#'
@@ -53,6 +61,10 @@ using ArgValue = std::variant<long long, std::string, Decimal>;
 // `value` as `rule`'s language writes it: thousands grouped from 1,000 on.
 std::string write_number(long long value, LanguageRule rule);
 std::string write_number(Decimal value, LanguageRule rule);
+
+// True when `text` starts with a vowel sound in French, as `elision` decides:
+// "Inès", "Éléonore", "Hugo", "Yves", "ONG"; not "Ben", "Yann", "PDG", "".
+bool starts_with_vowel_sound(std::string_view text);
 
 // The named arguments of one message. Setting a name twice keeps the last value.
 class Args {
@@ -100,7 +112,7 @@ class Message {
 
 // A piece of a compiled pattern.
 struct Message::Node {
-    enum class Kind { text, argument, number, plural, select };
+    enum class Kind { text, argument, number, plural, select, elision };
     Kind kind = Kind::text;
     std::string text;              // the literal (text) or the argument's name
     std::vector<Branch> branches;  // plural and select only

@@ -72,7 +72,29 @@ std::string Narrator::win_reason(WinReason reason) const {
 }
 
 std::string Narrator::degrees(int temperature) const {
-    return line("words.degrees", Args{}.set("temperature", fmt::format("{:+}", temperature)));
+    // French sets a real minus sign (U+2212) before a temperature below zero.
+    const bool minus_sign = temperature < 0 && script_.language_rule() == LanguageRule::french;
+    const std::string text =
+        minus_sign ? fmt::format("\u2212{}", -temperature) : fmt::format("{:+}", temperature);
+    return line("words.degrees", Args{}.set("temperature", text));
+}
+
+// The parts of a date as texts (a year is not a number to group: "2026").
+std::string Narrator::date(int year, int month, int day) const {
+    return line("words.date", Args{}
+                                  .set("year", std::to_string(year))
+                                  .set("month", std::to_string(month))
+                                  .set("day", std::to_string(day)));
+}
+
+std::string Narrator::date_time(std::time_t when) const {
+    std::tm local{};
+    localtime_r(&when, &local);
+    return line("words.date_time",
+                Args{}
+                    .set("date", date(local.tm_year + 1900, local.tm_mon + 1, local.tm_mday))
+                    .set("hour", std::to_string(local.tm_hour))
+                    .set("minute", fmt::format("{:02}", local.tm_min)));
 }
 
 // "normal", "2°C below normal", "1°C above normal": a level said aloud.
@@ -385,6 +407,7 @@ std::string Narrator::header(const TableView& view) const {
     const bool over = view.phase == Phase::over;
     args.set("mode", over ? "over" : std::string{id_of(view.mode)});
     args.set("next", view.next_rise_at ? clock_text(*view.next_rise_at) : "");
+    args.set("next_in", view.next_rise_at ? clock_text(*view.next_rise_at - view.clock_s) : "");
     return line("view.header", args);
 }
 

@@ -4,6 +4,7 @@
 // from the script (data/script/<language>.json).
 #pragma once
 
+#include <ctime>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,11 @@ class Narrator {
     // " (did you mean "x"?)" for the candidate within reach of `typed`, or "".
     std::string did_you_mean(std::string_view typed,
                              const std::vector<std::string_view>& candidates) const;
+    // A date in the script's words (words.date): "2026-12-03", "3 décembre 2026".
+    std::string date(int year, int month, int day) const;
+    // A local time in the script's words (words.date_time): "2026-12-03 07:00",
+    // "3 décembre 2026 à 7 h 00".
+    std::string date_time(std::time_t when) const;
     // The marks around a line read aloud: {"“", "”"}, {"« ", " »"}.
     std::pair<std::string, std::string> quote_marks() const;
 

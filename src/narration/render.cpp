@@ -312,16 +312,19 @@ std::string html_moment(const Moment& moment) {
     return out + "</table>\n";
 }
 
-// The save's first `wall` time, as its date: "2026-11-30" of
-// "2026-11-30T20:15:00+01:00". None when no entry carries one.
-std::optional<std::string> played_on(const Game& game) {
+// The save's first `wall` time, as its date in the script's words: "2026-11-30"
+// or "30 novembre 2026" of "2026-11-30T20:15:00+01:00". None when no entry
+// carries one.
+std::optional<std::string> played_on(const Narrator& narrator, const Game& game) {
     for (const Action& action : game.log()) {
         if (!action.wall) continue;
         const std::string date = action.wall->substr(0, 10);
         const bool iso = date.size() == 10 && date[4] == '-' && date[7] == '-' &&
                          std::all_of(date.begin(), date.end(),
                                      [](char c) { return c == '-' || (c >= '0' && c <= '9'); });
-        return iso ? std::optional{date} : std::nullopt;
+        if (!iso) return std::nullopt;
+        return narrator.date(std::stoi(date.substr(0, 4)), std::stoi(date.substr(5, 2)),
+                             std::stoi(date.substr(8, 2)));
     }
     return std::nullopt;
 }
@@ -342,7 +345,7 @@ std::string result_text(const Narrator& narrator, const Chronicle& chronicle) {
 std::string html_summary(const Narrator& narrator, const Chronicle& chronicle) {
     std::string out = fmt::format("<section id=\"summary\">\n<p class=\"result\">{}</p>\n",
                                   html_escape(result_text(narrator, chronicle)));
-    if (auto date = played_on(chronicle.game))
+    if (auto date = played_on(narrator, chronicle.game))
         out += fmt::format("<p class=\"played\">{}</p>\n",
                            html_escape(narrator.line("html.played_on", Args{}.set("date", *date))));
     out += fmt::format("<h2>{}</h2>\n<table class=\"roster\">",
@@ -360,7 +363,7 @@ std::string html_summary(const Narrator& narrator, const Chronicle& chronicle) {
 std::string html_title(const Narrator& narrator, const Game& game) {
     std::string players;
     for (const auto& name : game.setup().players) players += (players.empty() ? "" : ", ") + name;
-    const auto date = played_on(game);
+    const auto date = played_on(narrator, game);
     if (!date) return narrator.line("games.html_title_undated", Args{}.set("players", players));
     return narrator.line("games.html_title", Args{}.set("date", *date).set("players", players));
 }

@@ -59,10 +59,10 @@ TEST_CASE("a name refused carries its reason as data, worded by the script of th
     const coyel::narration::Narrator french(*coyel::narration::builtin_script("fr"));
     CHECK(french.refusal(refused.failure()) ==
           "«\u202fZOË\u202f» peut désigner Zoe (place 6) ou Zoé (place 7)\u202f: tapez le nom "
-          "tel qu’il s’écrit, ou la place");
+          "tel qu’il s’écrit, ou la place.");
     const auto unknown = parse_player("Zorglub", g, false);
     CHECK(unknown.failure().reason == "no_player_called");
-    CHECK(french.refusal(unknown.failure()) == "aucun joueur ne s’appelle «\u202fZorglub\u202f»");
+    CHECK(french.refusal(unknown.failure()) == "Aucun joueur ne s’appelle «\u202fZorglub\u202f».");
     const coyel::narration::Narrator english(coyel::narration::english_script());
     CHECK(english.refusal(refused.failure()) == refused.error());  // the same English words
 }

@@ -8,6 +8,7 @@
 
 #include "../narration_helpers.hpp"
 #include "coyel/save.hpp"
+#include "display_screen.hpp"
 #include "live_session.hpp"
 #include "players_screen.hpp"
 #include "process.hpp"
@@ -298,4 +299,21 @@ TEST_CASE("session: the live key says when the clock runs and when a timer ends"
     CHECK(paused.wall_ms == elected.wall_ms + 3'500);  // the moment of the pause
     CHECK(paused.timer_ends_ms == timed.timer_ends_ms);
     CHECK_FALSE(live_of(7).running);
+}
+
+TEST_CASE("the players' screen draws accented capitals with their accents") {
+    using coyel::cli::large_text;
+    // Five dots high in three lines; an accent adds two dots above: a line.
+    CHECK(large_text("E", 1) == std::vector<std::string>{"█▀▀", "█▀ ", "▀▀▀"});
+    CHECK(large_text("É", 1) == std::vector<std::string>{" ▄▀", "█▀▀", "█▀ ", "▀▀▀"});
+    CHECK(large_text("È", 1)[0] == "▀▄ ");
+    CHECK(large_text("Ê", 1)[0] == "▄▀▄");
+    CHECK(large_text("Ë", 1)[0] == "▄ ▄");
+    // The letters unaccented stay three lines; accented, each mark over its letter.
+    CHECK(large_text("ECOSYSTEMES", 1).size() == 3);
+    const auto result = large_text("ÉCOSYSTÈMES", 1);
+    REQUIRE(result.size() == 4);
+    // É over the first letter, È over the eighth (four columns a letter).
+    CHECK(result[0] == " ▄▀" + std::string(25, ' ') + "▀▄" + std::string(13, ' '));
+    CHECK(result[1] == large_text("ECOSYSTEMES", 1)[0]);
 }

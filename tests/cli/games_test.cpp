@@ -534,6 +534,12 @@ TEST_CASE("coyel stats and replay say when the games were played, from their wal
     const Run replay = run_shell("TZ=UTC " COYEL_BINARY " replay " + last);
     CHECK(replay.out.find("\nPlayed from 2031-05-01 18:00 to 2031-05-01 18:00 (local time).\n") !=
           std::string::npos);
+    // In French, the dates in words: no ISO date in a sentence.
+    const Run french =
+        run_shell("TZ=UTC " COYEL_BINARY " stats --lang fr " + folder.games + " 2>/dev/null");
+    CHECK(french.out.find("\n2 parties datées par leur sauvegarde, jouées du 30 avril 2031 "
+                          "à 12\u202fh\u202f00 au 1er mai 2031 à 18\u202fh\u202f00 (heure "
+                          "locale).\n") != std::string::npos);
     const Run undated = run_shell(COYEL_BINARY " replay " + folder.games + "/undated.json");
     CHECK(undated.out.find("Played from") == std::string::npos);
     fs::remove_all(folder.root);

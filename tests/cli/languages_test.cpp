@@ -6,7 +6,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "languages.hpp"
 #include "transcripts.hpp"
@@ -49,12 +53,16 @@ std::vector<std::string> words_of(const std::string& text) {
 std::set<std::string> english_word_runs() {
     const auto& english = coyel::narration::english_script();
     std::set<std::string> runs;
-    for (const auto& key : english.keys())
+    for (const auto& key : english.keys()) {
+        // --help's lines hold example command lines ("Ana,Ben,Cleo",
+        // "carbon=2,ngo,ceo"), which a transcript echoes; no game says them.
+        if (key.starts_with("help.")) continue;
         for (const auto& text : english.literals(key)) {
             const auto words = words_of(text);
             for (std::size_t i = 0; i + 3 <= words.size(); ++i)
                 runs.insert(words[i] + " " + words[i + 1] + " " + words[i + 2]);
         }
+    }
     return runs;
 }
 
@@ -153,10 +161,10 @@ TEST_CASE("a French game's every line, refusals included, has no English word") 
     }
     CHECK(transcripts >= 8);
     const std::string transcript = play_transcript(COYEL_TEST_DATA "/transcripts/refusals_fr");
-    CHECK(transcript.find("aucun joueur ne s’appelle «\u202fZorglub\u202f»") != std::string::npos);
+    CHECK(transcript.find("Aucun joueur ne s’appelle «\u202fZorglub\u202f».") != std::string::npos);
     CHECK(transcript.find("Gus est une émission de carbone") != std::string::npos);
-    CHECK(transcript.find("il n’y a pas de place 9 (places 1 à 8)") != std::string::npos);
-    CHECK(transcript.find("rien à annuler") != std::string::npos);
+    CHECK(transcript.find("Il n’y a pas de place 9 (places 1 à 8)") != std::string::npos);
+    CHECK(transcript.find("Rien à annuler.") != std::string::npos);
 }
 
 TEST_CASE("the replay of each sample in French, as text, Markdown and HTML, is golden") {
@@ -236,4 +244,251 @@ TEST_CASE("a group's own script file (--script) narrates a game, the rest from t
     CHECK(broken.exit_code == 2);
     CHECK(broken.out.starts_with("bad.json: not valid JSON"));
     fs::remove_all(folder);
+}
+
+// French games whose players' names start with a vowel: the REPL (undone
+// ballots included), replay as text, Markdown and HTML, and stats never write
+// « de Inès », « que Amélie », « le Odile », « 2 carbones » or an ISO date in
+// a sentence.
+
+namespace {
+
+// The samples' and the transcript's players, renamed: every vowel-initial
+// sound French elides before (a vowel, an accented capital, a mute h, y
+// before a consonant).
+const std::vector<std::pair<std::string, std::string>> vowel_names = {
+    {"Ana", "Amélie"}, {"Ben", "Éléonore"}, {"Cleo", "Inès"}, {"Dan", "Odile"},
+    {"Eve", "Yves"},   {"Finn", "Hugo"},    {"Gus", "Anaïs"}, {"Hana", "Eugène"}};
+
+// `text` with each name as a whole word replaced; `typed` also renames the
+// lines a moderator typed ("hana", "B").
+std::string renamed(std::string text, bool typed) {
+    for (const auto& [from, to] : vowel_names) {
+        text = std::regex_replace(text, std::regex("\\b" + from + "\\b"), to);
+        if (!typed) continue;
+        std::string lower = from;
+        lower[0] = static_cast<char>(lower[0] - 'A' + 'a');
+        text = std::regex_replace(text, std::regex("(^|\n)" + lower + "\n"), "$1" + to + "\n");
+    }
+    return typed ? std::regex_replace(text, std::regex("(^|\n)B\n"), "$1Él\n") : text;
+}
+
+// A sample's save with vowel-initial players and a wall time on each entry.
+std::string dated_sample(const std::string& name) {
+    std::string save =
+        renamed(read_file(std::string(COYEL_DATA) + "/samples/" + name + ".json"), false);
+    return replace_all(save, "{\"do\":", "{\"wall\": \"2026-12-03T07:00:00Z\", \"do\":");
+}
+
+// What French would elide but the text does not: « de Inès », « que Amélie ».
+std::vector<std::string> unelided(const std::string& text) {
+    static const std::regex before_vowel(
+        "(^|[^A-Za-zÀ-ÿ’'])((de|que|le|la|ce|ne|je|se|te|me) (Amélie|Éléonore|Inès|Odile|Yves|"
+        "Hugo|Anaïs|Eugène|ONG|Écosystème|Émission|émission|écosystème))");
+    std::vector<std::string> found;
+    for (std::sregex_iterator it(text.begin(), text.end(), before_vowel), end; it != end; ++it)
+        found.push_back((*it)[2]);
+    return found;
+}
+
+// An ISO date ("2026-12-03") where the text is a sentence, not a save's JSON.
+bool has_iso_date(const std::string& text) {
+    return std::regex_search(text, std::regex("\\b20[0-9]{2}-[01][0-9]-[0-3][0-9]\\b"));
+}
+
+void check_french(const std::string& what, const std::string& text) {
+    INFO(what);
+    CHECK(unelided(text).empty());
+    CHECK(text.find("carbones") == std::string::npos);
+    CHECK(text.find("ce joueur") == std::string::npos);
+    CHECK_FALSE(has_iso_date(text));
+}
+
+}  // namespace
+
+TEST_CASE("the checks of this test see « de Inès », « 2 carbones » and an ISO date") {
+    CHECK(unelided("Annulé : le vote de Inès.") == std::vector<std::string>{"de Inès"});
+    CHECK(unelided("la cible que Odile a choisie") == std::vector<std::string>{"que Odile"});
+    CHECK(unelided("Annulé : le vote d’Inès, de Ben.").empty());
+    CHECK(unelided("l’ONG et le PDG").empty());
+    CHECK(has_iso_date("Jouée du 2026-12-03 07:00"));
+    CHECK_FALSE(has_iso_date("Jouée du 3 décembre 2026 à 7 h 00"));
+}
+
+TEST_CASE("a French game of vowel-initial names elides, at the table and in its undos") {
+    const std::string folder = temporary_folder();
+    const std::string base = COYEL_TEST_DATA "/transcripts/undo_everywhere_fr";
+    std::ofstream(folder + "/game.args") << renamed(read_file(base + ".args"), false);
+    std::ofstream(folder + "/game.in") << renamed(read_file(base + ".in"), true);
+    const std::string transcript = play_transcript(folder + "/game");
+    CHECK(transcript.find("Annulé\u202f: le vote d’Amélie.") != std::string::npos);
+    CHECK(transcript.find("Inès vote pour") != std::string::npos);
+    check_french("the REPL", transcript);
+    fs::remove_all(folder);
+}
+
+TEST_CASE("French replays and stats of dated vowel-initial games say dates in words") {
+    const std::string folder = temporary_folder();
+    for (const char* name : {"ecosystems-win", "slapp-and-revival", "temperature-loss"}) {
+        const std::string save = folder + "/" + name + ".json";
+        std::ofstream(save) << dated_sample(name);
+        const auto text = run_coyel("replay --lang fr " + save);
+        const auto markdown = run_coyel("replay --lang fr --markdown " + save);
+        const auto html = run_coyel("replay --lang fr --html " + folder + "/page.html " + save);
+        REQUIRE(text.exit_code == 0);
+        REQUIRE(markdown.exit_code == 0);
+        REQUIRE(html.exit_code == 0);
+        INFO(name);
+        CHECK(text.out.find("décembre 2026") != std::string::npos);
+        check_french("replay", text.out);
+        check_french("replay --markdown", markdown.out);
+        check_french("replay --html", read_file(folder + "/page.html"));
+        CHECK(read_file(folder + "/page.html").find("3 décembre 2026") != std::string::npos);
+    }
+    fs::remove(folder + "/page.html");
+    const auto stats = run_coyel("stats --lang fr " + folder);
+    REQUIRE(stats.exit_code == 0);
+    CHECK(stats.out.find("3 décembre 2026 à") != std::string::npos);
+    // Letters first, accents only to part equals: Éléonore before Eugène.
+    CHECK(stats.out.find("Éléonore") < stats.out.find("Eugène"));
+    check_french("stats", stats.out);
+    fs::remove_all(folder);
+}
+
+// What a French moderator types: cards, modes and house rules in the script's
+// words, the REPL's commands in French, a typo's nearest card, and a
+// COYEL_LANG copied from LANG.
+
+namespace {
+
+// `coyel ARGUMENTS` in a fresh folder with `input` as standard input, the
+// clock frozen; standard error joined.
+Run french_play(const std::string& folder, const std::string& arguments, const std::string& input,
+                const std::string& environment = "") {
+    std::ofstream(folder + "/input") << input;
+    return run_shell("cd " + folder + " && NO_COLOR=1 COYEL_FROZEN_CLOCK=1 " + environment + " " +
+                     COYEL_BINARY + " " + arguments + " < input 2>&1");
+}
+
+bool french_has(const Run& run, const std::string& text) {
+    return run.out.find(text) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("new takes the deck, the mode and house rules in French words") {
+    const std::string folder = temporary_folder();
+    const auto run =
+        french_play(folder,
+                    "new --lang fr --seed 7 --players \"Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana\" "
+                    "--deck carbone=2,ONG,PDG,banquier,fragile --mode nuit "
+                    "--option égalité=second-tour --option abstention=non --save game.json",
+                    "Ana\nquitter\n");
+    INFO(run.out);
+    CHECK(run.exit_code == 0);
+    CHECK(french_has(run,
+                     "Jeu pour 8 joueurs\u202f: 2 émissions de carbone, PDG, ONG, banquier, "
+                     "écosystème fragile, 2 citoyens."));
+    const std::string save = read_file(folder + "/game.json");
+    CHECK(save.find("\"mode\":\"night\"") != std::string::npos);
+    CHECK(save.find("\"tie\":\"revote\"") != std::string::npos);
+    CHECK(save.find("\"abstain\":false") != std::string::npos);
+    fs::remove_all(folder);
+}
+
+TEST_CASE("a misspelt card is refused with the nearest card word") {
+    const std::string folder = temporary_folder();
+    const auto deck = french_play(
+        folder, "new --lang fr --players \"Ana,Ben,Cleo,Dan,Eve\" --deck emmission", "");
+    CHECK(deck.exit_code == 2);
+    CHECK(french_has(deck, "(vouliez-vous dire «\u202fÉmission\u202f»\u202f?)"));
+    const auto manual = french_play(
+        folder, "new --lang fr --players \"Ana,Ben,Cleo,Dan,Eve\" --manual --save g.json",
+        "emmission\nquitter\n");
+    CHECK(french_has(manual,
+                     "Aucune carte ne s’appelle «\u202femmission\u202f» (vouliez-vous dire "
+                     "«\u202fÉmission\u202f»\u202f?)"));
+    fs::remove_all(folder);
+}
+
+TEST_CASE("balance --advise takes its cards in French words") {
+    const auto run = run_coyel(
+        "balance --players 7 --advise --cards ONG,PDG --games 200 --threads 1 "
+        "--lang fr");
+    INFO(run.out);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out.find("n’est pas une carte spéciale") == std::string::npos);
+}
+
+TEST_CASE("the REPL's commands in French: aide, annuler, quitter, at the end too") {
+    const std::string folder = temporary_folder();
+    const std::string players = "--players \"Ana,Ben,Cleo,Dan,Eve\" --roles Ana=carbone";
+    const auto run = french_play(folder, "new --lang fr " + players + " --save game.json",
+                                 "aide\nBen\nannuler\nquitter\n");
+    INFO(run.out);
+    CHECK(run.exit_code == 0);
+    CHECK(french_has(run, "  aide "));
+    CHECK(french_has(run, "  annuler "));
+    CHECK(french_has(run, "Annulé\u202f: l’élection du maire (Ben)."));
+    CHECK(french_has(run, "Enregistré dans game.json."));
+    CHECK_FALSE(french_has(run, "aucun joueur"));
+    CHECK_FALSE(french_has(run, "Aucun joueur"));
+    // The end's prompt: the carbon emission voted out in a five-player game.
+    const auto over = french_play(folder, "new --lang fr " + players + " --save over.json",
+                                  "personne\nBen\nAna\nAna\nAna\nAna\nquitter\n");
+    INFO(over.out);
+    CHECK(french_has(over, "Les émissions de carbone ont cessé"));
+    CHECK(over.exit_code == 0);
+    CHECK_FALSE(french_has(over, "Aucun joueur ne s’appelle «\u202fquitter"));
+    fs::remove_all(folder);
+}
+
+TEST_CASE("COYEL_LANG copied from LANG is French, as fr-FR is") {
+    for (const char* value : {"fr_FR.UTF-8", "fr-FR", "fr"}) {
+        INFO(value);
+        const auto run = run_shell(std::string("COYEL_LANG=") + value + " " + COYEL_BINARY +
+                                   " replay " + COYEL_DATA + "/samples/ecosystems-win.json 2>&1");
+        CHECK(run.exit_code == 0);
+        CHECK(run.out.find("no such language") == std::string::npos);
+        CHECK(run.out.find("Tout le monde se réveille") != std::string::npos);
+    }
+}
+
+TEST_CASE("new --help in the game's language: coyel --lang fr new --help, house rules too") {
+    const auto french = run_coyel("--lang fr new --help");
+    CHECK(french.exit_code == 0);
+    CHECK(french.out.find("Lancer une partie\u202f: joueurs, cartes et règles maison") !=
+          std::string::npos);
+    CHECK(french.out.find("Règles maison (--option CLÉ=VALEUR)\u202f:") != std::string::npos);
+    CHECK(french.out.find("  égalité ") != std::string::npos);
+    CHECK(french.out.find("House rules") == std::string::npos);
+    CHECK(run_coyel("new --lang fr --help").out == french.out);
+    const auto english = run_shell("env -u COYEL_LANG LC_ALL=C " COYEL_BINARY " new --help");
+    CHECK(english.out.find("House rules (--option KEY=VALUE):\n  temperature.mode") !=
+          std::string::npos);
+    // Before the command, --lang is the command's language; an unknown one is refused.
+    const auto deal = run_shell("cd /tmp && COYEL_FROZEN_CLOCK=1 " COYEL_BINARY
+                                " --lang fr new --players Ana,Ben,Cleo,Dan,Eve --save "
+                                "/dev/null/x.json </dev/null 2>&1");
+    CHECK(deal.out.find("Jeu pour 5 joueurs") != std::string::npos);
+    CHECK(run_coyel("--lang xx new --help").exit_code != 0);
+}
+
+TEST_CASE("a house rule refused in French, a key in French taken") {
+    const auto unknown =
+        run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --option egalte=x");
+    CHECK(unknown.out.find("Option inconnue «\u202fegalte\u202f».") != std::string::npos);
+    const auto range =
+        run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --option poursuites=100");
+    CHECK(range.out.find("L’option slapp_uses prend un nombre entier de 0 à 99 (reçu 100).") !=
+          std::string::npos);
+}
+
+TEST_CASE("check's verdict in French") {
+    const auto french = run_coyel("check --lang fr " COYEL_DATA "/samples/ecosystems-win.json");
+    CHECK(french.exit_code == 0);
+    CHECK(french.out.starts_with("Partie valide\u202f: "));
+    CHECK(french.out.ends_with(" au journal.\n"));
+    const auto english = run_coyel("check --lang en " COYEL_DATA "/samples/ecosystems-win.json");
+    CHECK(english.out.starts_with("ok: "));
 }

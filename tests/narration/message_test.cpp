@@ -184,7 +184,7 @@ TEST_CASE("malformed patterns are refused, saying what and where") {
     CHECK(refusal("{n, number}") == "unknown format \"number\" at character 5");
     CHECK(refusal("{n, selectordinal, other {x}}") ==
           "unknown format \"selectordinal\" at character 5");
-    CHECK(refusal("{n, }") == "expected plural or select after , at character 5");
+    CHECK(refusal("{n, }") == "expected plural, select or elision after , at character 5");
     CHECK(refusal("{n, plural other {x}}") == "expected , after plural at character 12");
     CHECK(refusal("{n, plural, on {x} other {y}}") ==
           "unknown plural category \"on\" at character 13");
@@ -470,4 +470,36 @@ TEST_CASE("mutated script files are loaded or refused with a one-line error") {
             REQUIRE(is_printable_utf8(parsed.error()));
         }
     }
+}
+
+TEST_CASE("elision: d’ before a vowel sound, de before the rest") {
+    const std::string pattern = "le vote {v, elision, vowel {d’} other {de }}{v}";
+    CHECK(render(pattern, Args().set("v", "Ben")) == "le vote de Ben");
+    CHECK(render(pattern, Args().set("v", "Inès")) == "le vote d’Inès");
+    CHECK(render(pattern, Args().set("v", "Éléonore")) == "le vote d’Éléonore");
+    CHECK(render(pattern, Args().set("v", "amélie")) == "le vote d’amélie");
+    CHECK(render(pattern, Args().set("v", "Œdipe")) == "le vote d’Œdipe");
+    CHECK(render(pattern, Args().set("v", "Hugo")) == "le vote d’Hugo");   // a mute h
+    CHECK(render(pattern, Args().set("v", "Yves")) == "le vote d’Yves");   // y, then a consonant
+    CHECK(render(pattern, Args().set("v", "Yann")) == "le vote de Yann");  // y, then a vowel
+    CHECK(render(pattern, Args().set("v", "")) == "le vote de ");
+    CHECK(render(pattern, Args().set("v", 8)) == "le vote de 8");
+    CHECK(render("{c, elision, vowel {l’} other {le }}{c}", Args().set("c", "ONG")) == "l’ONG");
+    CHECK(render("{c, elision, vowel {l’} other {le }}{c}", Args().set("c", "PDG")) == "le PDG");
+    // Only `vowel` and `other`, and `other` is required.
+    CHECK(refusal("{v, elision, consonant {de } other {}}") ==
+          "elision has only the branches vowel and other, not \"consonant\" at character 14");
+    CHECK(refusal("{v, elision, vowel {d’}}") == "elision needs an other branch at character 1");
+}
+
+TEST_CASE("French says one below 2 for a fraction, English other, and French writes a real minus") {
+    const std::string minutes = "{m, plural, one {# minute} other {# minutes}}";
+    CHECK(render(minutes, Args().set("m", Decimal{1.6, 1}), LanguageRule::french) == "1,6 minute");
+    CHECK(render(minutes, Args().set("m", "1,6"), LanguageRule::french) == "1,6 minute");
+    CHECK(render(minutes, Args().set("m", "2,5"), LanguageRule::french) == "2,5 minutes");
+    CHECK(render(minutes, Args().set("m", "1.6"), LanguageRule::english) == "1.6 minutes");
+    CHECK(render(minutes, Args().set("m", Decimal{1.0, 1})) == "1.0 minutes");
+    CHECK(write_number(-2, LanguageRule::french) == "\u22122");
+    CHECK(write_number(Decimal{-1.5, 1}, LanguageRule::french) == "\u22121,5");
+    CHECK(write_number(-2, LanguageRule::english) == "-2");
 }

@@ -51,8 +51,9 @@ TEST_CASE("balance in French: the script's deck words, numbers written the Frenc
     const auto english = run_coyel("balance --players 9 --games 2000 --threads 2 --json", false);
     const auto run = run_coyel("balance --players 9 --games 2000 --threads 2 --lang fr", false);
     REQUIRE(run.exit_code == 0);
-    CHECK(run.out.rfind("9 joueurs · 2 carbones, PDG, ONG, banquier, fragile, 3 citoyens · "
-                        "35 minutes · modèle table, flair 2 · graine 1, 2 fils d’exécution\n",
+    CHECK(run.out.rfind("9 joueurs · 2 émissions de carbone, PDG, ONG, banquier, écosystème "
+                        "fragile, 3 citoyens · 35 minutes · modèle table, flair 2 · graine 1, 2 "
+                        "fils d’exécution\n",
                         0) == 0);
     // The same figure as the JSON's, with a decimal comma and a narrow space before %.
     const auto win = nlohmann::json::parse(english.out)["ecosystems_win"].get<double>();

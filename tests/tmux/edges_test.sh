@@ -85,6 +85,7 @@ twin() {  # twin NAME LOBBY
   done
   press C-u
   press C-r n
+  wait_for "bck:n"  # libedit's search line, whole: the first change seen may be half of it
   keep "$name.search"
   tmux_ send-keys -t t C-c
   wait_for "Ctrl-C empties the line."

@@ -35,7 +35,7 @@ wait_for "^    ferme les yeux.${nb}»$"
 
 # 3. The prompt counts down in French; the degree (12 s in) is told at once.
 wait_for "La température mondiale monte à \+1${nb}°C"
-wait_for "\[\+[1-4]${nb}°C, degré suivant dans 0:[01][0-9]\] cible du carbone> ?$"
+wait_for "\[\+[1-4]${nb}°C, prochain degré dans 0:[01][0-9]\] cible du carbone> ?$"
 
 tmux_ send-keys -t t -l 'quit'
 tmux_ send-keys -t t Enter

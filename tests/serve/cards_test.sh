@@ -17,7 +17,7 @@ server="coyel-cards-$$"
 export TMUX_TMPDIR=$folder
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-source "$(dirname "$0")/../tmux/tmux_exact.sh"
+source "$(dirname "$0")/../tmux/common.sh"
 screen() { tmux_ capture-pane -p -t "$1"; }
 fail() { echo "FAIL: $1" >&2; exit 1; }
 wait_for() {

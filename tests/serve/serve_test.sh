@@ -15,7 +15,7 @@ export TMUX_TMPDIR=$folder
 serving=""
 trap 'jobs -p | xargs -r kill 2>/dev/null || true; { [[ -z $serving ]] || kill $serving 2>/dev/null || true; }; tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-source "$(dirname "$0")/../tmux/tmux_exact.sh"
+source "$(dirname "$0")/../tmux/common.sh"
 fail() { echo "FAIL: $1" >&2; exit 1; }
 wait_for() {
   local until=$((SECONDS + ${3:-15}))

@@ -10,7 +10,7 @@ folder=$(mktemp -d)
 server="coyel-progress-$$"
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-source "$(dirname "$0")/tmux_exact.sh"
+source "$(dirname "$0")/common.sh"
 screen() { tmux_ capture-pane -p -J -t "$1"; }
 wait_for() {
   for _ in $(seq 300); do

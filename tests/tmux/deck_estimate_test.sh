@@ -9,7 +9,7 @@ folder=$(mktemp -d)
 server="coyel-estimate-$$"
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-source "$(dirname "$0")/tmux_exact.sh"
+source "$(dirname "$0")/common.sh"
 screen() { tmux_ capture-pane -p -J -t "$1"; }
 # Waits until a line of window $1's screen matches the extended regex $2 (at
 # most 30 s: the simulation and other tests share the cores).

@@ -66,8 +66,7 @@ wait_for ", NOT SAVED] NGO protects>"
 free_space
 tmux_ send-keys -t t 'table' Enter
 wait_for "Saved to $save again: the file holds the whole game."
-sleep 0.3
-screen | grep -F "NGO protects>" | tail -n 1 | grep -qF "NOT SAVED" && fail "the prompt still says NOT SAVED"
+wait_for "°C] NGO protects>"  # the prompt asked again, without NOT SAVED
 
 # 3. Full again: Ctrl-D tries the file, then writes the rescue copy and names it.
 fill

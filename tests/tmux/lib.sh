@@ -3,13 +3,13 @@
 # wait_seconds (15 by default) and wait_grep (-E, or -F for plain text).
 # The random-play test may hold both cores: waits are generous.
 
-source "$(dirname "${BASH_SOURCE[0]}")/tmux_exact.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 screen() { tmux_ capture-pane -p -t t; }
 fail() { echo "FAIL: $1"; screen; exit 1; }
 
 # Waits until a line of the screen matches $1.
 wait_for() {
-  for _ in $(seq $((${wait_seconds:-15} * 10))); do
+  for _ in $(seq "$(scaled $((${wait_seconds:-15} * 10)))"); do
     screen | grep -q "${wait_grep:--E}" -- "$1" && return 0
     sleep 0.1
   done

@@ -17,7 +17,7 @@ runs=0
 export TMUX_TMPDIR=$folder  # the servers' sockets go with the folder
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-source "$(dirname "$0")/tmux_exact.sh"
+source "$(dirname "$0")/common.sh"
 screen() { tmux_ capture-pane -p -t t; }
 # The line the cursor is on: the prompt and what is typed after it.
 prompt_line() {

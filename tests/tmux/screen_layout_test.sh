@@ -13,7 +13,7 @@ server="coyel-layout-$$"
 export TMUX_TMPDIR=$folder
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
-source "$(dirname "$0")/tmux_exact.sh"
+source "$(dirname "$0")/common.sh"
 # A session that outlives each shown one: killing the server's last session
 # makes it exit, and a new-session racing that exit fails ("server exited
 # unexpectedly"), as CI saw.

@@ -27,9 +27,9 @@ tmux_ send-keys -t t 'yes' Enter
 # 1. The night's lines stay until Enter; then neither the screen nor the
 #    scrollback holds any of them.
 wait_for "mayor>"
-for answer in Eve Ben none none; do
-  tmux_ send-keys -t t "$answer" Enter
-  sleep 0.2
+for step in "Eve:carbon target>" "Ben:NGO protects>" "none:CEO lobbies>" "none:"; do
+  tmux_ send-keys -t t "${step%%:*}" Enter
+  [[ -z ${step#*:} ]] || wait_for "${step#*:}"  # each call asked before its answer is typed
 done
 wait_for "Enter clears the screen and opens the day>"
 everything | grep -qF "The carbon emissions target Ben." || fail "the night's answer was not shown before dawn"

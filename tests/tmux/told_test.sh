@@ -20,6 +20,12 @@ server="coyel-told-$$"
 trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$folder" 2>/dev/null || true' EXIT
 
 source "$(dirname "$0")/lib.sh"
+runs=0
+new_server() {  # a fresh tmux server for the next game: no waiting for the old one to go
+  tmux_ kill-server 2>/dev/null || true
+  runs=$((runs + 1))
+  server="coyel-told-$$-$runs"
+}
 wait_grep=-F
 everything() { tmux_ capture-pane -p -J -S -2000 -t t; }  # the scrollback too
 fail() { echo "FAIL: $1"; everything; exit 1; }
@@ -29,8 +35,7 @@ roles="Ana=carbon,Cleo=ngo,Dan=ceo,Eve=banker"
 start() {  # start SAVE MODE-ARGS...: a new game with the fixed deal, confirmed
   local save=$1
   shift
-  tmux_ kill-server 2>/dev/null || true
-  sleep 0.5  # the old server gone before a new one starts
+  new_server
   tmux_ new-session -d -s t -x 90 -y 40 \
     "$coyel new --players $players --roles $roles --save $save $*; echo EXITED; sleep 60"
   wait_for "Start the game with this deal?"
@@ -107,14 +112,16 @@ cmp -s "$folder/last-call" "$folder/gate" ||
   { diff "$folder/last-call" "$folder/gate" || true; fail "the players' screen ran ahead of the dawn"; }
 tmux_ send-keys -t t Enter
 wait_for "Ana votes for>"
-sleep 0.3
-"$coyel" display "$folder/display.json" --once >"$folder/day"
+for _ in $(seq 100); do  # the save written after the prompt shows: wait for it, not for a time
+  "$coyel" display "$folder/display.json" --once >"$folder/day"
+  grep -qF "Ben is out of the game" "$folder/day" && break
+  sleep 0.05
+done
 grep -qF "Ben is out of the game" "$folder/day" || { cat "$folder/day"; fail "the players' screen has no dawn"; }
 
 # --- 3. Leaving at the gate, then resuming: the news before the vote ---------
 resume_gives_news() {  # resume_gives_news SAVE HOW
-  tmux_ kill-server 2>/dev/null || true
-  sleep 0.5  # the old server gone before a new one starts
+  new_server
   tmux_ new-session -d -s t -x 90 -y 40 "$coyel resume $1; echo EXITED; sleep 60"
   wait_for "Enter clears the screen and opens the day>"
   everything | grep -qF "Ben is out" && fail "$2: the news showed before the gate"

@@ -1,0 +1,158 @@
+#include "espeak_voice.hpp"
+
+#include <dlfcn.h>
+#include <espeak-ng/speak_lib.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <type_traits>
+
+namespace coyel::speech {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The soname of Debian 12's libespeak-ng1, whose ABI the header describes.
+constexpr const char* espeak_soname = "libespeak-ng.so.1";
+
+struct EspeakApi {
+    decltype(&espeak_Initialize) initialize = nullptr;
+    decltype(&espeak_SetSynthCallback) set_synth_callback = nullptr;
+    decltype(&espeak_SetVoiceByName) set_voice_by_name = nullptr;
+    decltype(&espeak_Synth) synth = nullptr;
+    decltype(&espeak_Synchronize) synchronize = nullptr;
+    decltype(&espeak_Cancel) cancel = nullptr;
+};
+
+Result<const EspeakApi*> load() {
+    static EspeakApi api;
+    void* library = ::dlopen(espeak_soname, RTLD_NOW | RTLD_LOCAL);
+    if (!library) return Error{std::string(::dlerror())};
+    std::string missing;
+    const auto find = [&](auto& pointer, const char* name) {
+        pointer =
+            reinterpret_cast<std::remove_reference_t<decltype(pointer)>>(::dlsym(library, name));
+        if (!pointer) missing = name;
+    };
+    find(api.initialize, "espeak_Initialize");
+    find(api.set_synth_callback, "espeak_SetSynthCallback");
+    find(api.set_voice_by_name, "espeak_SetVoiceByName");
+    find(api.synth, "espeak_Synth");
+    find(api.synchronize, "espeak_Synchronize");
+    find(api.cancel, "espeak_Cancel");
+    if (!missing.empty()) return Error{std::string(espeak_soname) + " has no " + missing};
+    return &api;  // the library stays loaded for the process's life
+}
+
+Result<const EspeakApi*> espeak_api() {
+    static const Result<const EspeakApi*> loaded = load();
+    return loaded;
+}
+
+// espeak-ng's state is the process's: started once, in the output first
+// asked for, and never terminated (espeak-ng 1.51's terminate can wait for
+// ever on its own thread); one voice at a time speaks through it.
+class EspeakVoice : public Voice {
+  public:
+    EspeakVoice(const EspeakApi& api, int sample_rate) : api_(api), sample_rate_(sample_rate) {}
+
+  protected:
+    bool synthesise(const std::string& text) {
+        return api_.synth(text.c_str(), text.size() + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8,
+                          nullptr, nullptr) == EE_OK;
+    }
+    const EspeakApi& api_;
+    const int sample_rate_;
+};
+
+// Played on the sound device: espeak-ng plays it on its own thread, and its
+// cancel stops the sound and wakes the wait.
+class LoudspeakerVoice final : public EspeakVoice {
+  public:
+    using EspeakVoice::EspeakVoice;
+    Clock::time_point speak(const std::string& text) override {
+        const auto began = Clock::now();
+        if (cut_ || !synthesise(text)) return began;
+        if (cut_) api_.cancel();  // cut while the line was handed over
+        api_.synchronize();
+        return began;
+    }
+    void cut() override {
+        cut_ = true;
+        api_.cancel();
+    }
+    void prepare() override { cut_ = false; }
+
+  private:
+    std::atomic<bool> cut_ = false;
+};
+
+// Synthesised at once, then waited for as long as it would sound.
+class TimedVoice final : public EspeakVoice {
+  public:
+    TimedVoice(const EspeakApi& api, int sample_rate) : EspeakVoice(api, sample_rate) {
+        active_ = this;
+        api_.set_synth_callback(&TimedVoice::on_samples);
+    }
+    ~TimedVoice() override { active_ = nullptr; }
+
+    Clock::time_point speak(const std::string& text) override {
+        samples_ = 0;
+        const auto began = Clock::now();
+        (void)synthesise(text);  // synchronous: every sample is counted on return
+        const auto lasts = std::chrono::microseconds(samples_ * 1'000'000 / sample_rate_);
+        std::unique_lock lock(mutex_);
+        woken_.wait_until(lock, began + lasts, [&] { return cut_; });
+        return began;
+    }
+    void cut() override {
+        {
+            std::lock_guard lock(mutex_);
+            cut_ = true;
+        }
+        woken_.notify_all();
+    }
+    void prepare() override {
+        std::lock_guard lock(mutex_);
+        cut_ = false;
+    }
+
+  private:
+    static int on_samples(short*, int count, espeak_EVENT*) {
+        if (active_) active_->samples_ += count;
+        return 0;
+    }
+    static inline TimedVoice* active_ = nullptr;
+    std::atomic<long long> samples_ = 0;
+    std::mutex mutex_;
+    std::condition_variable woken_;
+    bool cut_ = false;
+};
+
+// The sample rate of espeak-ng started in `output`, or why not.
+Result<int> start_espeak(const EspeakApi& api, Output output) {
+    static const Output first = output;
+    static const int sample_rate = api.initialize(
+        output == Output::loudspeaker ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS, 0,
+        nullptr, 0);
+    if (sample_rate <= 0) return Error{"espeak-ng found no voice data (espeak-ng-data)"};
+    if (output != first) return Error{"espeak-ng already speaks another way in this coyel"};
+    return sample_rate;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Output output) {
+    auto api = espeak_api();
+    if (!api) return Error{"espeak-ng cannot be loaded: " + api.error()};
+    auto sample_rate = start_espeak(**api, output);
+    if (!sample_rate) return sample_rate.failure();
+    if ((*api)->set_voice_by_name(language.c_str()) != EE_OK)
+        return Error{"espeak-ng has no voice for the language \"" + language + "\""};
+    if (output == Output::loudspeaker)
+        return std::unique_ptr<Voice>(std::make_unique<LoudspeakerVoice>(**api, *sample_rate));
+    return std::unique_ptr<Voice>(std::make_unique<TimedVoice>(**api, *sample_rate));
+}
+
+}  // namespace coyel::speech

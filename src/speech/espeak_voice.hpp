@@ -1,0 +1,23 @@
+#pragma once
+// The laptop's voice: GNU espeak-ng (Debian's libespeak-ng1), loaded when the
+// game first speaks, so that coyel starts without it when nobody asks.
+
+#include <memory>
+#include <string>
+
+#include "coyel/result.hpp"
+#include "voice.hpp"
+
+namespace coyel::speech {
+
+enum class Output {
+    loudspeaker,  // played on the machine's sound device
+    timed,        // synthesised, then waited for as long as it would play: no
+                  // sound, the same timing (tests, and machines without sound)
+};
+
+// A voice for `language` ("en", "fr": a voice espeak-ng ships), or why not.
+// espeak-ng keeps one state per process: make one voice at a time.
+Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Output output);
+
+}  // namespace coyel::speech

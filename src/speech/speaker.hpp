@@ -1,0 +1,65 @@
+#pragma once
+// The laptop reads the calls aloud (issue 39): each line marked aloud is
+// handed over at the moment it is due and spoken in that order, one at a
+// time, never two at once. The REPL cuts it short (Ctrl-C, undo), repeats the
+// last line (`say`) and mutes it; nothing here knows what a line says.
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "voice.hpp"
+
+namespace coyel::speech {
+
+class Speaker {
+  public:
+    // With `log`, each line spoken is written there as it ends, one JSON
+    // object a line: {"due_ms", "start_ms", "end_ms", "cut", "text"}, times
+    // in milliseconds from the speaker's start (--speak-log, and the tests).
+    explicit Speaker(std::unique_ptr<Voice> voice, std::FILE* log = nullptr);
+    ~Speaker();
+    Speaker(const Speaker&) = delete;
+    Speaker& operator=(const Speaker&) = delete;
+
+    // Due now: spoken once those handed over before it are done.
+    void say(std::string line);
+    // The last line handed over, again (after any still waiting).
+    void repeat();
+    // The line being spoken stops; those waiting are dropped.
+    void cut();
+    // Muted, lines are dropped as they come, and the one being spoken stops.
+    void set_muted(bool muted);
+    bool muted() const;
+    // Waits until nothing is waiting or being spoken.
+    void wait_quiet();
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    struct Line {
+        std::string text;
+        Clock::time_point due;
+    };
+    void run();
+    void write_log(const Line& line, Clock::time_point start, Clock::time_point end, bool cut);
+
+    std::unique_ptr<Voice> voice_;
+    std::FILE* log_;
+    const Clock::time_point born_ = Clock::now();
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<Line> waiting_;
+    std::string last_;
+    bool speaking_ = false;
+    bool muted_ = false;
+    bool leaving_ = false;
+    unsigned cuts_ = 0;  // counts cut()s: a line spoken across one was cut short
+    std::thread thread_;
+};
+
+}  // namespace coyel::speech

@@ -1,20 +1,20 @@
 #include "setup_args.hpp"
-#include "terminal.hpp"
+#include "terminal/terminal.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "answer.hpp"
-#include "card_links.hpp"
 #include "coyel/options.hpp"
 #include "coyel/save.hpp"
 #include "coyel/setup.hpp"
 #include "coyel/text.hpp"
 #include "languages.hpp"
-#include "save_file.hpp"
-#include "saved_games.hpp"
-#include "serve_server.hpp"
+#include "repl/answer.hpp"
+#include "store/save_file.hpp"
+#include "store/saved_games.hpp"
+#include "web/card_links.hpp"
+#include "web/serve_server.hpp"
 
 namespace coyel::cli {
 

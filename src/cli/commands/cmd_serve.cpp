@@ -8,11 +8,11 @@
 
 #include "commands.hpp"
 #include "language.hpp"
-#include "save_file.hpp"
-#include "saved_games.hpp"
-#include "serve_server.hpp"
-#include "signals.hpp"
-#include "terminal.hpp"
+#include "store/save_file.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/signals.hpp"
+#include "terminal/terminal.hpp"
+#include "web/serve_server.hpp"
 
 namespace coyel::cli {
 namespace {

@@ -12,8 +12,8 @@
 #include "coyel/text.hpp"
 #include "group_render.hpp"
 #include "language.hpp"
-#include "saved_games.hpp"
-#include "terminal.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/terminal.hpp"
 
 namespace coyel::cli {
 namespace {

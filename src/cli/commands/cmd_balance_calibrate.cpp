@@ -6,7 +6,7 @@
 
 #include "balance_words.hpp"
 #include "calibrate.hpp"
-#include "saved_games.hpp"
+#include "store/saved_games.hpp"
 
 namespace coyel::cli::balance {
 namespace {

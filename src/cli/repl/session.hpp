@@ -20,9 +20,9 @@
 #include "game_clock.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
-#include "rescue.hpp"
-#include "save_file.hpp"
-#include "save_lock.hpp"
+#include "store/rescue.hpp"
+#include "store/save_file.hpp"
+#include "store/save_lock.hpp"
 #include "table_gate.hpp"
 
 namespace coyel::cli {

@@ -6,7 +6,7 @@
 
 #include "coyel/text.hpp"
 #include "languages.hpp"
-#include "save_file.hpp"
+#include "store/save_file.hpp"
 
 namespace coyel::cli {
 namespace {

@@ -11,7 +11,7 @@
 #include <nlohmann/json_fwd.hpp>  // its version macros
 
 #include "languages.hpp"
-#include "session.hpp"
+#include "repl/session.hpp"
 
 #ifndef COYEL_VERSION
 #error "missing COYEL_VERSION, which CMake defines from project(VERSION)"

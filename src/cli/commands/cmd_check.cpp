@@ -4,7 +4,7 @@
 #include "commands.hpp"
 #include "language.hpp"
 #include "narrator.hpp"
-#include "save_file.hpp"
+#include "store/save_file.hpp"
 
 namespace coyel::cli {
 

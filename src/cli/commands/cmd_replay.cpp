@@ -11,11 +11,11 @@
 #include "commands.hpp"
 #include "coyel/table_view.hpp"
 #include "language.hpp"
-#include "line_reader.hpp"
 #include "render.hpp"
-#include "save_file.hpp"
-#include "saved_games.hpp"
-#include "terminal.hpp"
+#include "repl/line_reader.hpp"
+#include "store/save_file.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/terminal.hpp"
 #include "views.hpp"
 
 namespace coyel::cli {

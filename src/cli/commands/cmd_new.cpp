@@ -13,20 +13,20 @@
 #include <thread>
 #include <variant>
 
-#include "answer.hpp"
-#include "card_links.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
 #include "lab.hpp"
 #include "language.hpp"
-#include "line_reader.hpp"
 #include "narrator.hpp"
-#include "play.hpp"
-#include "saved_games.hpp"
-#include "serve_server.hpp"
+#include "repl/answer.hpp"
+#include "repl/line_reader.hpp"
+#include "repl/play.hpp"
 #include "setup_args.hpp"
 #include "simulate.hpp"
-#include "terminal.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/terminal.hpp"
+#include "web/card_links.hpp"
+#include "web/serve_server.hpp"
 
 namespace coyel::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include "commands.hpp"
 #include "coyel/text.hpp"
 #include "languages.hpp"
-#include "save_file.hpp"
+#include "store/save_file.hpp"
 
 namespace coyel::cli {
 namespace {

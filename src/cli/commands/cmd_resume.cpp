@@ -5,19 +5,19 @@
 
 #include <memory>
 
-#include "answer.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
 #include "group_render.hpp"
 #include "language.hpp"
-#include "line_reader.hpp"
 #include "narrator.hpp"
-#include "play.hpp"
-#include "save_file.hpp"
-#include "saved_games.hpp"
-#include "serve_server.hpp"
+#include "repl/answer.hpp"
+#include "repl/line_reader.hpp"
+#include "repl/play.hpp"
 #include "setup_args.hpp"
-#include "terminal.hpp"
+#include "store/save_file.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/terminal.hpp"
+#include "web/serve_server.hpp"
 
 namespace coyel::cli {
 namespace {

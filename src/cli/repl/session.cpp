@@ -12,13 +12,13 @@
 
 #include "answer.hpp"
 #include "chronicle.hpp"
+#include "commands/views.hpp"
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
-#include "saved_games.hpp"
-#include "signals.hpp"
-#include "terminal.hpp"
-#include "views.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/signals.hpp"
+#include "terminal/terminal.hpp"
 
 namespace coyel::cli {
 

@@ -6,8 +6,8 @@
 
 #include "coyel/game.hpp"
 #include "line_reader.hpp"
-#include "save_lock.hpp"
 #include "script.hpp"
+#include "store/save_lock.hpp"
 
 namespace coyel::cli {
 

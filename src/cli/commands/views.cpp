@@ -2,7 +2,7 @@
 
 #include <fmt/color.h>
 
-#include "terminal.hpp"
+#include "terminal/terminal.hpp"
 
 namespace coyel::cli {
 namespace {

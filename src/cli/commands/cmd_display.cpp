@@ -16,15 +16,15 @@
 #include <filesystem>
 
 #include "commands.hpp"
-#include "display_screen.hpp"
 #include "language.hpp"
 #include "players_screen.hpp"
-#include "save_file.hpp"
-#include "save_follower.hpp"
-#include "save_lock.hpp"
-#include "saved_games.hpp"
-#include "signals.hpp"
-#include "terminal.hpp"
+#include "store/save_file.hpp"
+#include "store/save_follower.hpp"
+#include "store/save_lock.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/display_screen.hpp"
+#include "terminal/signals.hpp"
+#include "terminal/terminal.hpp"
 
 namespace coyel::cli {
 namespace {

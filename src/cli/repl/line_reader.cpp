@@ -13,7 +13,7 @@
 #include <utility>
 
 #include "coyel/text.hpp"
-#include "signals.hpp"
+#include "terminal/signals.hpp"
 
 namespace coyel::cli {
 

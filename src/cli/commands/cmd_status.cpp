@@ -7,8 +7,8 @@
 #include "commands.hpp"
 #include "coyel/status.hpp"
 #include "language.hpp"
-#include "save_file.hpp"
-#include "terminal.hpp"
+#include "store/save_file.hpp"
+#include "terminal/terminal.hpp"
 #include "views.hpp"
 
 namespace coyel::cli {

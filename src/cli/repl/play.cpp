@@ -1,7 +1,7 @@
 #include "play.hpp"
 
 #include "session.hpp"
-#include "terminal.hpp"
+#include "terminal/terminal.hpp"
 
 namespace coyel::cli {
 

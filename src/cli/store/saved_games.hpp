@@ -10,10 +10,10 @@
 #include <variant>
 #include <vector>
 
+#include "commands/language.hpp"
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
 #include "coyel/save.hpp"
-#include "language.hpp"
 
 namespace coyel::cli {
 

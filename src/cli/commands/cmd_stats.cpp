@@ -12,7 +12,7 @@
 #include "coyel/text.hpp"
 #include "group_render.hpp"
 #include "language.hpp"
-#include "saved_games.hpp"
+#include "store/saved_games.hpp"
 
 namespace coyel::cli {
 

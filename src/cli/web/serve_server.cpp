@@ -23,11 +23,11 @@
 
 #include "card_links.hpp"
 #include "coyel/card_view.hpp"
-#include "save_file.hpp"
-#include "save_follower.hpp"
-#include "save_lock.hpp"
 #include "serve_mhd.hpp"
 #include "serve_state.hpp"
+#include "store/save_file.hpp"
+#include "store/save_follower.hpp"
+#include "store/save_lock.hpp"
 
 namespace coyel::cli {
 namespace {

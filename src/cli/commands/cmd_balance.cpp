@@ -19,10 +19,10 @@
 #include "language.hpp"
 #include "narrator.hpp"
 #include "record.hpp"
-#include "save_file.hpp"
-#include "saved_games.hpp"
 #include "setup_args.hpp"
-#include "signals.hpp"
+#include "store/save_file.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/signals.hpp"
 
 namespace coyel::cli {
 namespace balance {

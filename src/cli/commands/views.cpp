@@ -1,7 +1,11 @@
 #include "views.hpp"
 
 #include <fmt/color.h>
+#include <fmt/format.h>
 
+#include <algorithm>
+
+#include "coyel/text.hpp"
 #include "terminal/terminal.hpp"
 
 namespace coyel::cli {
@@ -46,6 +50,19 @@ std::string table_view_text(const narration::Narrator& narrator, const TableView
     std::string out = block(narrator, view, narrator.table_rows(view), colour);
     if (view.winner) out += narrator.winner(view) + "\n";
     return out;
+}
+
+std::vector<std::string> roles_at_end(const narration::Narrator& narrator, const Game& game) {
+    std::size_t width = 0;  // the longest name's, not a fixed column
+    for (const auto& name : game.setup().players) width = std::max(width, utf8_length(name));
+    std::vector<std::string> rows;
+    for (Seat seat = 0; seat < game.player_count(); ++seat) {
+        std::string role = narrator.role_title(game.role(seat));
+        if (game.state().corrupted.contains(seat))
+            role = narrator.line("replay.role_corrupted", narration::Args{}.set("role", role));
+        rows.push_back(fmt::format("  {:>2}  {:<{}}  {}", seat + 1, game.name(seat), width, role));
+    }
+    return rows;
 }
 
 }  // namespace coyel::cli

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "coyel/table_view.hpp"
 #include "narrator.hpp"
@@ -23,5 +24,8 @@ std::string status_text(const narration::Narrator& narrator, const Game& game, b
 // mayor, the temperature; no hidden role and no corruption.
 std::string table_view_text(const narration::Narrator& narrator, const TableView& view,
                             bool colour);
+
+// The end's roles, a row per player: seat, name, role (and corrupted).
+std::vector<std::string> roles_at_end(const narration::Narrator& narrator, const Game& game);
 
 }  // namespace coyel::cli

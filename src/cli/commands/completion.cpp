@@ -6,7 +6,7 @@
 #include <array>
 #include <cctype>
 
-#include "commands/cli_docs.hpp"
+#include "cli_docs.hpp"
 #include "coyel/options.hpp"
 #include "coyel/roles.hpp"
 #include "coyel/text.hpp"

@@ -10,7 +10,7 @@
 #include "../helpers.hpp"
 #include "coyel/save.hpp"
 #include "live_session.hpp"
-#include "save_lock.hpp"
+#include "store/save_lock.hpp"
 
 using namespace coyel;
 using namespace coyel::cli;
@@ -191,4 +191,27 @@ TEST_CASE("live clock: the last degree and the end it brings ring one bell") {
     const std::string& shown = table.reader.shown;
     CHECK(std::count(shown.begin(), shown.end(), '\a') == 2);  // at 30 s, then at 60 s
     CHECK(shown.find("The planet reached +2°C above normal") != std::string::npos);
+}
+
+// The REPL's one output port (repl/output.hpp): a listener (a voice, later)
+// hears the lines read aloud to the table, and those alone.
+TEST_CASE("output port: a listener hears each line read aloud, and no line for the moderator") {
+    Table table({{0ms, "Hana"}, {31s, "quit"}});  // the mayor, then a degree with nobody typing
+    std::vector<std::string> heard;
+    table.session.output().listen_aloud([&](const std::string& line) { heard.push_back(line); });
+    table.session.run();
+    const std::string shown = table.out.text() + table.reader.shown;
+    REQUIRE(heard.size() >= 2);
+    for (const auto& line : heard) {  // each between the script's quotation marks
+        INFO(line);
+        CHECK(shown.find("“" + line.substr(0, 20)) != std::string::npos);
+    }
+    const auto heard_any = [&](const std::string& part) {
+        for (const auto& line : heard)
+            if (line.find(part) != std::string::npos) return true;
+        return false;
+    };
+    CHECK(heard_any("+1°C"));         // the degree's alert, told while the prompt waited
+    CHECK_FALSE(heard_any("Saved"));  // the moderator's own lines are not read aloud
+    CHECK_FALSE(heard_any("resume"));
 }

@@ -9,8 +9,8 @@
 #include "coyel/save.hpp"
 #include "coyel/status.hpp"
 #include "random_games.hpp"
-#include "save_file.hpp"
 #include "simulate.hpp"
+#include "store/save_file.hpp"
 
 using namespace coyel;
 

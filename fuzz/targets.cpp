@@ -10,12 +10,12 @@
 #include <string>
 #include <string_view>
 
+#include "commands/setup_args.hpp"
 #include "coyel/save.hpp"
 #include "coyel/setup.hpp"
 #include "coyel/status.hpp"
-#include "line_reader.hpp"
-#include "session.hpp"
-#include "setup_args.hpp"
+#include "repl/line_reader.hpp"
+#include "repl/session.hpp"
 
 namespace coyel::fuzz {
 namespace {

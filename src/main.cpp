@@ -1,3 +1,3 @@
-#include "app.hpp"
+#include "commands/app.hpp"
 
 int main(int argc, char** argv) { return coyel::cli::run(argc, argv); }

@@ -1,11 +1,11 @@
 // Names typed at a prompt: case and accents set aside where that names one
 // player; the exact spelling wins; first letters and Tab agree.
-#include "answer.hpp"
+#include "repl/answer.hpp"
 
 #include "../helpers.hpp"
 #include "languages.hpp"
-#include "line_reader.hpp"
 #include "narrator.hpp"
+#include "repl/line_reader.hpp"
 
 using namespace coyel;
 using namespace coyel::cli;

@@ -12,7 +12,7 @@
 #include "../random_games.hpp"
 #include "process.hpp"
 #include "render.hpp"
-#include "save_file.hpp"
+#include "store/save_file.hpp"
 
 using namespace coyel;
 using namespace coyel::narration;

@@ -1,6 +1,6 @@
 // The man page and the completions follow whatever the App holds: a command
 // they have never seen shows up in all of them.
-#include "cli_docs.hpp"
+#include "commands/cli_docs.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -8,11 +8,11 @@
 
 #include "../narration_helpers.hpp"
 #include "coyel/save.hpp"
-#include "display_screen.hpp"
 #include "live_session.hpp"
 #include "players_screen.hpp"
 #include "process.hpp"
-#include "save_lock.hpp"
+#include "store/save_lock.hpp"
+#include "terminal/display_screen.hpp"
 
 using namespace coyel;
 using namespace coyel::test;

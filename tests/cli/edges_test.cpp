@@ -16,7 +16,7 @@
 #include "players_screen.hpp"
 #include "process.hpp"
 #include "scripted_reader.hpp"
-#include "serve_state.hpp"
+#include "web/serve_state.hpp"
 
 using namespace coyel;
 using namespace coyel::test;

@@ -10,7 +10,7 @@
 #include "../helpers.hpp"
 #include "coyel/save.hpp"
 #include "live_session.hpp"
-#include "save_lock.hpp"
+#include "store/save_lock.hpp"
 
 using namespace coyel;
 using namespace coyel::cli;

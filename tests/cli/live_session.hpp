@@ -10,7 +10,7 @@
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
-#include "session.hpp"
+#include "repl/session.hpp"
 
 namespace coyel::test {
 

@@ -1,5 +1,5 @@
 // Rescue copies: a free name in the first folder that takes the game.
-#include "rescue.hpp"
+#include "store/rescue.hpp"
 
 #include <unistd.h>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "../helpers.hpp"
-#include "save_lock.hpp"
+#include "store/save_lock.hpp"
 
 using namespace coyel::cli;
 using coyel::test::read_file;

@@ -10,9 +10,9 @@
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
+#include "repl/session.hpp"
 #include "scripted_reader.hpp"
-#include "session.hpp"
-#include "signals.hpp"
+#include "terminal/signals.hpp"
 
 using namespace coyel;
 using namespace coyel::cli;

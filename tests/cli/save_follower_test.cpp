@@ -1,7 +1,7 @@
 // One save follower for `display` and `serve` (issue 34): the watch is armed
 // before the save is read, so a save that lands between the two is shown,
 // and a folder removed and made again is followed again.
-#include "save_follower.hpp"
+#include "store/save_follower.hpp"
 
 #include <catch2/catch.hpp>
 

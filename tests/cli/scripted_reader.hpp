@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "line_reader.hpp"
+#include "repl/line_reader.hpp"
 
 namespace coyel::test {
 

@@ -95,7 +95,8 @@ TEST_CASE("the lexer finds sentences: a planted one is caught") {
 TEST_CASE("no moderator sentence in a string literal of the front end or the narration") {
     std::vector<std::string> sentences;
     for (const char* folder : {"src/cli", "src/narration"}) {
-        for (const auto& entry : fs::directory_iterator(fs::path(COYEL_SOURCE) / folder)) {
+        for (const auto& entry :
+             fs::recursive_directory_iterator(fs::path(COYEL_SOURCE) / folder)) {
             if (entry.path().extension() != ".cpp") continue;
             std::ifstream in(entry.path());
             std::stringstream code;

@@ -5,7 +5,7 @@
 
 #include "languages.hpp"
 #include "narrator.hpp"
-#include "serve_state.hpp"
+#include "web/serve_state.hpp"
 
 using namespace coyel;
 

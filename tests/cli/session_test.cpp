@@ -1,6 +1,6 @@
 // The REPL against fakes: scripted answers, a file writer that fails, a
 // clock that the test moves.
-#include "session.hpp"
+#include "repl/session.hpp"
 
 #include <cstdio>
 #include <deque>

@@ -17,12 +17,12 @@
 #include "../narration_helpers.hpp"
 #include "../random_games.hpp"
 #include "chronicle.hpp"
+#include "commands/views.hpp"
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "players_screen.hpp"
 #include "render.hpp"
-#include "serve_state.hpp"
-#include "views.hpp"
+#include "web/serve_state.hpp"
 
 using namespace coyel;
 using namespace coyel::narration;

@@ -1,0 +1,217 @@
+// `coyel display [FILE] [--once]`: the players' screen, full screen for a
+// projector, following the save as the moderator plays. What it shows is the
+// narration's PlayersScreen (never a hidden fact); this file only finds the
+// save, watches it and keeps the terminal.
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include "commands.hpp"
+#include "language.hpp"
+#include "players_screen.hpp"
+#include "store/save_file.hpp"
+#include "store/save_follower.hpp"
+#include "store/save_lock.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/display_screen.hpp"
+#include "terminal/signals.hpp"
+#include "terminal/terminal.hpp"
+
+namespace coyel::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+std::int64_t unix_ms_now() {
+    return std::chrono::duration_cast<milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// The saves of `folder` a coyel is playing now: each ".NAME.lock" whose
+// holder is alive, beside an existing NAME.
+void saves_in_play(const fs::path& folder, std::vector<fs::path>& found) {
+    std::error_code error;
+    for (const auto& entry : fs::directory_iterator(folder, error)) {
+        const std::string name = entry.path().filename().string();
+        if (name.size() <= 6 || name[0] != '.' || name.substr(name.size() - 5) != ".lock") continue;
+        const fs::path save = folder / name.substr(1, name.size() - 6);
+        if (fs::is_regular_file(save, error) && in_play(save.string())) found.push_back(save);
+    }
+}
+
+}  // namespace
+
+Result<std::string> game_in_play(std::string_view command) {
+    std::vector<fs::path> found;
+    saves_in_play(".", found);
+    const auto folder = games_folder();  // the games folder (saved_games.hpp)
+    if (found.empty() && folder) saves_in_play(*folder, found);
+    if (found.empty())
+        return Error{fmt::format("no game is in play here{}: name the save (coyel {} FILE)",
+                                 folder ? fmt::format(" nor in {}", *folder) : std::string{},
+                                 command)};
+    std::error_code error;
+    auto newest = std::max_element(found.begin(), found.end(), [&](const auto& a, const auto& b) {
+        return fs::last_write_time(a, error) < fs::last_write_time(b, error);
+    });
+    std::string path = newest->string();
+    return path.rfind("./", 0) == 0 ? path.substr(2) : path;
+}
+
+namespace {
+
+// The alternate screen, no cursor, keys read one by one without echo; the
+// terminal as it was when left (also for Ctrl-Z).
+class FullScreen {
+  public:
+    FullScreen() { enter(); }
+    FullScreen(const FullScreen&) = delete;
+    FullScreen& operator=(const FullScreen&) = delete;
+    ~FullScreen() { leave(); }
+
+    void enter() {
+        if (::tcgetattr(STDIN_FILENO, &saved_) == 0) {
+            termios keys = saved_;
+            keys.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);  // Ctrl-C stays a signal
+            keys.c_cc[VMIN] = 1;
+            keys.c_cc[VTIME] = 0;
+            have_saved_ = ::tcsetattr(STDIN_FILENO, TCSANOW, &keys) == 0;
+        }
+        put("\x1b[?1049h\x1b[?25l");
+    }
+    void leave() {
+        put("\x1b[?25h\x1b[?1049l");
+        if (have_saved_) ::tcsetattr(STDIN_FILENO, TCSANOW, &saved_);
+        have_saved_ = false;
+    }
+    static void put(std::string_view text) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        std::fflush(stdout);
+    }
+
+  private:
+    termios saved_{};
+    bool have_saved_ = false;
+};
+
+ScreenSize screen_size() {
+    winsize size{};
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return {};
+    return {size.ws_row, size.ws_col};
+}
+
+// The screen now. The clock ticks on only in a game some coyel is playing:
+// a save left by a killed coyel says "running" for ever.
+narration::PlayersScreen screen_now(const narration::Narrator& narrator,
+                                    const coyel::SavedGame& saved, const std::string& path) {
+    std::optional<LiveClock> live = saved.live;
+    if (live && live->running && !in_play(path)) live->running = false;
+    return narration::players_screen(narrator, saved.game, live, unix_ms_now());
+}
+
+std::optional<milliseconds> sooner(std::optional<milliseconds> a, std::optional<milliseconds> b) {
+    if (!a) return b;
+    if (!b) return a;
+    return std::min(*a, *b);
+}
+
+// True when the keys typed ask to leave (q).
+bool quit_typed(bool& keys_open) {
+    char typed[64];
+    const ssize_t n = ::read(STDIN_FILENO, typed, sizeof typed);
+    if (n <= 0) keys_open = n < 0 && (errno == EINTR || errno == EAGAIN);
+    for (ssize_t i = 0; i < n; ++i)
+        if (typed[i] == 'q' || typed[i] == 'Q') return true;
+    return false;
+}
+
+// Redraws at each change of the save, each second while something ticks, and
+// each resize, until q, Ctrl-C or a signal to leave.
+int follow(SaveFollower& followed, const narration::Narrator& narrator) {
+    followed.start();  // the watch armed before the first read: no save missed
+    signals::watch();
+    FullScreen full;
+    const bool colour = colour_enabled(stdout);
+    bool keys_open = ::isatty(STDIN_FILENO) != 0;
+    for (;;) {
+        const auto screen = screen_now(narrator, *followed.saved(), followed.path());
+        const std::string note = followed.missing() ? narrator.line("display.missing") : "";
+        FullScreen::put(draw_players_screen(screen, screen_size(), colour, note));
+        std::vector<int> fds{followed.fd()};
+        if (keys_open) fds.push_back(STDIN_FILENO);
+        // A few milliseconds past the next second, so that it has come.
+        std::optional<milliseconds> timeout;
+        if (screen.changes_in) timeout = *screen.changes_in + milliseconds(5);
+        timeout = sooner(timeout, followed.wait());  // a folder gone: looked for again
+        const auto ready = signals::wait_for_any(fds, timeout);
+        if (ready.signal) {
+            if (signals::take_interrupt()) return 0;
+            if (signals::leaving()) return 128 + signals::leaving();
+            if (signals::take_stop()) {
+                full.leave();
+                signals::stop_now();
+                full.enter();
+            }
+            signals::take_resize();  // the loop redraws at the new size
+            signals::take_continue();
+        }
+        followed.update();
+        if (keys_open && ready.readable[1] && quit_typed(keys_open)) return 0;
+    }
+}
+
+}  // namespace
+
+std::variant<FollowedSave, int> open_followed_save(const std::string& given_path,
+                                                   const LanguageOptions& language,
+                                                   std::string_view command) {
+    if (!choose_script_or_say(language)) return 2;  // a wrong --lang is told first
+    std::string path = given_path;
+    if (path.empty()) {
+        auto found = game_in_play(command);
+        if (!found) {
+            fmt::print(stderr, "{}\n", found.error());
+            return 1;
+        }
+        path = *found;
+    }
+    auto first = read_saved_game(path);  // a file that does not load at first is refused
+    if (!first) {
+        fmt::print(stderr, "{}\n", first.error());
+        return 1;
+    }
+    auto chosen = choose_script_or_say(language, first->live ? first->live->language : "");
+    if (!chosen) return 2;
+    return FollowedSave{std::move(path), std::move(*first), std::move(*chosen)};
+}
+
+int run_display(const DisplayOptions& given) {
+    auto followed_save = open_followed_save(given.path, given.language, "display");
+    if (const int* code = std::get_if<int>(&followed_save)) return *code;
+    auto* opened = &std::get<FollowedSave>(followed_save);
+    const narration::Narrator narrator(opened->script.script());
+    SaveFollower followed(opened->path, folder_watch, read_saved_game, std::move(opened->first));
+    if (given.once) {
+        fmt::print("{}", narration::players_screen_text(
+                             screen_now(narrator, *followed.saved(), followed.path())));
+        return 0;
+    }
+    if (!::isatty(STDOUT_FILENO)) {
+        fmt::print(stderr, "coyel display draws on a terminal: use --once to print the view\n");
+        return 1;
+    }
+    return follow(followed, narrator);
+}
+
+}  // namespace coyel::cli

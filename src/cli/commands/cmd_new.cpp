@@ -1,0 +1,453 @@
+// `coyel new`: players, deck or dealt roles, house rules, save file; then the
+// private walk-through of a random deal, then the game.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <ctime>
+#include <memory>
+#include <optional>
+#include <random>
+#include <thread>
+#include <variant>
+
+#include "commands.hpp"
+#include "coyel/text.hpp"
+#include "lab.hpp"
+#include "language.hpp"
+#include "narrator.hpp"
+#include "repl/answer.hpp"
+#include "repl/line_reader.hpp"
+#include "repl/play.hpp"
+#include "setup_args.hpp"
+#include "simulate.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/terminal.hpp"
+#include "web/card_links.hpp"
+#include "web/serve_server.hpp"
+
+namespace coyel::cli {
+namespace {
+
+using narration::Args;
+
+// What a step of the set-up gives: a value, or the exit code to leave with.
+template <typename T>
+using Step = std::variant<T, int>;
+
+void print_problems(const std::vector<Error>& problems, const narration::Narrator& narrator) {
+    for (const auto& problem : problems) fmt::print(stderr, "{}\n", narrator.refusal(problem));
+}
+
+// The players in seat order: from --players, or asked until valid.
+Step<std::vector<std::string>> ask_players(const NewOptions& given, LineReader& reader,
+                                           const narration::Narrator& narrator) {
+    std::string text = given.players;
+    for (;;) {
+        if (text.empty()) {
+            auto line = reader.read(narrator.line("new.players_prompt"));
+            if (!line) {
+                if (reader.interactive()) fmt::print("\n");  // Ctrl-D: off the prompt's line
+                fmt::print(stderr, "{}\n", narrator.line("new.no_players"));
+                return 1;
+            }
+            text = *line;
+        }
+        auto players = split_names(text);
+        for (auto& name : players) name = std::string{trim(name)};
+        auto problems = check_players(players);
+        if (problems.empty()) return players;
+        print_problems(problems, narrator);
+        if (!given.players.empty()) return 2;
+        text.clear();
+    }
+}
+
+// " (did you mean "émission"?)" in the script's words, or "" for no word.
+std::string suggestion(const std::string& word, const narration::Narrator& narrator) {
+    return word.empty() ? "" : narrator.line("refusal.did_you_mean", Args{}.set("name", word));
+}
+
+// One typed card, or nullopt after saying why it is not one.
+std::optional<Role> read_card(const std::string& typed, const narration::Narrator& narrator) {
+    const CardNames card_names = CardNames::of(narrator);
+    auto roles = match_card(typed, card_names);
+    if (roles.size() == 1) return roles.front();
+    std::vector<std::string> names;
+    if (roles.empty())
+        for (const std::string& word : card_names.words) names.push_back(word);
+    for (Role role : roles) names.push_back(narrator.role_title(role));
+    const char* key = roles.empty() ? "new.card_unknown" : "new.card_ambiguous";
+    fmt::print(stderr, "{}\n",
+               narrator.line(key, Args{}
+                                      .set("typed", typed)
+                                      .set("cards", narrator.list_or(names))
+                                      .set("hint", suggestion(card_hint(typed), narrator))));
+    return std::nullopt;
+}
+
+// The seat before `seat` already dealt `role`, when the deck holds only one.
+std::optional<Seat> unique_taken(const std::vector<Role>& cards, Seat seat, Role role) {
+    if (!is_unique(role)) return std::nullopt;
+    for (Seat earlier = 0; earlier < seat; ++earlier)
+        if (cards[earlier] == role) return earlier;
+    return std::nullopt;
+}
+
+// The moderator's own deal, card by card from seat `from`, each card checked
+// as it comes: `back` returns to the card before; Enter keeps a card dealt
+// on an earlier pass (`cards` holds those), or deals a citizen. False when
+// the input ends.
+bool enter_cards(const std::vector<std::string>& players, std::vector<Role>& cards, Seat from,
+                 LineReader& reader, const narration::Narrator& narrator) {
+    const AnswerWords words = AnswerWords::from(narrator.script());
+    for (Seat seat = from; seat < std::ssize(players);) {
+        const Role kept = seat < std::ssize(cards) ? cards[seat] : Role::citizen;
+        Args prompt;
+        prompt.set("name", players[seat])
+            .set("card", CardNames::of(narrator).words[static_cast<std::size_t>(kept)]);
+        auto line = reader.read(narrator.line("new.card_prompt", prompt));
+        if (!line) return false;
+        const std::string typed{trim(*line)};
+        // A card's first letters win over a short "back": "b" is the banker.
+        if (is_word(words.back, typed) && match_card(typed, CardNames::of(narrator)).size() != 1) {
+            if (seat == 0) fmt::print(stderr, "{}\n", narrator.line("new.card_first"));
+            seat = std::max(seat - 1, 0);
+            continue;
+        }
+        auto role = typed.empty() ? std::optional<Role>{kept} : read_card(typed, narrator);
+        if (!role) continue;
+        if (auto holder = unique_taken(cards, seat, *role)) {
+            Args taken;
+            taken.set("holder", players[*holder])
+                .set("card", narrator.role_with_article(*role))
+                .set("name", players[seat]);
+            fmt::print(stderr, "{}\n", narrator.line("new.card_taken", taken));
+            continue;
+        }
+        if (seat < std::ssize(cards))
+            cards[seat] = *role;
+        else
+            cards.push_back(*role);
+        ++seat;
+    }
+    return true;
+}
+
+enum class Verdict { start, back, quit };
+
+void show_deck(const Setup& setup, const Deck& deck, const narration::Narrator& narrator);
+bool show_estimate(const Setup& setup, const Deck& deck, bool interactive,
+                   const narration::Narrator& narrator);
+
+// The whole deal on screen, with the deck, the length and the lab's word on
+// them, and the moderator's word on it (`quit`: the way out of an unfair deal).
+Verdict confirm_deal(const Setup& setup, const std::vector<Role>& cards, LineReader& reader,
+                     const narration::Narrator& narrator) {
+    const auto& players = setup.players;
+    fmt::print("\n{}\n", narrator.line("new.deal_title"));
+    for (Seat seat = 0; seat < std::ssize(players); ++seat)
+        fmt::print("{}\n", narrator.line("new.deal_line",
+                                         Args{}
+                                             .set("seat", seat + 1)
+                                             .set("name", players[seat])
+                                             .set("card", narrator.role_title(cards[seat]))));
+    const auto problems = check_deck(deck_of(cards), static_cast<int>(players.size()));
+    print_problems(problems, narrator);
+    if (problems.empty()) {
+        show_deck(setup, deck_of(cards), narrator);
+        (void)show_estimate(setup, deck_of(cards), true, narrator);
+    }
+    const AnswerWords words = AnswerWords::from(narrator.script());
+    for (;;) {
+        auto line =
+            reader.read(narrator.line(problems.empty() ? "new.deal_confirm" : "new.deal_fix"));
+        if (!line) return Verdict::quit;
+        if (is_word(words.yes, *line) && problems.empty()) return Verdict::start;
+        if (is_word(words.back, *line)) return Verdict::back;
+        if (is_word(words.quit, *line)) return Verdict::quit;
+        if (problems.empty()) fmt::print(stderr, "{}\n", narrator.line("new.deal_answer"));
+        print_problems(problems, narrator);
+    }
+}
+
+// Leaves before the game starts: no card typed or shown stays on screen.
+int leave_unstarted(const LineReader& reader, const narration::Narrator& narrator) {
+    if (reader.interactive()) clear_screen();
+    fmt::print("{}\n", narrator.line("new.not_started"));
+    return 1;
+}
+
+// The moderator's deal: --roles, or --manual card by card. On a terminal it
+// is shown whole and confirmed before the game starts; a pipe is not asked,
+// so a script still gives one answer per line.
+Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup,
+                                     LineReader& reader, const narration::Narrator& narrator) {
+    std::vector<Role> cards;
+    if (!given.roles.empty()) {
+        auto roles = parse_roles(given.roles, setup.players, CardNames::of(narrator));
+        if (!roles) {
+            fmt::print(stderr, "{}\n", narrator.refusal(roles.failure()));
+            return 2;
+        }
+        cards = *roles;
+    }
+    Seat from = static_cast<Seat>(cards.size());
+    for (;;) {
+        if (!enter_cards(setup.players, cards, from, reader, narrator))
+            return leave_unstarted(reader, narrator);
+        if (!reader.interactive()) return cards;
+        switch (confirm_deal(setup, cards, reader, narrator)) {
+            case Verdict::start: clear_screen(); return cards;
+            case Verdict::back: from = setup.player_count() - 1; break;
+            case Verdict::quit: return leave_unstarted(reader, narrator);
+        }
+    }
+}
+
+int rounded_percent(double fraction) { return static_cast<int>(std::lround(100 * fraction)); }
+
+std::string mode_of(const Options& options) { return std::string{id_of(options.temperature_mode)}; }
+
+// One line when the lab puts the deal outside 35-65%: the nearest fair
+// length for this deck, else the count's fair default deck and length.
+void warn_if_unfair(const sim::SimConfig& config, const sim::RunSize& size, double win,
+                    const narration::Narrator& narrator) {
+    Args args;
+    args.set("percent", rounded_percent(win))
+        .set("count", config.players)
+        .set("mode", mode_of(config.options));
+    if (auto length = sim::nearest_fair_length(config, size, 0.05)) {
+        args.set("minutes", length->minutes)
+            .set("fair", rounded_percent(length->summary.ecosystems_win));
+        print_wrapped(stdout, narrator.line("new.fair_warning_minutes", args));
+        return;
+    }
+    sim::SimConfig fair = config;
+    fair.deck = *default_deck(config.players);
+    fair.options.temperature_minutes = default_minutes(config.players);
+    const double fair_win = sim::simulate(fair, size.games, size.seed, size.threads).ecosystems_win;
+    const bool helps = std::abs(fair_win - 0.5) <= 0.05 &&
+                       (fair.deck != config.deck || fair.options != config.options);
+    if (!helps) {
+        print_wrapped(stdout, narrator.line("new.fair_warning", args));
+        return;
+    }
+    args.set("deck", deck_argument(fair.deck))
+        .set("minutes", fair.options.temperature_minutes)
+        .set("fair", rounded_percent(fair_win));
+    print_wrapped(stdout, narrator.line("new.fair_warning_deck", args));
+}
+
+// The deck and the length the game plays, whatever chose them (the
+// defaults, --deck, --roles, --manual, --minutes, --mode).
+void show_deck(const Setup& setup, const Deck& deck, const narration::Narrator& narrator) {
+    const int count = setup.player_count();
+    const int minutes = setup.options.temperature_minutes;
+    print_wrapped(
+        stdout, narrator.line("new.deck",
+                              Args{}
+                                  .set("count", count)
+                                  .set("deck", narrator.deck(deck))
+                                  .set("mode", mode_of(setup.options))
+                                  .set("minutes", minutes)
+                                  .set("given", minutes == default_minutes(count) ? "no" : "yes")));
+}
+
+// The balance lab's quick estimate for the deck and the house rules: a few
+// thousand table-policy games from a fixed seed, so a deck and length always
+// show the same figure, whatever the deal. The estimate shows on a terminal
+// only (transcripts need not show it); an unfair deal is warned of anywhere,
+// in place of the estimate. True when it was.
+bool show_estimate(const Setup& setup, const Deck& deck, bool interactive,
+                   const narration::Narrator& narrator) {
+    sim::SimConfig config;
+    config.players = setup.player_count();
+    config.deck = deck;
+    config.options = setup.options;
+    const sim::RunSize size{2000, 1,
+                            std::max(1, static_cast<int>(std::thread::hardware_concurrency()))};
+    const auto summary = sim::simulate(config, size.games, size.seed, size.threads);
+    const bool fair = summary.ecosystems_win >= 0.35 && summary.ecosystems_win <= 0.65;
+    if (interactive && fair)  // an unfair deal's warning gives the figure itself
+        print_wrapped(stdout,
+                      narrator.line("new.deck_estimate",
+                                    Args{}
+                                        .set("percent", rounded_percent(summary.ecosystems_win))
+                                        .set("games", static_cast<int>(size.games))
+                                        .set("count", config.players)
+                                        .set("mode", mode_of(config.options))));
+    if (!fair) warn_if_unfair(config, size, summary.ecosystems_win, narrator);
+    return !fair;
+}
+
+// Every deal checked: the deck and length stated, the lab's estimate, and
+// after an unfair one, on a terminal, the way out before anything is
+// written. False when the moderator leaves.
+bool check_deal(const Setup& setup, const Deck& deck, LineReader& reader,
+                const narration::Narrator& narrator) {
+    show_deck(setup, deck, narrator);
+    if (!show_estimate(setup, deck, reader.interactive(), narrator) || !reader.interactive())
+        return true;
+    const AnswerWords words = AnswerWords::from(narrator.script());
+    for (;;) {
+        auto line = reader.read(narrator.line("new.start_anyway"));
+        if (!line || is_word(words.no, *line)) return false;
+        if (is_word(words.yes, *line)) return true;
+    }
+}
+
+// The cards: --roles, --manual, or a random deal of the deck; each checked.
+Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineReader& reader,
+                                   const narration::Narrator& narrator) {
+    if (!given.roles.empty() || given.manual) {
+        // On a terminal the deal's confirmation checks it; in a pipe, here.
+        auto chosen = choose_cards(given, setup, reader, narrator);
+        auto* cards = std::get_if<std::vector<Role>>(&chosen);
+        if (cards && !reader.interactive() &&
+            check_deck(deck_of(*cards), setup.player_count()).empty())
+            (void)check_deal(setup, deck_of(*cards), reader, narrator);
+        return chosen;
+    }
+    // The cards in any built-in script's words: "carbone=2,ONG,PDG".
+    std::string nearest;
+    auto deck = given.deck.empty()
+                    ? default_deck(setup.player_count())
+                    : parse_deck(card_ids(given.deck, &nearest), setup.player_count());
+    if (!deck) {
+        const bool hinted = deck.error().find("did you mean") != std::string::npos;
+        fmt::print(stderr, "{}{}\n", deck.error(), hinted ? "" : suggestion(nearest, narrator));
+        return 2;
+    }
+    if (auto problems = check_deck(*deck, setup.player_count()); !problems.empty()) {
+        print_problems(problems, narrator);
+        return 2;
+    }
+    if (!check_deal(setup, *deck, reader, narrator)) {
+        fmt::print("{}\n", narrator.line("new.not_started"));  // no card shown: nothing to clear
+        return 1;
+    }
+    setup.seed =
+        given.seed ? *given.seed : std::random_device{}() * 4294967296ULL + std::random_device{}();
+    return deal(*deck, *setup.seed);
+}
+
+// "friday-2.json" beside "friday.json": the first name not taken.
+std::string free_path_like(const std::string& path) {
+    const auto slash = path.rfind('/');
+    auto dot = path.rfind('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) dot = path.size();
+    for (int n = 2;; ++n) {
+        std::string free = fmt::format("{}-{}{}", path.substr(0, dot), n, path.substr(dot));
+        if (::access(free.c_str(), F_OK) != 0) return free;
+    }
+}
+
+// Where to save: --save, or a new file in the games folder. No path writes
+// over an existing save: a terminal is offered a free name beside it.
+Step<std::string> choose_path(const NewOptions& given, const std::vector<std::string>& players,
+                              LineReader& reader, const narration::Narrator& narrator) {
+    if (given.save.empty()) {
+        auto folder = make_games_folder();
+        if (!folder) {
+            fmt::print(stderr, "{}\n", folder.error());
+            return 1;
+        }
+        return new_game_path(*folder, players, std::time(nullptr));
+    }
+    const std::string& path = given.save;
+    if (::access(path.c_str(), F_OK) != 0) return path;
+    const Args names = Args{}.set("path", path).set("free", free_path_like(path));
+    if (!reader.interactive()) {
+        fmt::print(stderr, "{}\n", narrator.line("new.save_exists", names));
+        return 1;
+    }
+    auto line = reader.read(narrator.line("new.offer_free_name", names));
+    if (!line || !is_word(AnswerWords::from(narrator.script()).yes, *line)) {
+        fmt::print("{}\n", narrator.line("new.nothing_written"));
+        return 1;
+    }
+    return free_path_like(path);
+}
+
+// Phone cards are the walk-through's, which only a random deal has.
+bool phone_cards_allowed(const NewOptions& given) {
+    if (given.cards != "phone" || (given.roles.empty() && !given.manual)) return true;
+    fmt::print(stderr,
+               "--cards phone shows the cards of a random deal: leave out --roles and --manual\n");
+    return false;
+}
+
+// The server of --serve, which --cards phone implies (its links need it):
+// nullptr when not asked; false once the reason is printed. Where it listens
+// goes into the setup, so that `resume` serves the same links.
+bool serve_if_asked(const NewOptions& given, const std::string& save_path,
+                    const narration::Narrator& narrator, std::unique_ptr<ServerThread>& serving,
+                    Setup& setup) {
+    if (!given.serving.serve && given.cards != "phone") return true;
+    serving = ServerThread::start(narrator, save_path,
+                                  serve_at(given.serving.bind, given.serving.port, setup));
+    if (serving) setup.served = serving->served();
+    return serving != nullptr;
+}
+
+}  // namespace
+
+int run_new(const NewOptions& given) {
+    const auto chosen = choose_script_or_say(given.language);
+    if (!chosen) return 2;
+    auto reader = make_line_reader(stdin, stdout);
+    const narration::Narrator narrator(chosen->script());
+    if (!phone_cards_allowed(given)) return 2;
+    Setup setup;
+    auto players = ask_players(given, *reader, narrator);
+    if (auto* code = std::get_if<int>(&players)) return *code;
+    setup.players = std::get<0>(std::move(players));
+    // The count's fair length, unless the moderator gives one (data/decks.json).
+    setup.options.temperature_minutes = default_minutes(setup.player_count());
+    if (auto problem = set_options(given.options, given.minutes, given.mode, setup.options)) {
+        fmt::print(stderr, "{}\n", narrator.refusal(*problem));
+        return 2;
+    }
+    auto roles = deal_cards(given, setup, *reader, narrator);
+    if (auto* code = std::get_if<int>(&roles)) return *code;
+    setup.roles = std::get<0>(std::move(roles));
+    if (auto problems = check_setup(setup); !problems.empty()) {
+        print_problems(problems, narrator);
+        return 2;
+    }
+    if (given.cards == "phone") {
+        auto tokens = fresh_card_tokens(setup.player_count());
+        if (!tokens) {
+            fmt::print(stderr, "{}\n", tokens.error());
+            return 1;
+        }
+        setup.card_tokens = std::move(*tokens);
+    }
+    auto path = choose_path(given, setup.players, *reader, narrator);
+    if (auto* code = std::get_if<int>(&path)) return *code;
+    const std::string save_path = std::get<0>(std::move(path));
+    auto lock = SaveLock::take(save_path);
+    if (!lock) {
+        fmt::print(stderr, "{}, or choose another --save\n", lock.error());
+        return 1;
+    }
+    std::unique_ptr<ServerThread> serving;
+    if (!serve_if_asked(given, save_path, narrator, serving, setup)) return 1;
+    Args saving;
+    saving.set("path", save_path).set("seed", setup.seed ? std::to_string(*setup.seed) : "none");
+    print_wrapped(stdout, narrator.line("new.saving", saving));
+    Game game(std::move(setup));
+    if (game.setup().seed && reader->interactive()) {
+        (void)game.set_cards_shown(0);
+        std::optional<std::string> phones;
+        if (!game.setup().card_tokens.empty()) phones = serving->address();
+        if (!walk_through(game, save_path, *reader, narrator, phones)) return 1;
+    }
+    return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear,
+                chosen->script());
+}
+
+}  // namespace coyel::cli

@@ -1,0 +1,135 @@
+// `coyel resume [FILE]`: the game goes on exactly where it stopped, the
+// walk-through of a random deal too when it was left before the last card.
+// Without FILE, the newest unfinished game of the games folder.
+#include <fmt/format.h>
+
+#include <memory>
+
+#include "commands.hpp"
+#include "coyel/text.hpp"
+#include "group_render.hpp"
+#include "language.hpp"
+#include "narrator.hpp"
+#include "repl/answer.hpp"
+#include "repl/line_reader.hpp"
+#include "repl/play.hpp"
+#include "setup_args.hpp"
+#include "store/save_file.hpp"
+#include "store/saved_games.hpp"
+#include "terminal/terminal.hpp"
+#include "web/serve_server.hpp"
+
+namespace coyel::cli {
+namespace {
+
+// Offers the cards not shown yet, as QR codes of their links with
+// `phone_address`; false when the moderator left meanwhile.
+bool finish_walk_through(Game& game, const std::string& path, LineReader& reader,
+                         const narration::Narrator& narrator,
+                         const std::optional<std::string>& phone_address) {
+    const int shown = *game.cards_shown();
+    narration::Args offer;
+    offer.set("shown", shown).set("count", game.player_count()).set("seat", shown + 1);
+    for (;;) {
+        auto line = reader.read(narrator.line("new.walk_resume", offer));
+        if (!line) return false;
+        auto yes = parse_yes_no(*line, AnswerWords::from(narrator.script()));
+        if (!yes) {
+            fmt::print(stderr, "{}\n", yes.error());
+            continue;
+        }
+        return !*yes || walk_through(game, path, reader, narrator, phone_address);
+    }
+}
+
+int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
+                const LanguageOptions& language);
+
+// `coyel resume` alone: the newest unfinished game of the games folder that
+// no other coyel is playing, named.
+int resume_newest(bool clear, const ServeFlags& serving, const LanguageOptions& language) {
+    std::string folder;
+    auto games = read_games_folder(folder, print_skipped);
+    if (!games) {
+        fmt::print(stderr, "{}\n", games.error());
+        return 1;
+    }
+    for (const auto& saved : *games) {
+        if (saved.game.over() || in_play(saved.path)) continue;
+        const auto chosen = choose_script_or_say(language, saved.language);
+        if (!chosen) return 2;
+        const narration::Narrator narrator(chosen->script());
+        narration::Args args;
+        args.set("file", saved.path)
+            .set("players", narration::player_list(narrator, saved.game))
+            .set("standing", narration::game_standing(narrator, saved.game));
+        print_wrapped(stdout, narrator.line("games.resuming", args));
+        return resume_path(saved.path, clear, serving, language);
+    }
+    fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);
+    return 1;
+}
+
+// Whether to serve: --serve, or phone cards still to show (their links need
+// a server). With phone cards and no server, one line says how to serve them.
+bool wants_server(const Game& game, const ServeFlags& serving, bool walk_left,
+                  const narration::Narrator& narrator) {
+    if (serving.serve || game.setup().card_tokens.empty()) return serving.serve;
+    if (walk_left) return true;
+    print_wrapped(stdout, narrator.line("phone.serve_hint"));
+    return false;
+}
+
+// The save `path`, told in the language it was told in unless `language` says.
+int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
+                const LanguageOptions& language) {
+    auto lock = SaveLock::take(path);  // before reading: the holder may be writing
+    if (!lock) {
+        fmt::print(stderr, "{}\n", lock.error());
+        return 1;
+    }
+    auto saved = read_saved_game(path);
+    if (!saved) {
+        fmt::print(stderr, "{}\n", saved.error());
+        return 1;
+    }
+    // A file left by `save AS` says where the game went on: that one is resumed.
+    if (saved->live && !saved->live->moved_to.empty() && saved->live->moved_to != path) {
+        const std::string moved_to = saved->live->moved_to;
+        const auto chosen = choose_script_or_say(language, saved->live->language);
+        if (!chosen) return 2;
+        print_wrapped(stdout,
+                      narration::Narrator(chosen->script())
+                          .line("games.moved",
+                                narration::Args{}.set("path", path).set("moved_to", moved_to)));
+        return resume_path(moved_to, clear, serving, language);
+    }
+    const auto chosen = choose_script_or_say(language, saved->live ? saved->live->language : "");
+    if (!chosen) return 2;
+    const narration::Script& script = chosen->script();
+    std::optional<Game> game{std::move(saved->game)};
+    auto reader = make_line_reader(stdin, stdout);
+    const narration::Narrator narrator(script);
+    const bool walk_left = game->cards_shown() && reader->interactive();
+    std::unique_ptr<ServerThread> server;
+    if (wants_server(*game, serving, walk_left, narrator)) {
+        server = ServerThread::start(narrator, path,
+                                     serve_at(serving.bind, serving.port, game->setup()));
+        if (!server) return 1;
+    }
+    std::optional<std::string> phones;
+    if (server && !game->setup().card_tokens.empty()) phones = server->address();
+    if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones)) return 1;
+    return play(std::move(*game), path, *reader, std::move(*lock), clear, script);
+}
+
+}  // namespace
+
+int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
+               const LanguageOptions& language) {
+    if (!choose_script_or_say(language)) return 2;  // a wrong --lang is told first
+    if (path.empty()) return resume_newest(clear, serving, language);
+    return resume_path(path, clear, serving, language);
+}
+
+}  // namespace coyel::cli

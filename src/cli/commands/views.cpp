@@ -1,0 +1,68 @@
+#include "views.hpp"
+
+#include <fmt/color.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "coyel/text.hpp"
+#include "terminal/terminal.hpp"
+
+namespace coyel::cli {
+namespace {
+
+std::string block(const narration::Narrator& narrator, const TableView& view,
+                  const std::vector<std::string>& rows, bool colour) {
+    std::string out = narrator.header(view);
+    const auto dot = out.find(" · ");
+    if (colour && dot != std::string::npos)
+        out = paint(colour, fmt::emphasis::bold, out.substr(0, dot)) + out.substr(dot);
+    out += "\n";
+    for (std::size_t seat = 0; seat < rows.size(); ++seat) {
+        const bool out_of_game = !view.players[seat].in_game;
+        out += paint(colour && out_of_game, fmt::fg(fmt::terminal_color::bright_black), rows[seat]);
+        out += "\n";
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string moderator_view_text(const narration::Narrator& narrator, const Game& game,
+                                bool colour) {
+    return block(narrator, table_view(game), narrator.moderator_rows(game), colour) +
+           narrator.next(game) + "\n";
+}
+
+std::string status_text(const narration::Narrator& narrator, const Game& game, bool colour) {
+    if (!game.news_held()) return moderator_view_text(narrator, game, colour);
+    // The held news told on a copy: the view then shows every fact the state holds.
+    Game told = game;
+    Action tell;
+    tell.kind = ActionKind::tell;
+    tell.at = game.state().clock_s;
+    if (!told.apply(tell).ok()) return moderator_view_text(narrator, game, colour);
+    return moderator_view_text(narrator, told, colour) + narrator.line("status.news_untold") + "\n";
+}
+
+std::string table_view_text(const narration::Narrator& narrator, const TableView& view,
+                            bool colour) {
+    std::string out = block(narrator, view, narrator.table_rows(view), colour);
+    if (view.winner) out += narrator.winner(view) + "\n";
+    return out;
+}
+
+std::vector<std::string> roles_at_end(const narration::Narrator& narrator, const Game& game) {
+    std::size_t width = 0;  // the longest name's, not a fixed column
+    for (const auto& name : game.setup().players) width = std::max(width, utf8_length(name));
+    std::vector<std::string> rows;
+    for (Seat seat = 0; seat < game.player_count(); ++seat) {
+        std::string role = narrator.role_title(game.role(seat));
+        if (game.state().corrupted.contains(seat))
+            role = narrator.line("replay.role_corrupted", narration::Args{}.set("role", role));
+        rows.push_back(fmt::format("  {:>2}  {:<{}}  {}", seat + 1, game.name(seat), width, role));
+    }
+    return rows;
+}
+
+}  // namespace coyel::cli

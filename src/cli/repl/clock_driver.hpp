@@ -1,0 +1,82 @@
+// The clock's driver: the game clock (game_clock.hpp) and the table's timer,
+// and the game brought to the clock's reading (SPEC section 6): each degree
+// passed logged at its own second, told and saved, the limit's end.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "coyel/game.hpp"
+#include "coyel/save.hpp"
+#include "game_clock.hpp"
+#include "narrator.hpp"
+
+namespace coyel::cli {
+
+class Output;
+class SaveKeeper;
+
+class ClockDriver {
+  public:
+    // `keeper` saves the reading; it may be built after this driver.
+    ClockDriver(GameClock clock, Game& game, Output& out, const narration::Narrator& narrator,
+                SaveKeeper& keeper)
+        : clock_(std::move(clock)), game_(game), out_(out), narrator_(narrator), keeper_(keeper) {}
+
+    // The clock goes on from the game's reading, from Night 1 on. At a
+    // terminal (`interactive`), a resumed game waits for Enter or `resume`.
+    void begin(bool interactive);
+    GameClock& clock() { return clock_; }
+    const GameClock& clock() const { return clock_; }
+
+    // Brings the game to the clock's reading and saves it; `announced` is
+    // the temperature the table was told last.
+    void catch_up(int announced);
+    // A timer lasts the phase it was started in, and rings once at zero.
+    void check_timer();
+    // Ctrl-Z (`stopped`) stops the clock; `fg` starts it again if it ran.
+    void suspend(bool stopped, int announced);
+
+    // A resumed game's clock waiting for the moderator's Enter or `resume`.
+    bool waits_for_enter() const { return start_on_enter_; }
+    // `pause` and `resume`: refused before Night 1 and after the end.
+    void pause();
+    void resume();
+    // `clock`: the reading and the temperature.
+    void tell_reading() const;
+    // `timer`, `timer 2`, `timer 1:30`, `timer 45s`, `timer off`.
+    void timer(const std::string& argument);
+    void drop_timer() { timer_.reset(); }
+
+    // What a players' screen needs to tick on (save.hpp); none with a
+    // frozen clock, whose moments have no wall time.
+    std::optional<LiveClock> live() const;
+    // When the prompt next changes: the clock's second or the timer's.
+    std::optional<std::chrono::milliseconds> wake_in() const;
+    // The prompt's status: degrees, the next rise, paused, `unsaved`, the timer.
+    std::string prompt_status(bool unsaved) const;
+
+  private:
+    // A countdown for the table's talk, on the wall clock of the game
+    // clock's time source; it lasts the phase it was started in.
+    struct Timer {
+        GameClock::TimePoint ends;
+        Phase phase;
+        int round;
+    };
+    std::optional<std::chrono::milliseconds> timer_left() const;
+    void refuse_clock(const Error& standing) const;
+
+    GameClock clock_;
+    Game& game_;
+    Output& out_;
+    const narration::Narrator& narrator_;
+    SaveKeeper& keeper_;
+    std::optional<Timer> timer_;
+    bool running_before_suspend_ = false;
+    bool start_on_enter_ = false;
+};
+
+}  // namespace coyel::cli

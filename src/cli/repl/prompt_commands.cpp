@@ -1,0 +1,220 @@
+#include "prompt_commands.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "answer.hpp"
+#include "commands/views.hpp"
+#include "coyel/table_view.hpp"
+#include "coyel/text.hpp"
+#include "session.hpp"
+#include "terminal/terminal.hpp"
+
+namespace coyel::cli {
+
+using narration::Args;
+
+// Each command's help is the script's line "repl.command.<name>".
+struct PromptCommands::Command {
+    std::string_view name;
+    std::string_view argument;  // "" when it takes none
+    void (PromptCommands::*run)(const std::string&);
+};
+
+const std::vector<PromptCommands::Command>& PromptCommands::table() {
+    using P = PromptCommands;
+    static const std::vector<Command> commands = {
+        {"help", "", &P::help},           {"status", "", &P::status}, {"table", "", &P::table_view},
+        {"undo", "", &P::undo},           {"note", "TEXT", &P::note}, {"pause", "", &P::pause},
+        {"resume", "", &P::resume},       {"clock", "", &P::clock},   {"heat", "", &P::heat},
+        {"timer", "[LENGTH]", &P::timer}, {"save", "AS", &P::save},   {"quit", "", &P::quit},
+        {"quit!", "", &P::quit_anyway},   {"news", "", &P::news},
+    };
+    return commands;
+}
+
+std::vector<std::pair<std::string_view, std::string_view>> PromptCommands::list() {
+    std::vector<std::pair<std::string_view, std::string_view>> list;
+    for (const auto& command : table()) list.emplace_back(command.name, command.argument);
+    return list;
+}
+
+// --- The lookup -----------------------------------------------------------
+
+const PromptCommands::Command* PromptCommands::named(std::string_view word) const {
+    const std::string wanted = to_lower(fold_accents(word));
+    for (const auto& command : table()) {
+        if (to_lower(word) == command.name) return &command;
+        for (const auto& alternative :
+             alternatives(s_.narrator_.line(fmt::format("repl.word.{}", command.name))))
+            if (to_lower(fold_accents(alternative)) == wanted) return &command;
+    }
+    return nullptr;
+}
+
+std::string PromptCommands::word_for(const Command& command) const {
+    const auto words = alternatives(s_.narrator_.line(fmt::format("repl.word.{}", command.name)));
+    return words.empty() ? std::string{command.name} : words.front();
+}
+
+std::vector<std::string> PromptCommands::words() const {
+    std::vector<std::string> words;
+    for (const auto& command : table())
+        for (auto& word :
+             alternatives(s_.narrator_.line(fmt::format("repl.word.{}", command.name))))
+            if (std::find(words.begin(), words.end(), word) == words.end())
+                words.push_back(std::move(word));
+    for (const auto& command : table())
+        if (std::find(words.begin(), words.end(), command.name) == words.end())
+            words.emplace_back(command.name);
+    return words;
+}
+
+bool PromptCommands::is_command(const std::string& text) const {
+    return named(text.substr(0, text.find(' '))) != nullptr;
+}
+
+bool PromptCommands::run(const std::string& line, bool forced) {
+    const auto space = line.find(' ');
+    const std::string word = to_lower(line.substr(0, space));
+    const std::string argument{
+        trim(space == std::string::npos ? "" : std::string_view{line}.substr(space + 1))};
+    if (const Command* command = named(word)) {
+        if (command->argument.empty() && !argument.empty() && !forced)
+            return false;  // "Note Taker" et al.
+        (this->*command->run)(argument);
+        return true;
+    }
+    if (forced) {
+        std::vector<std::string> all = words();
+        std::vector<std::string_view> names(all.begin(), all.end());
+        s_.out_.refuse(s_.narrator_.line(
+            "repl.unknown_command",
+            Args{}.set("word", word).set("hint", s_.narrator_.did_you_mean(word, names))));
+        return true;
+    }
+    return false;
+}
+
+// --- The commands ---------------------------------------------------------
+
+void PromptCommands::help(const std::string&) {
+    const auto& narrator = s_.narrator_;
+    const auto call = s_.game_.current_call();
+    const AnswerKind kind = call ? call_info(*call).answer : AnswerKind::yes_no;
+    s_.out_.say(narrator.line("repl.help.answers",
+                              Args{}.set("kind", !call                                  ? "none"
+                                                 : kind == AnswerKind::player_or_nobody ? "nobody"
+                                                 : kind == AnswerKind::player           ? "player"
+                                                 : kind == AnswerKind::gesture          ? "gesture"
+                                                                               : "yes_no")));
+    s_.out_.say(narrator.line("repl.help.commands"));
+    // A long meaning wraps under the meanings' column.
+    for (const auto& command : table()) {
+        // The command and its argument's placeholder in the script's words: "note TEXTE".
+        std::string usage = word_for(command);
+        if (!command.argument.empty())
+            usage += " " + narrator.line(fmt::format("repl.argument.{}", command.name));
+        usage.append(16 - std::min<std::size_t>(16, utf8_length(usage)), ' ');
+        for (const auto& line :
+             wrap(fmt::format("  {} {}", usage,
+                              narrator.line(fmt::format("repl.command.{}", command.name))),
+                  s_.out_.columns(), 19))
+            s_.out_.write(line + "\n");
+    }
+    s_.board_.again();
+}
+
+// Before a screen with secrets, while the table may look: the screen turned
+// away first, then Enter (which clears it) shows them.
+// The wait it replaces comes back once the screen is the table's again
+// (the SLAPP-suit's call read aloud again, the end's roles still held).
+void PromptCommands::ask_privacy(const std::string& reason_key, std::function<void()> then) {
+    s_.out_.say(s_.narrator_.line(reason_key));
+    if (s_.gate_.is(Gate::Kind::end)) s_.end_shown_ = false;
+    s_.board_.again();
+    s_.gate_.wait({Gate::Kind::privacy, "repl.private.gate", std::move(then)});
+}
+
+void PromptCommands::status(const std::string&) {
+    if (s_.gate_.ask_before_secret(s_.game_))
+        return ask_privacy("repl.private.status", [this] { show_status(); });
+    show_status();
+}
+
+// Enter hides the roles again, and the day's news comes back; at dawn's
+// gate, that Enter does both.
+void PromptCommands::show_status() {
+    s_.out_.write(moderator_view_text(s_.narrator_, s_.game_, s_.out_.colour()));
+    if (s_.clears() && !s_.gate_.open())
+        s_.gate_.wait({Gate::Kind::secrets_up, "repl.hide_roles", [this] {
+                           if (table_may_look(s_.game_)) s_.show_news();
+                       }});
+}
+
+void PromptCommands::news(const std::string&) { s_.show_news(); }
+
+void PromptCommands::table_view(const std::string&) {
+    s_.out_.write(table_view_text(s_.narrator_, coyel::table_view(s_.game_), s_.out_.colour()));
+}
+
+// Time never runs back with an undo, but for the end by temperature: the
+// clock then stands paused one second before the limit (Game::undo).
+void PromptCommands::undo(const std::string&) {
+    if (s_.gate_.ask_before_secret(s_.game_) && s_.game_.undo_reveals_secret())
+        return ask_privacy("repl.private.undo", [this] { undo_now(); });
+    undo_now();
+}
+
+void PromptCommands::undo_now() {
+    Game& game = s_.game_;
+    GameClock& clock = s_.clock_.clock();
+    const bool was_over = game.over();
+    auto undone = game.undo();
+    if (!undone) return s_.out_.refuse(s_.narrator_.line("repl.nothing_to_undo"));
+    s_.out_.say(s_.narrator_.undone(game, *undone));
+    s_.announced_temperature_ = game.state().temperature;  // a degree again is told again
+    // A wait that held back the input's news goes with it; the end's too.
+    if (s_.gate_.is(Gate::Kind::end)) s_.end_shown_ = false;
+    if (!s_.gate_.is(Gate::Kind::secrets_up)) s_.gate_.drop();
+    clock.set(game.state().clock_s);
+    if (undone->kind == Undone::Kind::end || game.state().phase == Phase::setup)
+        clock.stop();
+    else if (was_over && !game.over())
+        clock.start();  // the end taken back: the game goes on
+    // Otherwise the clock runs, or stays paused, as it was.
+    if (!game.over()) s_.end_shown_ = false;
+    s_.board_.again();
+    s_.keeper_.save();
+}
+
+void PromptCommands::note(const std::string& text) {
+    if (text.empty()) return s_.out_.refuse(s_.narrator_.line("repl.note_needs_text"));
+    Action note;
+    note.kind = ActionKind::note;
+    note.text = text;
+    s_.apply(note);  // its record line says it is kept
+}
+
+void PromptCommands::pause(const std::string&) { s_.clock_.pause(); }
+
+void PromptCommands::resume(const std::string&) { s_.clock_.resume(); }
+
+void PromptCommands::clock(const std::string&) { s_.clock_.tell_reading(); }
+
+void PromptCommands::heat(const std::string&) {
+    Action heat;
+    heat.kind = ActionKind::heat;
+    s_.apply(heat);
+}
+
+void PromptCommands::timer(const std::string& argument) { s_.clock_.timer(argument); }
+
+void PromptCommands::save(const std::string& argument) { s_.keeper_.save_as(argument); }
+
+void PromptCommands::quit(const std::string&) { s_.leave(false); }
+
+void PromptCommands::quit_anyway(const std::string&) { s_.leave(true); }
+
+}  // namespace coyel::cli

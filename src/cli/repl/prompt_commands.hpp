@@ -1,0 +1,65 @@
+// The commands of the REPL's prompt (status, undo, note, pause, timer,
+// save, quit…): one table drives their dispatch, `help` and tab completion,
+// so the three never disagree. A command is found by its English name or
+// by the script's words for it (repl.word.<name>: "annuler"), case and
+// accents aside.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace coyel::cli {
+
+class Session;
+
+class PromptCommands {
+  public:
+    // The commands run on `session`, whose rooms they reach (a friend).
+    explicit PromptCommands(Session& session) : s_(session) {}
+
+    // The commands with their arguments, in help's order ({"timer",
+    // "[LENGTH]"}), for the man page.
+    static std::vector<std::pair<std::string_view, std::string_view>> list();
+
+    // Whether the first word of `text` names a command.
+    bool is_command(const std::string& text) const;
+    // Every word that runs a command, the script's first, then the English names.
+    std::vector<std::string> words() const;
+    // Runs `line` if it starts with a command word. `forced` (typed with
+    // '/'): an unknown word is refused rather than read as an answer.
+    bool run(const std::string& line, bool forced);
+
+    void quit(const std::string& = {});
+    void resume(const std::string& = {});
+
+  private:
+    struct Command;
+    static const std::vector<Command>& table();
+    const Command* named(std::string_view word) const;
+    // The script's first word for `command` ("aide"), which help and Tab show.
+    std::string word_for(const Command& command) const;
+
+    void help(const std::string&);
+    void status(const std::string&);
+    void table_view(const std::string&);
+    void undo(const std::string&);
+    void note(const std::string&);
+    void pause(const std::string&);
+    void clock(const std::string&);
+    void heat(const std::string&);
+    void timer(const std::string&);
+    void save(const std::string&);
+    void news(const std::string&);
+    void quit_anyway(const std::string&);
+
+    void ask_privacy(const std::string& reason_key, std::function<void()> then);
+    void show_status();
+    void undo_now();
+
+    Session& s_;
+};
+
+}  // namespace coyel::cli

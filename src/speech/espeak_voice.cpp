@@ -50,7 +50,7 @@ Result<const EspeakApi*> espeak_api() {
     return loaded;
 }
 
-// espeak-ng's state is the process's: started once, in the output first
+// espeak-ng's state is the process's: started once, in the sound first
 // asked for, and never terminated (espeak-ng 1.51's terminate can wait for
 // ever on its own thread); one voice at a time speaks through it.
 class EspeakVoice : public Voice {
@@ -91,7 +91,8 @@ class LoudspeakerVoice final : public EspeakVoice {
 // Synthesised at once, then waited for as long as it would sound.
 class TimedVoice final : public EspeakVoice {
   public:
-    TimedVoice(const EspeakApi& api, int sample_rate) : EspeakVoice(api, sample_rate) {
+    TimedVoice(const EspeakApi& api, int sample_rate, bool instant)
+        : EspeakVoice(api, sample_rate), instant_(instant) {
         active_ = this;
         api_.set_synth_callback(&TimedVoice::on_samples);
     }
@@ -101,7 +102,9 @@ class TimedVoice final : public EspeakVoice {
         samples_ = 0;
         const auto began = Clock::now();
         (void)synthesise(text);  // synchronous: every sample is counted on return
-        const auto lasts = std::chrono::microseconds(samples_ * 1'000'000 / sample_rate_);
+        const auto lasts = instant_
+                               ? std::chrono::microseconds(0)
+                               : std::chrono::microseconds(samples_ * 1'000'000 / sample_rate_);
         std::unique_lock lock(mutex_);
         woken_.wait_until(lock, began + lasts, [&] { return cut_; });
         return began;
@@ -124,35 +127,39 @@ class TimedVoice final : public EspeakVoice {
         return 0;
     }
     static inline TimedVoice* active_ = nullptr;
+    const bool instant_;
     std::atomic<long long> samples_ = 0;
     std::mutex mutex_;
     std::condition_variable woken_;
     bool cut_ = false;
 };
 
-// The sample rate of espeak-ng started in `output`, or why not.
-Result<int> start_espeak(const EspeakApi& api, Output output) {
-    static const Output first = output;
+// The sample rate of espeak-ng started for `sound`, or why not.
+Result<int> start_espeak(const EspeakApi& api, Sound sound) {
+    // Timed and instant share espeak-ng's synchronous sound.
+    const auto way = [](Sound o) { return o == Sound::instant ? Sound::timed : o; };
+    static const Sound first = way(sound);
     static const int sample_rate = api.initialize(
-        output == Output::loudspeaker ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS, 0,
-        nullptr, 0);
+        sound == Sound::loudspeaker ? AUDIO_OUTPUT_PLAYBACK : AUDIO_OUTPUT_SYNCHRONOUS, 0, nullptr,
+        0);
     if (sample_rate <= 0) return Error{"espeak-ng found no voice data (espeak-ng-data)"};
-    if (output != first) return Error{"espeak-ng already speaks another way in this coyel"};
+    if (way(sound) != first) return Error{"espeak-ng already speaks another way in this coyel"};
     return sample_rate;
 }
 
 }  // namespace
 
-Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Output output) {
+Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound sound) {
     auto api = espeak_api();
     if (!api) return Error{"espeak-ng cannot be loaded: " + api.error()};
-    auto sample_rate = start_espeak(**api, output);
+    auto sample_rate = start_espeak(**api, sound);
     if (!sample_rate) return sample_rate.failure();
     if ((*api)->set_voice_by_name(language.c_str()) != EE_OK)
         return Error{"espeak-ng has no voice for the language \"" + language + "\""};
-    if (output == Output::loudspeaker)
+    if (sound == Sound::loudspeaker)
         return std::unique_ptr<Voice>(std::make_unique<LoudspeakerVoice>(**api, *sample_rate));
-    return std::unique_ptr<Voice>(std::make_unique<TimedVoice>(**api, *sample_rate));
+    return std::unique_ptr<Voice>(
+        std::make_unique<TimedVoice>(**api, *sample_rate, sound == Sound::instant));
 }
 
 }  // namespace coyel::speech

@@ -10,14 +10,16 @@
 
 namespace coyel::speech {
 
-enum class Output {
+enum class Sound {
     loudspeaker,  // played on the machine's sound device
     timed,        // synthesised, then waited for as long as it would play: no
                   // sound, the same timing (tests, and machines without sound)
+    instant,      // synthesised, not waited for: a frozen clock's games, in
+                  // which no time passes (the transcripts)
 };
 
 // A voice for `language` ("en", "fr": a voice espeak-ng ships), or why not.
 // espeak-ng keeps one state per process: make one voice at a time.
-Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Output output);
+Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound sound);
 
 }  // namespace coyel::speech

@@ -144,7 +144,7 @@ TEST_CASE("muted, the speaker says nothing, and unmuted it goes on") {
 
 TEST_CASE("espeak-ng speaks English and French, timed as the sound would last") {
     for (const char* language : {"en", "fr"}) {
-        auto voice = espeak_voice(language, Output::timed);
+        auto voice = espeak_voice(language, Sound::timed);
         REQUIRE(voice.ok());
         const auto before = Clock::now();
         const auto began = (*voice)->speak(std::string(language) == "fr"
@@ -158,7 +158,7 @@ TEST_CASE("espeak-ng speaks English and French, timed as the sound would last") 
 }
 
 TEST_CASE("espeak-ng's voice stops at a cut, within a tenth of a second") {
-    auto voice = espeak_voice("en", Output::timed);
+    auto voice = espeak_voice("en", Sound::timed);
     REQUIRE(voice.ok());
     Voice& speaking = **voice;
     std::thread cutter([&] {
@@ -174,7 +174,7 @@ TEST_CASE("espeak-ng's voice stops at a cut, within a tenth of a second") {
 }
 
 TEST_CASE("espeak-ng refuses a language it has no voice for") {
-    auto voice = espeak_voice("xx-not-a-language", Output::timed);
+    auto voice = espeak_voice("xx-not-a-language", Sound::timed);
     REQUIRE_FALSE(voice.ok());
     CHECK(voice.error().find("no voice") != std::string::npos);
 }

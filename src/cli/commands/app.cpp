@@ -88,6 +88,12 @@ void add_serve_flags(CLI::App* command, ServeFlags& given) {
     add_address_options(command, given.port, given.bind, said("help.serve_lead"));
 }
 
+// --speak and --speak-log, as `new` and `resume` take them.
+void add_speech_flags(CLI::App* command, SpeechFlags& given) {
+    command->add_flag("--speak", given.speak, said("help.speak"));
+    command->add_option("--speak-log", given.log, said("help.speak_log"));
+}
+
 // `new --help`'s house rules: each key, its values and its meaning.
 std::string house_rules_help() {
     std::string footer = said("help.new.house_rules") + "\n";
@@ -124,6 +130,7 @@ void add_new(CLI::App& app, int& exit_code) {
         ->default_str("laptop")
         ->check(CLI::IsMember({"laptop", "phone"}));
     add_serve_flags(command, given->serving);
+    add_speech_flags(command, given->speech);
     add_language_options(command, given->language);
     command->footer(house_rules_help());
     command->callback([given, &exit_code] { exit_code = run_new(*given); });
@@ -166,9 +173,11 @@ void add_file_commands(CLI::App& app, int& exit_code) {
                      "Keep the screen's history: no clearing at dawn nor after status");
     auto serving = std::make_shared<ServeFlags>();
     add_serve_flags(resume, *serving);
+    auto speech = std::make_shared<SpeechFlags>();
+    add_speech_flags(resume, *speech);
     add_language_options(resume, *language);
-    resume->callback([path, no_clear, serving, language, &exit_code] {
-        exit_code = run_resume(*path, !*no_clear, *serving, *language);
+    resume->callback([path, no_clear, serving, speech, language, &exit_code] {
+        exit_code = run_resume(*path, !*no_clear, *serving, *speech, *language);
     });
     auto* status = app.add_subcommand(
         "status", "Show a saved game: round, phase, temperature, each player with role, next call");

@@ -447,7 +447,7 @@ int run_new(const NewOptions& given) {
         if (!walk_through(game, save_path, *reader, narrator, phones)) return 1;
     }
     return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear,
-                chosen->script());
+                chosen->script(), given.speech);
 }
 
 }  // namespace coyel::cli

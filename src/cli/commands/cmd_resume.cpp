@@ -43,11 +43,12 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
 }
 
 int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
-                const LanguageOptions& language);
+                const SpeechFlags& speech, const LanguageOptions& language);
 
 // `coyel resume` alone: the newest unfinished game of the games folder that
 // no other coyel is playing, named.
-int resume_newest(bool clear, const ServeFlags& serving, const LanguageOptions& language) {
+int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& speech,
+                  const LanguageOptions& language) {
     std::string folder;
     auto games = read_games_folder(folder, print_skipped);
     if (!games) {
@@ -64,7 +65,7 @@ int resume_newest(bool clear, const ServeFlags& serving, const LanguageOptions& 
             .set("players", narration::player_list(narrator, saved.game))
             .set("standing", narration::game_standing(narrator, saved.game));
         print_wrapped(stdout, narrator.line("games.resuming", args));
-        return resume_path(saved.path, clear, serving, language);
+        return resume_path(saved.path, clear, serving, speech, language);
     }
     fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);
     return 1;
@@ -82,7 +83,7 @@ bool wants_server(const Game& game, const ServeFlags& serving, bool walk_left,
 
 // The save `path`, told in the language it was told in unless `language` says.
 int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
-                const LanguageOptions& language) {
+                const SpeechFlags& speech, const LanguageOptions& language) {
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
@@ -102,7 +103,7 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
                       narration::Narrator(chosen->script())
                           .line("games.moved",
                                 narration::Args{}.set("path", path).set("moved_to", moved_to)));
-        return resume_path(moved_to, clear, serving, language);
+        return resume_path(moved_to, clear, serving, speech, language);
     }
     const auto chosen = choose_script_or_say(language, saved->live ? saved->live->language : "");
     if (!chosen) return 2;
@@ -120,16 +121,16 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     std::optional<std::string> phones;
     if (server && !game->setup().card_tokens.empty()) phones = server->address();
     if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones)) return 1;
-    return play(std::move(*game), path, *reader, std::move(*lock), clear, script);
+    return play(std::move(*game), path, *reader, std::move(*lock), clear, script, speech);
 }
 
 }  // namespace
 
 int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
-               const LanguageOptions& language) {
+               const SpeechFlags& speech, const LanguageOptions& language) {
     if (!choose_script_or_say(language)) return 2;  // a wrong --lang is told first
-    if (path.empty()) return resume_newest(clear, serving, language);
-    return resume_path(path, clear, serving, language);
+    if (path.empty()) return resume_newest(clear, serving, speech, language);
+    return resume_path(path, clear, serving, speech, language);
 }
 
 }  // namespace coyel::cli

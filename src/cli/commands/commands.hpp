@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "repl/play.hpp"
+
 #include "simulate.hpp"
 
 namespace coyel::cli {
@@ -41,6 +43,7 @@ struct NewOptions {
     bool no_clear = false;
     std::string cards = "laptop";  // or "phone": each card as the QR code of its link
     ServeFlags serving;
+    SpeechFlags speech;
     LanguageOptions language;
 };
 
@@ -114,7 +117,7 @@ struct BalanceOptions {
 int run_new(const NewOptions& given);
 // An empty path: the newest unfinished game in the games folder.
 int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
-               const LanguageOptions& language);
+               const SpeechFlags& speech, const LanguageOptions& language);
 int run_games(bool as_json, const LanguageOptions& language);
 int run_stats(const StatsOptions& given);
 int run_replay(const ReplayOptions& given);

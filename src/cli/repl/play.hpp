@@ -11,10 +11,18 @@
 
 namespace coyel::cli {
 
+// --speak and --speak-log: the laptop reads the lines marked aloud
+// (speech/speaker.hpp), to the loudspeaker, or timed and silent into a log.
+struct SpeechFlags {
+    bool speak = false;
+    std::string log;  // a file: each line read aloud, with when it was due, began, ended
+    bool wanted() const { return speak || !log.empty(); }
+};
+
 // `lock` is the save's (save_lock.hpp), held until the session ends.
 // `clear`: the screen may be cleared at dawn and after `status` (not --no-clear).
 // `script` narrates (language.hpp).
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
-         const narration::Script& script);
+         const narration::Script& script, const SpeechFlags& speech = {});
 
 }  // namespace coyel::cli

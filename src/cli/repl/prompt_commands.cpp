@@ -29,7 +29,8 @@ const std::vector<PromptCommands::Command>& PromptCommands::table() {
         {"undo", "", &P::undo},           {"note", "TEXT", &P::note}, {"pause", "", &P::pause},
         {"resume", "", &P::resume},       {"clock", "", &P::clock},   {"heat", "", &P::heat},
         {"timer", "[LENGTH]", &P::timer}, {"save", "AS", &P::save},   {"quit", "", &P::quit},
-        {"quit!", "", &P::quit_anyway},   {"news", "", &P::news},
+        {"quit!", "", &P::quit_anyway},   {"news", "", &P::news},     {"say", "", &P::say_again},
+        {"mute", "", &P::mute},           {"unmute", "", &P::unmute},
     };
     return commands;
 }
@@ -162,6 +163,7 @@ void PromptCommands::table_view(const std::string&) {
 // Time never runs back with an undo, but for the end by temperature: the
 // clock then stands paused one second before the limit (Game::undo).
 void PromptCommands::undo(const std::string&) {
+    if (s_.speaker_) s_.speaker_->cut();  // what was being read is taken back too
     if (s_.gate_.ask_before_secret(s_.game_) && s_.game_.undo_reveals_secret())
         return ask_privacy("repl.private.undo", [this] { undo_now(); });
     undo_now();
@@ -216,5 +218,24 @@ void PromptCommands::save(const std::string& argument) { s_.keeper_.save_as(argu
 void PromptCommands::quit(const std::string&) { s_.leave(false); }
 
 void PromptCommands::quit_anyway(const std::string&) { s_.leave(true); }
+
+// --- The voice (--speak) ------------------------------------------------------
+
+void PromptCommands::say_again(const std::string&) {
+    if (!s_.speaker_) return s_.out_.refuse(s_.narrator_.line("speech.off"));
+    s_.speaker_->repeat();
+}
+
+void PromptCommands::mute(const std::string&) {
+    if (!s_.speaker_) return s_.out_.refuse(s_.narrator_.line("speech.off"));
+    s_.speaker_->set_muted(true);
+    s_.out_.say(s_.narrator_.line("speech.muted"));
+}
+
+void PromptCommands::unmute(const std::string&) {
+    if (!s_.speaker_) return s_.out_.refuse(s_.narrator_.line("speech.off"));
+    s_.speaker_->set_muted(false);
+    s_.out_.say(s_.narrator_.line("speech.unmuted"));
+}
 
 }  // namespace coyel::cli

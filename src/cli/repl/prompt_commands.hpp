@@ -54,6 +54,9 @@ class PromptCommands {
     void save(const std::string&);
     void news(const std::string&);
     void quit_anyway(const std::string&);
+    void say_again(const std::string&);
+    void mute(const std::string&);
+    void unmute(const std::string&);
 
     void ask_privacy(const std::string& reason_key, std::function<void()> then);
     void show_status();

@@ -190,7 +190,13 @@ std::string Session::on_wake() {
     });
 }
 
+void Session::speak_with(speech::Speaker& speaker) {
+    speaker_ = &speaker;
+    out_.listen_aloud([&speaker](const std::string& line) { speaker.say(line); });
+}
+
 std::string Session::on_interrupt() {
+    if (speaker_) speaker_->cut();
     return out_.captured([this] { out_.say(narrator_.line("repl.interrupt")); });
 }
 

@@ -31,6 +31,7 @@
 #include "output.hpp"
 #include "prompt_commands.hpp"
 #include "save_keeper.hpp"
+#include "speaker.hpp"
 #include "store/rescue.hpp"
 #include "store/save_file.hpp"
 #include "store/save_lock.hpp"
@@ -78,6 +79,9 @@ class Session final : private LivePrompt {
 
     // The output port: a voice may listen to the lines read aloud.
     Output& output() { return out_; }
+    // The laptop reads the lines marked aloud through `speaker` (--speak):
+    // Ctrl-C and undo cut it short; say, mute and unmute ask it.
+    void speak_with(speech::Speaker& speaker);
 
   private:
     friend class PromptCommands;
@@ -121,6 +125,7 @@ class Session final : private LivePrompt {
     CallBoard board_;
     PromptCommands commands_;
     AnswerReader answers_;
+    speech::Speaker* speaker_ = nullptr;  // none unless --speak
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

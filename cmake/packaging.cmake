@@ -4,25 +4,31 @@
 include(GNUInstallDirs)
 
 # The man page and the completions are written by the built coyel itself, from
-# the same CLI11 App as --help, so they cannot drift from it.
+# the same CLI11 App as --help, so they cannot drift from it; --lang says their
+# language whatever the builder's locale, and the French page (`man -L fr
+# coyel`) is the same App worded by the French script.
 set(COYEL_DOCS ${CMAKE_CURRENT_BINARY_DIR}/installed)
 set(COYEL_DEBIAN ${CMAKE_CURRENT_SOURCE_DIR}/cmake/debian)
 find_program(GZIP_PROGRAM gzip REQUIRED)
 add_custom_command(
-  OUTPUT ${COYEL_DOCS}/coyel.1 ${COYEL_DOCS}/coyel.1.gz ${COYEL_DOCS}/coyel.bash
+  OUTPUT ${COYEL_DOCS}/coyel.1 ${COYEL_DOCS}/coyel.1.gz ${COYEL_DOCS}/fr/coyel.1
+         ${COYEL_DOCS}/fr/coyel.1.gz ${COYEL_DOCS}/coyel.bash
          ${COYEL_DOCS}/_coyel ${COYEL_DOCS}/coyel.fish ${COYEL_DOCS}/changelog.gz
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${COYEL_DOCS}
-  COMMAND $<TARGET_FILE:coyel> manpage > ${COYEL_DOCS}/coyel.1
-  COMMAND $<TARGET_FILE:coyel> completion bash > ${COYEL_DOCS}/coyel.bash
-  COMMAND $<TARGET_FILE:coyel> completion zsh > ${COYEL_DOCS}/_coyel
-  COMMAND $<TARGET_FILE:coyel> completion fish > ${COYEL_DOCS}/coyel.fish
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${COYEL_DOCS}/fr
+  COMMAND $<TARGET_FILE:coyel> --lang en manpage > ${COYEL_DOCS}/coyel.1
+  COMMAND $<TARGET_FILE:coyel> --lang fr manpage > ${COYEL_DOCS}/fr/coyel.1
+  COMMAND $<TARGET_FILE:coyel> --lang en completion bash > ${COYEL_DOCS}/coyel.bash
+  COMMAND $<TARGET_FILE:coyel> --lang en completion zsh > ${COYEL_DOCS}/_coyel
+  COMMAND $<TARGET_FILE:coyel> --lang en completion fish > ${COYEL_DOCS}/coyel.fish
   # -n: no name nor time stamp inside, so the package is reproducible.
   COMMAND ${GZIP_PROGRAM} -9nc ${COYEL_DOCS}/coyel.1 > ${COYEL_DOCS}/coyel.1.gz
+  COMMAND ${GZIP_PROGRAM} -9nc ${COYEL_DOCS}/fr/coyel.1 > ${COYEL_DOCS}/fr/coyel.1.gz
   COMMAND ${GZIP_PROGRAM} -9nc ${COYEL_DEBIAN}/changelog > ${COYEL_DOCS}/changelog.gz
   DEPENDS coyel ${COYEL_DEBIAN}/changelog
   COMMENT "Writing coyel's man page and completions with coyel"
   VERBATIM)
-add_custom_target(coyel_installed_docs ALL DEPENDS ${COYEL_DOCS}/coyel.1.gz)
+add_custom_target(coyel_installed_docs ALL DEPENDS ${COYEL_DOCS}/coyel.1.gz
+                                                     ${COYEL_DOCS}/fr/coyel.1.gz)
 
 # Debian's copyright file (machine-readable format) around the LICENSE text.
 file(READ ${CMAKE_CURRENT_SOURCE_DIR}/LICENSE COYEL_LICENSE)
@@ -34,6 +40,7 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS LICENSE)
 
 install(TARGETS coyel)
 install(FILES ${COYEL_DOCS}/coyel.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${COYEL_DOCS}/fr/coyel.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/fr/man1)
 install(FILES ${COYEL_DOCS}/coyel.bash RENAME coyel
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${COYEL_DOCS}/_coyel DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)

@@ -120,6 +120,9 @@ std::string Narrator::list_or(const std::vector<std::string>& items) const {
 }
 
 namespace {
+// "second-tour|revote": the first of a line's words, the one shown.
+std::string first_alternative(const std::string& words) { return words.substr(0, words.find('|')); }
+
 std::vector<std::string> split_items(const std::string& list) {
     std::vector<std::string> items;
     std::size_t start = 0;
@@ -137,6 +140,20 @@ std::string Narrator::deck(const Deck& deck) const {
             parts.push_back(
                 line(fmt::format("deck.{}", role_id(role)), Args{}.set("count", deck[role])));
     return join(parts, line("words.list_separator"));
+}
+
+// "none, revote" in the script's words for the values: "aucun, second-tour".
+std::string Narrator::option_values_said(const std::string& ids) const {
+    std::vector<std::string> words;
+    std::string_view rest = ids;
+    while (!rest.empty()) {
+        const auto comma = rest.find(", ");
+        const std::string id{rest.substr(0, comma)};
+        const std::string key = "option.value." + id;
+        words.push_back(script_.has(key) ? first_alternative(line(key)) : id);
+        rest = comma == std::string_view::npos ? "" : rest.substr(comma + 2);
+    }
+    return join(words, line("words.list_separator"));
 }
 
 std::string Narrator::refusal(const Error& error) const {
@@ -157,6 +174,10 @@ std::string Narrator::refusal(const Error& error) const {
             args.set("clock", clock_text(std::stoll(value)));
         else if (name == "role")  // a role's id, in the script's word
             args.set("role", line(fmt::format("view.role.{}", value)));
+        else if (name == "allowed")  // a house rule's values: "none, revote"
+            args.set("allowed", option_values_said(value));
+        else if (name == "key" && script_.has("option.key." + value))  // a house rule's key
+            args.set("key", first_alternative(line("option.key." + value)));
         else
             args.set(name, value);
     }

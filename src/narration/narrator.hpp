@@ -109,6 +109,7 @@ class Narrator {
                      std::vector<Line>& lines) const;
     std::optional<std::string> record(const TableView& view, const Action& action) const;
     std::string name(const TableView& view, std::optional<Seat> seat) const;
+    std::string option_values_said(const std::string& ids) const;
     Args who(const TableView& view, std::optional<Seat> seat) const;
     std::vector<std::string> rows(const TableView& view, const Game* secrets) const;
 

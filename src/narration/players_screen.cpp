@@ -72,13 +72,19 @@ std::vector<PlayersScreen::Row> rows(const Narrator& narrator, const TableView& 
         row.name = player.name;
         row.in_game = player.in_game;
         row.mayor = player.mayor;
-        if (player.role)
-            row.status = narrator.line(player.in_game ? "display.revealed" : "display.out",
-                                       Args{}.set("role", narrator.role_title(*player.role)));
-        else
-            row.status = narrator.line("display.in");
-        if (player.mayor) row.status += " · " + narrator.line("display.mayor");
-        if (player.corrupted) row.status += " · " + narrator.line("view.corrupted");  // at the end
+        // The role as `role` says it: its title, or the glossary's short name.
+        const auto status = [&](const std::string& role) {
+            std::string text =
+                player.role ? narrator.line(player.in_game ? "display.revealed" : "display.out",
+                                            Args{}.set("role", role))
+                            : narrator.line("display.in");
+            if (player.mayor) text += " · " + narrator.line("display.mayor");
+            if (player.corrupted) text += " · " + narrator.line("view.corrupted");  // at the end
+            return text;
+        };
+        row.status = status(player.role ? narrator.role_title(*player.role) : "");
+        row.short_status = status(
+            player.role ? narrator.line(fmt::format("view.role.{}", role_id(*player.role))) : "");
     }
     return out;
 }

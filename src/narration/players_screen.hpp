@@ -19,7 +19,8 @@ struct PlayersScreen {
     struct Row {
         int seat = 0;  // from 1
         std::string name;
-        std::string status;  // "in", "out · Citizen-Ecosystem", "in · Fossil Fuel CEO"
+        std::string status;        // "in", "out · Citizen-Ecosystem", "in · Fossil Fuel CEO"
+        std::string short_status;  // the same with the card's short name: "out · citizen"
         bool in_game = true;
         bool mayor = false;
     };

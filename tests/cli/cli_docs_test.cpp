@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "coyel/options.hpp"
+#include "languages.hpp"
 #include "process.hpp"
 
 using namespace coyel::cli;
@@ -27,7 +28,7 @@ CommandDoc program_with_an_unknown_command() {
 
 TEST_CASE("a subcommand the renderers never saw is in the man page and every completion") {
     const auto program = program_with_an_unknown_command();
-    const auto page = man_page(program, "9.9.9");
+    const auto page = man_page(program, "9.9.9", coyel::narration::english_script());
     CHECK_THAT(page, Catch::Contains(".SS \"coyel weigh\"\nWeigh a saved game's balance"));
     CHECK_THAT(page, Catch::Contains("\\fB\\-\\-side\\fR \\fITEXT\\fR (carbon|ecosystems)"));
     CHECK_THAT(page, Catch::Contains(".B coyel weigh \\fIFILE\\fR [\\fB\\-\\-side\\fR"));
@@ -72,4 +73,14 @@ TEST_CASE("the version is one line, and with --verbose the compiler and the libr
     CHECK_THAT(version_text(true), Catch::Contains("CLI11 2.") && Catch::Contains("fmt ") &&
                                        Catch::Contains("nlohmann_json 3.") &&
                                        Catch::Contains("libedit "));
+}
+
+TEST_CASE("the English script's house rules say what the core's table says") {
+    const auto& words = coyel::narration::english_script();
+    for (const auto& info : coyel::option_table()) {
+        INFO(info.key);
+        CHECK(words.line("help.option_values." + std::string{info.key}) == info.values);
+        CHECK(words.line("help.option." + std::string{info.key}) == info.meaning);
+        CHECK(words.line("option.key." + std::string{info.key}) == info.key);
+    }
 }

@@ -317,3 +317,53 @@ TEST_CASE("the players' screen draws accented capitals with their accents") {
     CHECK(result[0] == " ▄▀" + std::string(25, ' ') + "▀▄" + std::string(13, ' '));
     CHECK(result[1] == large_text("ECOSYSTEMES", 1)[0]);
 }
+
+namespace {
+
+// A French table of long names, four out with their cards told, as the
+// 80×24 and 40×12 screens show it.
+std::string french_screen(int rows, int columns) {
+    static const narration::Narrator french(*narration::builtin_script("fr"));
+    Game game = make_game({{"Éléonore", Role::carbon},
+                           {"Marie-Amélie", Role::citizen},
+                           {"Inès", Role::ngo},
+                           {"Odile", Role::ceo},
+                           {"Yves", Role::banker},
+                           {"Hugo", Role::fragile},
+                           {"Ben", Role::carbon},
+                           {"Amélie", Role::citizen},
+                           {"Anne-Sophie", Role::citizen}});
+    ok(game, elect(game, "Amélie"));
+    night(game, "Marie-Amélie");
+    ok(game, vote_all(game, "Éléonore"));
+    night(game, "Hugo");
+    ok(game, vote_all(game, "Odile"));
+    const auto screen = players_screen(french, game, std::nullopt, wall);
+    std::string shown = cli::draw_players_screen(screen, {rows, columns}, false, "");
+    // The frame's cursor moves and erasures, away: the lines as seen.
+    for (const std::string code : {"\x1b[H", "\x1b[K", "\x1b[J", "\r"})
+        for (auto at = shown.find(code); at != std::string::npos; at = shown.find(code))
+            shown.erase(at, code.size());
+    return shown;
+}
+
+}  // namespace
+
+TEST_CASE("the French players' screen at 80×24 and 40×12: short card names, never cut") {
+    // 80×24: two columns of statuses, each card by its short name, whole.
+    const std::string wide = french_screen(24, 80);
+    INFO(wide);
+    for (const char* status : {"hors jeu · carbone", "hors jeu · citoyen", "hors jeu · PDG",
+                               "hors jeu · fragile", "en jeu · maire"})
+        CHECK(wide.find(status) != std::string::npos);
+    CHECK(wide.find("…") == std::string::npos);
+    CHECK(wide.find("Émission") == std::string::npos);
+    // 40×12: compact entries ("✗": out), every name whole.
+    const std::string narrow = french_screen(12, 40);
+    INFO(narrow);
+    for (const char* entry : {"1 Éléonore ✗", "2 Marie-Amélie ✗", "4 Odile ✗", "9 Anne-Sophie"})
+        CHECK(narrow.find(entry) != std::string::npos);
+    const auto first = narrow.find("1 Éléonore");
+    const std::string players = narrow.substr(first, narrow.find("Décompte") - first);
+    CHECK(players.find("…") == std::string::npos);
+}

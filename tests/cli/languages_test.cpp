@@ -480,7 +480,20 @@ TEST_CASE("a house rule refused in French, a key in French taken") {
     CHECK(unknown.out.find("Option inconnue «\u202fegalte\u202f».") != std::string::npos);
     const auto range =
         run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --option poursuites=100");
-    CHECK(range.out.find("L’option slapp_uses prend un nombre entier de 0 à 99 (reçu 100).") !=
+    CHECK(range.out.find("L’option poursuites prend un nombre entier de 0 à 99 (reçu 100).") !=
+          std::string::npos);
+}
+
+TEST_CASE("a house rule's values refused in French are listed in French words") {
+    const auto choice =
+        run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --option égalité=pile");
+    CHECK(choice.out.find("L’option égalité prend l’une de ces valeurs\u202f: aucun, second-tour "
+                          "(reçu \"pile\").") != std::string::npos);
+    const auto mode = run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --mode jour");
+    CHECK(mode.out.find("horloge, nuit, manuel") != std::string::npos);
+    CHECK(mode.out.find("clock") == std::string::npos);
+    const auto english = run_coyel("new --lang en --players Ana,Ben,Cleo,Dan,Eve --option tie=x");
+    CHECK(english.out.find("option tie must be one of none, revote (got \"x\")") !=
           std::string::npos);
 }
 
@@ -491,4 +504,95 @@ TEST_CASE("check's verdict in French") {
     CHECK(french.out.ends_with(" au journal.\n"));
     const auto english = run_coyel("check --lang en " COYEL_DATA "/samples/ecosystems-win.json");
     CHECK(english.out.starts_with("ok: "));
+}
+
+namespace {
+
+// The --help of coyel and of every command, in one text.
+std::string every_help(const std::string& environment) {
+    std::string all;
+    for (const char* command :
+         {"", "new", "resume", "status", "check", "replay", "script", "script check", "script show",
+          "games", "stats", "display", "serve", "balance", "completion", "manpage"})
+        all += run_shell(environment + " " COYEL_BINARY " " + command + " --help 2>&1").out;
+    return all;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::string::size_type start = 0;
+    for (auto end = text.find('\n'); end != std::string::npos; end = text.find('\n', start)) {
+        lines.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    lines.push_back(text.substr(start));
+    return lines;
+}
+
+// A one-word label ("TEXT") as a word, not inside another ("TEXTE").
+bool has_word(const std::string& text, const std::string& word) {
+    for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+        const auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)); };
+        const bool before = at > 0 && letter(text[at - 1]);
+        const bool after = at + word.size() < text.size() && letter(text[at + word.size()]);
+        if (!before && !after) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("every --help in French leaves no English line of the script's help") {
+    const std::string french = every_help("env COYEL_LANG=fr");
+    const auto& english = coyel::narration::english_script();
+    const std::set<std::string> same_in_french = {"help.label.options", "help.label.options_group",
+                                                  "help.option_values.slapp_uses"};
+    int checked = 0;
+    for (const auto& key : english.keys()) {
+        // The man page's own lines: the next test.
+        if (!key.starts_with("help.") || key.starts_with("help.man.")) continue;
+        const std::string theirs = english.line(key);
+        // The same words in both languages on purpose: a number range, "Options".
+        if (same_in_french.contains(key)) continue;
+        // Line by line: an example command (indented) may stay as it is.
+        for (const auto& piece : lines_of(theirs)) {
+            if (piece.size() < 3 || piece.starts_with("  ")) continue;
+            INFO(key << ": " << piece);
+            ++checked;
+            if (piece.find(' ') == std::string::npos)
+                CHECK_FALSE(has_word(french, piece));
+            else
+                CHECK(french.find(piece) == std::string::npos);
+        }
+    }
+    CHECK(checked > 100);
+    CHECK(french.find("Sous-commandes\u202f:") != std::string::npos);
+    CHECK(french.find("--port ENTIER:ENTIER de 0 à 65535=8080") != std::string::npos);
+}
+
+TEST_CASE("the French man page: its sections, the prompt's commands and house rules in French") {
+    const auto page = run_shell("env COYEL_LANG=en " COYEL_BINARY " --lang fr manpage").out;
+    const auto& english = coyel::narration::english_script();
+    for (const auto& key : english.keys()) {
+        if (!key.starts_with("help.man.")) continue;
+        // Sentences only: not roff requests (".TP", ".B COYEL_LANG"), a
+        // path term ("\\fI$XDG_DATA_HOME…"), nor an example to copy.
+        for (const auto& piece : lines_of(english.line(key))) {
+            if (piece.size() < 12 || piece.starts_with(".") || piece.starts_with("\\fI") ||
+                piece.starts_with("source ") || piece.starts_with("coyel "))
+                continue;
+            INFO(key << ": " << piece);
+            CHECK(page.find(piece) == std::string::npos);
+        }
+    }
+    for (const char* french_words :
+         {".SH NOM\ncoyel \\- l’assistant du meneur", ".SH COMMANDES\n", ".SH COMMANDES EN JEU\n",
+          ".SH RÈGLES MAISON\n", ".SH CODE DE RETOUR\n", "\\fBannuler\\fR\nannuler la dernière",
+          "\\fBenregistrer\\fR \\fIFICHIER\\fR", "\\fBégalité\\fR=\\fIaucun | second\\-tour\\fR",
+          "(répétable)", "Règles maison (\\-\\-option CLÉ=VALEUR)\u202f: voir RÈGLES MAISON."}) {
+        INFO(french_words);
+        CHECK(page.find(french_words) != std::string::npos);
+    }
+    CHECK(page.find("(repeatable)") == std::string::npos);
+    CHECK(page.find("House rules") == std::string::npos);
 }

@@ -97,6 +97,32 @@ check_man() {
     for doc in rules.md rulings.md; do
         [[ -s $prefix/share/doc/coyel/$doc ]] || fail "SEE ALSO names $doc, not installed"
     done
+    check_man_french
+}
+
+# `man -L fr coyel`: the same page in the French script's words, found by man
+# itself under share/man/fr.
+check_man_french() {
+    local page warnings wide
+    [[ -s $prefix/share/man/fr/man1/coyel.1.gz ]] || fail "no French man page installed"
+    page=$(LC_ALL=C.UTF-8 MANPATH=$prefix/share/man MANWIDTH=100 man -L fr coyel 2>/dev/null | col -b)
+    warnings=$(MANWIDTH=100 man --warnings -l "$prefix/share/man/fr/man1/coyel.1.gz" 2>&1 >/dev/null)
+    [[ -z $warnings ]] || fail "man warns on the French page: $warnings"
+    for section in NOM SYNOPSIS OPTIONS COMMANDES "COMMANDES EN JEU" "RÈGLES MAISON" FICHIERS \
+        ENVIRONNEMENT "CODE DE RETOUR" EXEMPLES "VOIR AUSSI"; do
+        grep -qx "$section" <<<"$page" || fail "no $section section in the French page"
+    done
+    for words in "Lancer une partie" "égalité=aucun | second-tour" "annuler la dernière saisie" \
+        "Sans commande, coyel est coyel new"; do
+        grep -qF -- "$words" <<<"$page" || fail "the French page has no \"$words\""
+    done
+    for words in "House rules" "IN-GAME COMMANDS" "Start a game" "(repeatable)"; do
+        ! grep -qF -- "$words" <<<"$page" || fail "the French page says \"$words\""
+    done
+    # Characters, not bytes, at 80 columns.
+    wide=$(LC_ALL=C.UTF-8 MANPATH=$prefix/share/man MANWIDTH=80 man -L fr coyel 2>/dev/null |
+        col -bx | LC_ALL=C.UTF-8 wc -L)
+    ((wide <= 80)) || fail "the French page is $wide columns wide at 80"
 }
 
 # bash calls _coyel with the line so far; the function is run the same way.

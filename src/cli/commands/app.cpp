@@ -48,17 +48,43 @@ void set_help_labels(CLI::App& app) {
                                      {"TEXT", "text"},
                                      {"INT", "int"},
                                      {"UINT", "uint"},
-                                     {"REQUIRED", "required"}})
+                                     {"REQUIRED", "required"},
+                                     {"SUBCOMMAND", "subcommand"},
+                                     {"Positionals", "positionals_group"},
+                                     {"Needs", "needs"},
+                                     {"Excludes", "excludes"}})
         formatter->label(label, said(fmt::format("help.label.{}", key)));
     app.set_help_flag("-h,--help", said("help.help"));
 }
 
-// "ngo,ceo,banker,fragile": the special cards as --cards and --deck take them.
-std::string special_card_ids() {
-    std::string ids;
-    for (Role role : special_roles)
-        ids += fmt::format("{}{}", ids.empty() ? "" : ",", role_id(role));
-    return ids;
+// Each option's value type in the script's words ("TEXTE", "ENTIER"), checked
+// ones too: CLI11 shows "TEXT:{laptop,phone}" whole, so its label misses them.
+void set_type_labels(CLI::App& app) {
+    for (CLI::Option* option : app.get_options()) {
+        const std::string shown = option->get_type_name();
+        const std::string type = shown.substr(0, shown.find(':'));
+        if (option->get_group() == "Options") option->group(said("help.label.options_group"));
+        for (const auto& [label, key] :
+             {std::pair{"TEXT", "text"}, {"INT", "int"}, {"UINT", "uint"}})
+            if (type == label) option->type_name(said(fmt::format("help.label.{}", key)));
+    }
+    for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+        if (command->get_group() == "Subcommands")
+            command->group(said("help.label.subcommands_group"));
+        set_type_labels(*command);
+    }
+}
+
+// What cli_docs.cpp adds (--verbose, --version, completion, manpage), worded
+// by the script.
+void word_docs_commands(CLI::App& app) {
+    app.get_option("--verbose")->description(said("help.verbose"));
+    app.get_option("--version")->description(said("help.version"));
+    auto* completion = app.get_subcommand("completion");
+    completion->description(said("help.completion"));
+    completion->get_option("SHELL")->description(said("help.completion.shell"));
+    completion->footer(said("help.completion.footer"));
+    app.get_subcommand("manpage")->description(said("help.manpage"));
 }
 
 // --lang and --script: every command that narrates takes them.
@@ -78,7 +104,7 @@ void add_address_options(CLI::App* command, std::optional<int>& port,
                          std::optional<std::string>& bind, const std::string& lead) {
     command->add_option("--port", port, lead + said("help.port"))
         ->default_str("8080")
-        ->check(CLI::Range(0, 65535));
+        ->check(CLI::Range(0, 65535).description(said("help.label.port_range")));
     command->add_option("--bind", bind, lead + said("help.bind"))->default_str("0.0.0.0");
 }
 
@@ -109,9 +135,8 @@ std::string house_rules_help() {
                               std::string(24 - std::min<std::size_t>(24, utf8_length(values)), ' '),
                               said(fmt::format("help.option.{}", info.key)));
     }
-    return footer + "\n" + said("help.new.example") +
-           "\n  coyel new --players \"Ana,Ben,Cleo,Dan,Eve,Finn\" --option " +
-           said("help.new.example_option");
+    return footer + "\n" + said("help.new.example") + "\n  coyel new --players \"" +
+           said("help.new.example_players") + "\" --option " + said("help.new.example_option");
 }
 
 void add_new(CLI::App& app, int& exit_code) {
@@ -138,24 +163,17 @@ void add_new(CLI::App& app, int& exit_code) {
 
 void add_replay(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<ReplayOptions>();
-    auto* command =
-        app.add_subcommand("replay", "Tell a saved game again, round by round, for review");
-    command->add_option("FILE", given->path, "The save file")->required();
-    command->add_flag("--step", given->step,
-                      "Wait for Enter between events (reviewing at the table)");
-    command->add_option("--round", given->round, "Start at round N");
-    command->add_option("--upto", given->upto, "Stop after log entry K and show the game there");
-    command
-        ->add_option("--view", given->view,
-                     "moderator (everything) or table (what the players knew); by default "
-                     "moderator, but table for --markdown and --html of an unfinished game")
+    auto* command = app.add_subcommand("replay", said("help.replay"));
+    command->add_option("FILE", given->path, said("help.file"))->required();
+    command->add_flag("--step", given->step, said("help.replay.step"));
+    command->add_option("--round", given->round, said("help.replay.round"));
+    command->add_option("--upto", given->upto, said("help.replay.upto"));
+    command->add_option("--view", given->view, said("help.replay.view"))
         ->check(CLI::IsMember({"moderator", "table"}));
-    command->add_flag("--markdown", given->markdown, "Print the chronicle as Markdown, to share");
-    command->add_option("--html", given->html, "Write one self-contained HTML page with charts");
+    command->add_flag("--markdown", given->markdown, said("help.replay.markdown"));
+    command->add_option("--html", given->html, said("help.replay.html"));
     add_language_options(command, given->language);
-    command->footer(
-        "Examples:\n  coyel replay game.json --view table --step\n"
-        "  coyel replay game.json --markdown > game.md\n  coyel replay game.json --html game.html");
+    command->footer(said("help.replay.footer"));
     command->callback([given, &exit_code] { exit_code = run_replay(*given); });
 }
 
@@ -164,13 +182,10 @@ void add_file_commands(CLI::App& app, int& exit_code) {
     auto path = std::make_shared<std::string>();  // one subcommand runs at a time
     auto as_json = std::make_shared<bool>(false);
     auto language = std::make_shared<LanguageOptions>();
-    auto* resume =
-        app.add_subcommand("resume", "Go on with a saved game where it stopped, clock included");
-    resume->add_option("FILE", *path,
-                       "The save file (default: the newest unfinished game in the games folder)");
+    auto* resume = app.add_subcommand("resume", said("help.resume"));
+    resume->add_option("FILE", *path, said("help.resume.file"));
     auto no_clear = std::make_shared<bool>(false);
-    resume->add_flag("--no-clear", *no_clear,
-                     "Keep the screen's history: no clearing at dawn nor after status");
+    resume->add_flag("--no-clear", *no_clear, said("help.new.no_clear"));
     auto serving = std::make_shared<ServeFlags>();
     add_serve_flags(resume, *serving);
     auto speech = std::make_shared<SpeechFlags>();
@@ -179,98 +194,70 @@ void add_file_commands(CLI::App& app, int& exit_code) {
     resume->callback([path, no_clear, serving, speech, language, &exit_code] {
         exit_code = run_resume(*path, !*no_clear, *serving, *speech, *language);
     });
-    auto* status = app.add_subcommand(
-        "status", "Show a saved game: round, phase, temperature, each player with role, next call");
-    status->add_option("FILE", *path, "The save file")->required();
-    status->add_flag("--json", *as_json, "Print the state as JSON (docs/rules.md section 9)");
-    status->footer(
-        "Shows every role: keep the screen away from the players.\n"
-        "Example: coyel status game.json --json");
+    auto* status = app.add_subcommand("status", said("help.status"));
+    status->add_option("FILE", *path, said("help.file"))->required();
+    status->add_flag("--json", *as_json, said("help.status.json"));
+    status->footer(said("help.status.footer"));
     add_language_options(status, *language);
     status->callback([path, as_json, language, &exit_code] {
         exit_code = run_status(*path, *as_json, *language);
     });
-    auto* check = app.add_subcommand(
-        "check", "Check that a save file loads: prints ok and a summary, or the error (exit 1)");
-    check->add_option("FILE", *path, "The save file")->required();
+    auto* check = app.add_subcommand("check", said("help.check"));
+    check->add_option("FILE", *path, said("help.file"))->required();
     add_language_options(check, *language);
     check->callback([path, language, &exit_code] { exit_code = run_check(*path, *language); });
 }
 
 void add_script(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<ScriptOptions>();
-    auto* command = app.add_subcommand(
-        "script", "Write your own narration: show a built-in script, check yours");
+    auto* command = app.add_subcommand("script", said("help.script.command"));
     command->require_subcommand(1);
-    auto* check = command->add_subcommand(
-        "check", "Check script files against the reference: each problem as FILE: key: problem");
-    check->add_option("FILE", given->check, "Script files (JSON)")->required();
-    auto* show = command->add_subcommand("show", "Print a built-in script, as a starting point");
-    show->add_option("LANG", given->show, "en or fr")->required();
-    command->footer(
-        "Examples:\n  coyel script show fr > breton.json   (then translate, and set \"language\")\n"
-        "  coyel script check breton.json\n  coyel new --script breton.json");
+    auto* check = command->add_subcommand("check", said("help.script.check"));
+    check->add_option("FILE", given->check, said("help.script.check.file"))->required();
+    auto* show = command->add_subcommand("show", said("help.script.show"));
+    show->add_option("LANG", given->show, said("help.script.show.lang"))->required();
+    command->footer(said("help.script.footer"));
     command->callback([given, &exit_code] { exit_code = run_script(*given); });
 }
 
 // games and stats: the group's games, in the games folder or named.
 void add_group_commands(CLI::App& app, int& exit_code) {
     auto as_json = std::make_shared<bool>(false);
-    auto* games = app.add_subcommand(
-        "games", "List the saved games of the games folder, newest first, one line each");
-    games->add_flag("--json", *as_json, "Print them as JSON");
-    games->footer(
-        "The games folder: $XDG_DATA_HOME/coyel/games, else ~/.local/share/coyel/games.\n"
-        "Each line: when it was last played, the players, where it stands or who won, the file.");
+    auto* games = app.add_subcommand("games", said("help.games"));
+    games->add_flag("--json", *as_json, said("help.games.json"));
+    games->footer(said("help.games.footer"));
     auto language = std::make_shared<LanguageOptions>();
     add_language_options(games, *language);
     games->callback(
         [as_json, language, &exit_code] { exit_code = run_games(*as_json, *language); });
     auto given = std::make_shared<StatsOptions>();
-    auto* stats = app.add_subcommand(
-        "stats", "The group's record over its finished games: wins and why, players, cards");
-    stats->add_option("PATHS", given->paths, "Save files or folders (default: the games folder)");
-    stats->add_option("--same", given->same,
-                      "Names of one player, the first shown: Bob=Robert (repeatable; case and "
-                      "accents never count: Cleo is Cléo)");
-    auto* markdown =
-        stats->add_flag("--markdown", given->markdown, "Print it as Markdown, to share");
-    stats->add_flag("--json", given->json, "Print the figures as JSON")->excludes(markdown);
-    stats->footer(
-        "Unfinished games are counted apart, in no figure; a file that is not a save is named and "
-        "skipped.\nExamples:\n  coyel stats ~/friday-games --markdown > friday.md\n"
-        "  coyel stats --same Bob=Robert --same Jo=Joanna");
+    auto* stats = app.add_subcommand("stats", said("help.stats"));
+    stats->add_option("PATHS", given->paths, said("help.stats.paths"));
+    stats->add_option("--same", given->same, said("help.stats.same"));
+    auto* markdown = stats->add_flag("--markdown", given->markdown, said("help.markdown"));
+    stats->add_flag("--json", given->json, said("help.json"))->excludes(markdown);
+    stats->footer(said("help.stats.footer"));
     add_language_options(stats, given->language);
     stats->callback([given, &exit_code] { exit_code = run_stats(*given); });
 }
 
 void add_display(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<DisplayOptions>();
-    auto* command = app.add_subcommand(
-        "display", "The players' screen, full screen for a projector: what the table knows");
-    command->add_option("FILE", given->path,
-                        "The save (default: the game in play here, else in the games folder)");
-    command->add_flag("--once", given->once, "Print the view once and exit");
+    auto* command = app.add_subcommand("display", said("help.display"));
+    command->add_option("FILE", given->path, said("help.game_file"));
+    command->add_flag("--once", given->once, said("help.display.once"));
     add_language_options(command, given->language);
-    command->footer(
-        "Follows the save as the moderator plays. Leave with q or Ctrl-C.\n"
-        "Example: coyel display friday.json");
+    command->footer(said("help.display.footer"));
     command->callback([given, &exit_code] { exit_code = run_display(*given); });
 }
 
 void add_serve(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<ServeOptions>();
-    auto* command = app.add_subcommand(
-        "serve", "The players' screen as a web page for the phones and TVs of the local network");
-    command->add_option("FILE", given->path,
-                        "The save (default: the game in play here, else in the games folder)");
+    auto* command = app.add_subcommand("serve", said("help.serve.command"));
+    command->add_option("FILE", given->path, said("help.game_file"));
     add_address_options(command, given->port, given->bind, "");
     add_language_options(command, given->language);
-    command->footer(
-        "Prints the address and its QR code, and follows the save as the moderator plays, and "
-        "never writes the save.\nThe page shows only what the table has been told. Plain HTTP on "
-        "the local network: anyone on it may look: use it on a network you trust.\n"
-        "Leave with q or Ctrl-C.\nExample: coyel serve friday.json --port 8080");
+    command->footer(said("help.serve.footer"));
     command->callback([given, &exit_code] { exit_code = run_serve(*given); });
 }
 
@@ -278,78 +265,52 @@ void add_serve(CLI::App& app, int& exit_code) {
 void add_time_model_options(CLI::App& command, sim::TimeModel& time) {
     const auto add_option_in_seconds = [&](const char* flag, int& seconds, const char* help,
                                            const char* preset) {
-        command.add_option(flag, seconds, help)->default_str(preset);
+        command.add_option(flag, seconds, said(help))->default_str(preset);
     };
-    add_option_in_seconds("--call-seconds", time.call_seconds, "Modelled length of a night call",
-                          "20");
-    add_option_in_seconds("--day-seconds", time.day_seconds,
-                          "Modelled talk before a day's vote (a revote: a quarter)", "240");
-    add_option_in_seconds("--ballot-seconds", time.ballot_seconds, "Modelled length of one ballot",
+    add_option_in_seconds("--call-seconds", time.call_seconds, "help.balance.call_seconds", "20");
+    add_option_in_seconds("--day-seconds", time.day_seconds, "help.balance.day_seconds", "240");
+    add_option_in_seconds("--ballot-seconds", time.ballot_seconds, "help.balance.ballot_seconds",
                           "5");
     add_option_in_seconds("--election-seconds", time.election_seconds,
-                          "Modelled length of a new mayor's election", "180");
+                          "help.balance.election_seconds", "180");
 }
 
 // What balance may be asked beside the one deck's figures: advice, the
 // chance by skill, each card's worth, the fair defaults.
 void add_balance_questions(CLI::App& command, BalanceOptions& given) {
-    command.add_flag("--advise", given.advise,
-                     "Rank the decks and lengths closest to a fair game for the count");
-    command.add_option("--cards", given.cards,
-                       fmt::format("With --advise: the special cards you have and may keep, "
-                                   "{} (default: all)",
-                                   special_card_ids()));
-    command.add_option("--skill-table", given.skill_table,
-                       "The ecosystems' chance at skill 1 to N");
-    command.add_flag("--values", given.values,
-                     "Each special card's worth in points of the ecosystems' chance");
-    command.add_flag("--fair-defaults", given.fair_defaults,
-                     "The deck keeping the most special cards, then the length, nearest 50% "
-                     "for the count, as one line of JSON (tools/make-decks)");
+    command.add_flag("--advise", given.advise, said("help.balance.advise"));
+    command.add_option("--cards", given.cards, said("help.balance.cards"));
+    command.add_option("--skill-table", given.skill_table, said("help.balance.skill_table"));
+    command.add_flag("--values", given.values, said("help.balance.values"));
+    command.add_flag("--fair-defaults", given.fair_defaults, said("help.balance.fair_defaults"));
 }
 
 void add_balance(CLI::App& app, int& exit_code) {
     auto given = std::make_shared<BalanceOptions>();
-    auto* command = app.add_subcommand(
-        "balance", "Simulate many games of a deck and length: the ecosystems' chance, and advice");
+    auto* command = app.add_subcommand("balance", said("help.balance"));
     // Required but with --calibrate, which reads the count from each game.
-    command->add_option("--players", given->players, "How many players (5 to 30)");
-    command->add_option("--deck", given->deck,
-                        "Special cards, the rest citizens, as for new (default: for the count)");
-    command->add_option("--option", given->options, "A house rule, KEY=VALUE, as for new");
+    command->add_option("--players", given->players, said("help.balance.players"));
+    command->add_option("--deck", given->deck, said("help.balance.deck"));
+    command->add_option("--option", given->options, said("help.balance.option"));
     add_temperature_shortcuts(*command, given->minutes, given->mode);
-    command->add_option("--policy", given->policy, "How players answer: random, uniform, table")
+    command->add_option("--policy", given->policy, said("help.balance.policy"))
         ->default_str("table");
-    command
-        ->add_option("--skill", given->skill,
-                     "table: a carbon emission is K times as likely a suspect (1 = chance)")
-        ->default_str("2");
-    command->add_option("--games", given->games, "Games to play (default 9604: about ±1 point)");
-    command->add_option("--seed", given->seed, "Base seed: the same seed, the same figures")
-        ->default_str("1");
-    command->add_option("--threads", given->threads, "Threads (default: every core)");
-    command->add_flag("--json", given->json, "Print the figures as JSON");
+    command->add_option("--skill", given->skill, said("help.balance.skill"))->default_str("2");
+    command->add_option("--games", given->games, said("help.balance.games"));
+    command->add_option("--seed", given->seed, said("help.balance.seed"))->default_str("1");
+    command->add_option("--threads", given->threads, said("help.balance.threads"));
+    command->add_flag("--json", given->json, said("help.json"));
     add_balance_questions(*command, *given);
     add_time_model_options(*command, given->time);
-    command->add_option("--save-games", given->save_games,
-                        "Write the simulated games (--games of them, at most 10000) as saves "
-                        "into this folder");
+    command->add_option("--save-games", given->save_games, said("help.balance.save_games"));
     auto* calibrate =
-        command
-            ->add_option("--calibrate", given->calibrate_paths,
-                         "Measure the time model and the skill on finished games: saves or "
-                         "folders (default: the games folder)")
+        command->add_option("--calibrate", given->calibrate_paths, said("help.balance.calibrate"))
             ->expected(0, -1);
-    auto* from_games = command
-                           ->add_option("--from-games", given->from_games_paths,
-                                        "Run with the time model and skill --calibrate measures "
-                                        "on these games (default: the games folder)")
-                           ->expected(0, -1);
-    command->footer(
-        "Policies and the time model: README.md \"Balance lab\" and docs/balance.md.\n"
-        "Examples:\n  coyel balance --players 9\n  coyel balance --players 9 --advise\n"
-        "  coyel balance --players 12 --deck carbon=2,ngo --minutes 30 --json\n"
-        "  coyel balance --players 9 --calibrate");
+    auto* from_games =
+        command
+            ->add_option("--from-games", given->from_games_paths, said("help.balance.from_games"))
+            ->expected(0, -1);
+    command->footer(said("help.balance.footer"));
     add_language_options(command, given->language);
     command->callback([given, calibrate, from_games, &exit_code] {
         given->calibrate = calibrate->count() > 0;
@@ -369,13 +330,9 @@ void add_balance(CLI::App& app, int& exit_code) {
 int run(int argc, char** argv) {
     // Line by line even into a pipe, so output and refusals keep their order.
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
-    CLI::App app{
-        "coyel — the moderator's assistant for Coyel Heaven.\n"
-        "It reads the calls aloud with you, keeps the rules, and saves after every "
-        "answer.",
-        "coyel"};
-    app.require_subcommand(0, 1);
     help_words = &help_script(argc, argv);
+    CLI::App app{said("help.coyel"), "coyel"};
+    app.require_subcommand(0, 1);
     set_help_labels(app);
     // --lang before the command ("coyel --lang fr new"): the command's language,
     // as COYEL_LANG would say it.
@@ -397,8 +354,10 @@ int run(int argc, char** argv) {
     add_display(app, exit_code);
     add_serve(app, exit_code);
     add_balance(app, exit_code);
-    add_docs_commands(app, exit_code);  // last: Tab lists it after the game commands
-    app.footer("Rules: docs/rules.md (the engine's rulebook); README.md for examples.");
+    add_docs_commands(app, exit_code, *help_words);  // last: Tab lists it after the game commands
+    word_docs_commands(app);
+    set_type_labels(app);
+    app.footer(said("help.coyel.footer"));
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {

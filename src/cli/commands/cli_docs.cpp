@@ -98,12 +98,16 @@ std::string compiler_version() {
 
 }  // namespace
 
-CommandDoc describe(const CLI::App& app) {
+CommandDoc describe(const CLI::App& app, const narration::Script& words) {
     CommandDoc doc = describe_command(app);
-    for (const auto& [name, argument] : Session::command_list())
+    for (const auto& [name, argument] : Session::command_list()) {
+        // The first of the script's words for it ("statut|état"), and its argument's.
+        const std::string word = words.line(fmt::format("repl.word.{}", name));
         doc.prompt_commands.push_back(
-            {std::string{name}, std::string{argument},
-             narration::english_script().line(fmt::format("repl.command.{}", name))});
+            {word.substr(0, word.find('|')),
+             argument.empty() ? std::string{} : words.line(fmt::format("repl.argument.{}", name)),
+             words.line(fmt::format("repl.command.{}", name))});
+    }
     return doc;
 }
 
@@ -131,7 +135,7 @@ void add_version_flags(CLI::App& app) {
     verbose_flag->needs(version_flag);
 }
 
-void add_docs_commands(CLI::App& app, int& exit_code) {
+void add_docs_commands(CLI::App& app, int& exit_code, const narration::Script& words) {
     auto shell = std::make_shared<std::string>();
     auto* completion =
         app.add_subcommand("completion", "Print the Tab-completion script for bash, zsh or fish");
@@ -143,14 +147,14 @@ void add_docs_commands(CLI::App& app, int& exit_code) {
         "Examples:\n  source <(coyel completion bash)\n"
         "  coyel completion fish > ~/.config/fish/completions/coyel.fish\n"
         "Installed packages put the scripts where the shells look already.");
-    completion->callback([&app, shell, &exit_code] {
-        fmt::print("{}", *completion_script(describe(app), *shell));
+    completion->callback([&app, shell, &exit_code, &words] {
+        fmt::print("{}", *completion_script(describe(app, words), *shell));
         exit_code = 0;
     });
     // Hidden (group ""): the build runs it to write coyel.1; `man coyel` reads that.
     auto* manpage = app.add_subcommand("manpage", "Print the man page (roff)")->group("");
-    manpage->callback([&app, &exit_code] {
-        fmt::print("{}", man_page(describe(app), COYEL_VERSION));
+    manpage->callback([&app, &exit_code, &words] {
+        fmt::print("{}", man_page(describe(app, words), COYEL_VERSION, words));
         exit_code = 0;
     });
 }

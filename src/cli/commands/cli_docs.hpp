@@ -15,6 +15,9 @@
 namespace CLI {
 class App;
 }
+namespace coyel::narration {
+class Script;
+}
 
 namespace coyel::cli {
 
@@ -46,7 +49,7 @@ struct OptionDoc {
 struct PromptCommandDoc {
     std::string name;      // "timer"
     std::string argument;  // "[LENGTH]"; empty when it takes none
-    std::string meaning;   // help's line, in English
+    std::string meaning;   // help's line, in the script's words
 };
 
 struct CommandDoc {
@@ -59,8 +62,8 @@ struct CommandDoc {
 };
 
 // The App's visible subcommands and options, in the order they were added,
-// and the commands of the game's prompt.
-CommandDoc describe(const CLI::App& app);
+// and the commands of the game's prompt in the script's words.
+CommandDoc describe(const CLI::App& app, const narration::Script& words);
 
 // Adds `--verbose` and `--version` (`coyel X.Y.Z`; with --verbose, the
 // compiler and the libraries) to the App.
@@ -68,14 +71,16 @@ void add_version_flags(CLI::App& app);
 
 // Adds `completion SHELL` and the hidden `manpage`; both describe `app` as it
 // is when they run, every other subcommand included.
-void add_docs_commands(CLI::App& app, int& exit_code);
+// The man page's fixed words are `words`' lines.
+void add_docs_commands(CLI::App& app, int& exit_code, const narration::Script& words);
 
 // `coyel X.Y.Z`, and with `verbose` the compiler and library versions; no
 // final newline (CLI11 adds it).
 std::string version_text(bool verbose);
 
-// The man page, section 1, in roff.
-std::string man_page(const CommandDoc& program, std::string_view version);
+// The man page, section 1, in roff, its fixed sections in the script's words.
+std::string man_page(const CommandDoc& program, std::string_view version,
+                     const narration::Script& words);
 
 // House rules with the values the core accepts among those their
 // documentation lists ("clock | night | manual"); open ranges have none.

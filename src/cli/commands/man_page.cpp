@@ -1,10 +1,12 @@
 // `man coyel`: the subcommands and options as --help gives them (describe()),
-// the house rules from the core's option_table(), and what no --help says:
-// files, environment, exit codes.
+// the house rules of the core's option_table(), and what no --help says:
+// files, environment, exit codes; its fixed words are the script's help.man.*
+// lines, so `coyel --lang fr manpage` writes the French page.
 #include <fmt/format.h>
 
 #include "cli_docs.hpp"
 #include "coyel/options.hpp"
+#include "script.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -46,13 +48,15 @@ std::string option_term(const OptionDoc& option) {
 
 // Each option as a tagged paragraph; a subcommand's own --help is left out
 // (the page says it once, under OPTIONS).
-std::string option_entries(const std::vector<OptionDoc>& options, bool with_help) {
+std::string option_entries(const std::vector<OptionDoc>& options, bool with_help,
+                           const narration::Script& words) {
+    const std::string repeatable = words.line("help.man.repeatable");
     std::string out;
     for (const auto& option : options) {
         if (!with_help && option.names.back() == "--help") continue;
-        const bool says_repeatable = option.description.find("repeatable") != std::string::npos;
+        const bool says_repeatable = option.description.find(repeatable) != std::string::npos;
         out += fmt::format(".TP\n{}\n{}{}\n", option_term(option), roff(option.description),
-                           option.repeatable && !says_repeatable ? " (repeatable)" : "");
+                           option.repeatable && !says_repeatable ? " (" + repeatable + ")" : "");
     }
     return out;
 }
@@ -92,16 +96,12 @@ std::string synopsis_of(const CommandDoc& command, const std::string& prefix) {
 
 // A footer without the house rules' table, which HOUSE RULES gives once, in
 // a form that wraps to the page.
-std::string footer_text(const std::string& footer) {
-    constexpr std::string_view table_heading = "House rules (--option KEY=VALUE):\n";
+std::string footer_text(const std::string& footer, const narration::Script& words) {
+    const std::string table_heading = words.line("help.new.house_rules") + "\n";
     if (!footer.starts_with(table_heading)) return footer;
     const auto table_end = footer.find("\n\n");
     const std::string rest = table_end == std::string::npos ? "" : footer.substr(table_end + 2);
-    // Command-line help, English as --help is (not a line of the script).
-    constexpr std::string_view footer_pointer =
-        R"(House rules (--option KEY=VALUE): see HOUSE RULES.
-)";
-    return std::string{footer_pointer} + rest;
+    return words.line("help.man.house_rules_pointer") + "\n" + rest;
 }
 
 // A footer as the page fills it: its sentences wrapped to the page, each on
@@ -122,29 +122,25 @@ std::string footer_roff(const std::string& footer) {
     return out + (verbatim ? ".fi\n" : "");
 }
 
-void add_command(std::string& out, const CommandDoc& command, const std::string& prefix) {
+void add_command(std::string& out, const CommandDoc& command, const std::string& prefix,
+                 const narration::Script& words) {
     const std::string name = prefix.empty() ? command.name : prefix + " " + command.name;
     out += fmt::format(".SS \"coyel {}\"\n{}\n", name, roff(command.description));
-    out += option_entries(command.options, false);
-    if (!command.footer.empty()) out += footer_roff(footer_text(command.footer));
-    for (const auto& sub : command.subcommands) add_command(out, sub, name);
+    out += option_entries(command.options, false, words);
+    if (!command.footer.empty()) out += footer_roff(footer_text(command.footer, words));
+    for (const auto& sub : command.subcommands) add_command(out, sub, name, words);
 }
 
-std::string commands_section(const CommandDoc& program) {
-    std::string out = ".SH COMMANDS\n";
-    for (const auto& command : program.subcommands) add_command(out, command, "");
+std::string commands_section(const CommandDoc& program, const narration::Script& words) {
+    std::string out = fmt::format(".SH {}\n", words.line("help.man.section.commands"));
+    for (const auto& command : program.subcommands) add_command(out, command, "", words);
     return out;
 }
 
 // What the moderator types at the game's prompt, from the REPL's own table.
-std::string prompt_commands_section(const CommandDoc& program) {
+std::string prompt_commands_section(const CommandDoc& program, const narration::Script& words) {
     if (program.prompt_commands.empty()) return {};
-    std::string out{R"(.SH IN-GAME COMMANDS
-At the game's prompt, besides the answer to the call (a name, a seat number,
-\fBnobody\fR, \fByes\fR or \fBno\fR, \fBup\fR or \fBdown\fR), \fBcoyel new\fR and
-\fBcoyel resume\fR take these; \fB/\fR before one (\fB/undo\fR) when a player
-has its name.
-)"};
+    std::string out = words.line("help.man.prompt_commands");
     for (const auto& command : program.prompt_commands)
         out += fmt::format(".TP\n{}{}\n{}\n", bold(command.name),
                            command.argument.empty() ? "" : " " + italic(command.argument),
@@ -152,89 +148,19 @@ has its name.
     return out;
 }
 
-std::string house_rules_section() {
-    std::string out{R"(.SH HOUSE RULES
-Chosen at the start with \fB\-\-option\fR \fIKEY\fR=\fIVALUE\fR on \fBcoyel new\fR
-(repeatable), saved in the game, shown by \fBcoyel status\fR. A value's
-default is in parentheses.
-)"};
-    for (const auto& info : option_table())
-        out += fmt::format(".TP\n{}=\\fI{}\\fR\n{}\n", bold(info.key), roff(info.values),
-                           roff(info.meaning));
+// Each rule's key as the script types it ("égalité"), its values and meaning.
+std::string house_rules_section(const narration::Script& words) {
+    std::string out = words.line("help.man.house_rules");
+    for (const auto& info : option_table()) {
+        const std::string key = words.line(fmt::format("option.key.{}", info.key));
+        out += fmt::format(".TP\n{}=\\fI{}\\fR\n{}\n", bold(key.substr(0, key.find('|'))),
+                           roff(words.line(fmt::format("help.option_values.{}", info.key))),
+                           roff(words.line(fmt::format("help.option.{}", info.key))));
+    }
     return out;
 }
 
 // Read from the code: save_lock.cpp, save_file.cpp, the games folder.
-constexpr std::string_view files_and_environment = R"(.SH FILES
-.TP
-\fIFILE\fR.json
-A game: its setup and every answer given, as JSON. Written after each answer
-through \fIFILE\fR.json.tmp, synced and renamed over it, so a crash leaves the
-previous save or the new one. A file that is not a coyel save is refused with
-the reason and never overwritten.
-.TP
-\fI.FILE.json.lock\fR
-Beside the save while a coyel plays it: a second \fBcoyel resume\fR of the same
-file is refused with the first one's process id.
-.TP
-\fI$XDG_DATA_HOME/coyel/games\fR
-The games folder (\fI~/.local/share/coyel/games\fR when \fBXDG_DATA_HOME\fR is
-unset or not absolute), where the commands that list the group's games look.
-.SH ENVIRONMENT
-.TP
-.B NO_COLOR
-When set, no colour, even on a terminal.
-.TP
-.B COYEL_LANG
-The language of the lines read aloud, before the locale.
-.TP
-.BR LC_ALL ", " LC_MESSAGES ", " LANG
-The locale, in that order, when \fBCOYEL_LANG\fR is unset.
-.TP
-.B XDG_DATA_HOME
-Where the games folder lives (see FILES).
-)";
-
-constexpr std::string_view exit_status = R"(.SH EXIT STATUS
-.TP
-.B 0
-Done: the game saved and left, a replay or a check finished, or the end of
-the answers read from a pipe.
-.TP
-.B 1
-A file could not be read, loaded or written, or a save is in use.
-.TP
-.B 2
-\fBcoyel new\fR refused the players, the deck, the deal or a house rule.
-.TP
-.B 100\-114
-The command line itself is wrong (as CLI11 numbers its errors): 104 a value
-of the wrong type, 105 a value out of range (\fB\-\-view\fR, \fB\-\-round\fR,
-\fB\-\-upto\fR), 106 a required argument missing, 107 \fB\-\-verbose\fR
-without \fB\-\-version\fR, 109 an unknown argument.
-.TP
-.BR 129 ", " 131 ", " 143
-128 plus the signal: the terminal closed (SIGHUP), SIGQUIT or SIGTERM ended a
-game after saving it; \fBcoyel resume\fR goes on.
-)";
-
-constexpr std::string_view examples_and_more = R"(.SH EXAMPLES
-.nf
-coyel new \-\-players "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana"
-coyel new \-\-players "..." \-\-deck carbon=2,ngo,ceo,banker,fragile \-\-seed 7
-coyel new \-\-players "..." \-\-option tie=revote \-\-save friday.json
-coyel resume friday.json
-coyel replay friday.json \-\-view table \-\-step
-coyel replay friday.json \-\-html friday.html
-coyel status friday.json \-\-json
-source <(coyel completion bash)
-.fi
-.SH SEE ALSO
-\fBcoyel \-\-help\fR and \fBcoyel\fR \fICOMMAND\fR \fB\-\-help\fR; \fBhelp\fR at the
-game's prompt. The rulebook, \fIrules.md\fR, and the rulings where it is
-silent, \fIrulings.md\fR, are installed in \fIshare/doc/coyel\fR under coyel's
-prefix (\fI/usr/share/doc/coyel\fR from the package).
-)";
 
 // "coyel — the moderator's assistant ...\nMore." gives "the moderator's assistant ...".
 std::string_view one_line_summary(std::string_view description) {
@@ -247,25 +173,27 @@ std::string_view one_line_summary(std::string_view description) {
 
 }  // namespace
 
-std::string man_page(const CommandDoc& program, std::string_view version) {
-    std::string out =
-        fmt::format(".TH COYEL 1 \"\" \"coyel {}\" \"User Commands\"\n.SH NAME\ncoyel \\- {}\n",
-                    version, roff(one_line_summary(program.description)));
+std::string man_page(const CommandDoc& program, std::string_view version,
+                     const narration::Script& words) {
+    const auto said = [&words](std::string_view key) { return words.line(key); };
+    std::string out = fmt::format(".TH COYEL 1 \"\" \"coyel {}\" \"{}\"\n.SH {}\ncoyel \\- {}\n",
+                                  version, said("help.man.title"), said("help.man.section.name"),
+                                  roff(one_line_summary(program.description)));
     // Left-adjusted, as synopses are: justified, a long line's spaces would double.
-    out += ".SH SYNOPSIS\n.ad l\n.B coyel\n.br\n";
+    out += fmt::format(".SH {}\n.ad l\n.B coyel\n.br\n", said("help.man.section.synopsis"));
     for (const auto& command : program.subcommands) out += synopsis_of(command, "");
     out += ".B coyel \\-\\-version\n[\\fB\\-\\-verbose\\fR]\n.ad b\n";
-    out += fmt::format(".SH DESCRIPTION\n{}\n", roff(program.description));
-    out += R"(.PP
-Without a command, \fBcoyel\fR is \fBcoyel new\fR, asking for the players.
-)";
-    out += ".SH OPTIONS\n" + option_entries(program.options, true);
-    out += commands_section(program);
-    out += prompt_commands_section(program);
-    out += house_rules_section();
-    out += files_and_environment;
-    out += exit_status;
-    out += examples_and_more;
+    out += fmt::format(".SH {}\n{}\n", said("help.man.section.description"),
+                       roff(program.description));
+    out += said("help.man.default_command");
+    out += fmt::format(".SH {}\n", said("help.man.section.options")) +
+           option_entries(program.options, true, words);
+    out += commands_section(program, words);
+    out += prompt_commands_section(program, words);
+    out += house_rules_section(words);
+    out += said("help.man.files_and_environment");
+    out += said("help.man.exit_status");
+    out += said("help.man.examples_and_more");
     return out;
 }
 

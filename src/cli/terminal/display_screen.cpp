@@ -412,8 +412,16 @@ int columns_for_players(const PlayersScreen& screen, int columns, bool compact) 
 std::vector<std::string> player_lines(const PlayersScreen& screen, int columns, bool compact,
                                       bool colour) {
     if (screen.players.empty()) return {};
-    return player_columns(screen, columns, columns_for_players(screen, columns, compact), compact,
-                          colour);
+    const int per_line = columns_for_players(screen, columns, compact);
+    if (!compact && columns_wide(screen, per_line, false) > columns) {
+        // Cut, the statuses would lose their cards ("out · Carbon Em…"): the
+        // cards' short names instead ("out · carbon").
+        PlayersScreen shorter = screen;
+        for (auto& row : shorter.players) row.status = row.short_status;
+        return player_columns(shorter, columns, columns_for_players(shorter, columns, false), false,
+                              colour);
+    }
+    return player_columns(screen, columns, per_line, compact, colour);
 }
 
 // The thermometer beside the figures, `middle` lines high (none at the end:

@@ -77,22 +77,36 @@ struct VoteCount {
     int top = 0;
     SeatSet top_seats;
     std::optional<Seat> double_vote;
+    Seat mayor_choice = -1;  // whom the mayor voted for, if anyone
 
     VoteCount(VoteBallots ballots, std::optional<Seat> mayor_seat, int players) {
         const Seat mayor = mayor_seat.value_or(-1);
-        bool mayor_voted = false;
+        Seat by_mayor_for = -1;
         ballots.for_each([&](const Ballot& ballot) {
             if (!ballot.choice) return;
             const bool by_mayor = ballot.voter == mayor;
             votes[*ballot.choice] += rules::ballot_weight(by_mayor);
-            mayor_voted |= by_mayor;
+            by_mayor_for = by_mayor ? *ballot.choice : by_mayor_for;
         });
         top = *std::max_element(votes.begin(), votes.begin() + players);
         std::uint32_t top_bits = 0;
         for (Seat seat = 0; seat < players; ++seat)
             top_bits |= static_cast<std::uint32_t>(votes[seat] == top) << seat;
         top_seats = SeatSet::from_bits(top_bits);
-        if (mayor_voted) double_vote = mayor;
+        if (by_mayor_for >= 0) double_vote = mayor;
+        mayor_choice = by_mayor_for;
+    }
+
+    // Whether the mayor's double vote decided the vote (EventFacts::mayor_decided):
+    // counted as anyone's, the top seats would differ. Asked only where the
+    // events are read (not by the balance lab's, which are discarded).
+    bool decided_by_mayor(int players) const {
+        if (mayor_choice < 0 || !top_seats.contains(mayor_choice)) return false;
+        if (top_seats.size() > 1) return true;  // the mayor's second vote made the tie
+        const int extra = rules::ballot_weight(true) - rules::ballot_weight(false);
+        for (Seat seat = 0; seat < players; ++seat)  // alone at the top: caught up by another?
+            if (seat != mayor_choice && votes[seat] >= top - extra) return true;
+        return false;
     }
 };
 
@@ -338,12 +352,10 @@ Refusal Resolver::ceo_lobby(const Action& action) {
 }
 
 LobbyOutcome Resolver::lobby_outcome(Seat target) const {
-    const auto banker = holder(Role::banker);
-    const bool banker_corrupted = banker && s_.corrupted.contains(*banker);
-    if (s_.corrupted.contains(target)) return LobbyOutcome::already_corrupted;
-    if (setup_.roles[target] == Role::ngo) return LobbyOutcome::refused_ngo;
-    if (s_.mayor == target && !banker_corrupted) return LobbyOutcome::refused_mayor;
-    return LobbyOutcome::corrupted;
+    return rules::lobby_outcome({.target_corrupted = s_.corrupted.contains(target),
+                                 .target_is_ngo = setup_.roles[target] == Role::ngo,
+                                 .target_is_mayor = s_.mayor == target,
+                                 .banker_corrupted = rules::banker_corrupted(cast_, s_)});
 }
 
 // Moves on to the next night call whose holder is in the game, or to dawn.
@@ -465,21 +477,29 @@ void Resolver::tally_vote(VoteBallots votes) {
     result.double_vote = count.double_vote;
     const bool was_revote = !s_.revote_candidates.empty();
     result.extra = was_revote;
+    if (events_.keeps()) result.mayor_decided = count.decided_by_mayor(players);
     s_.revote_candidates = SeatSet{};
-    if (count.top == 0) return;  // no votes at all: nobody, and no revote
+    if (count.top == 0) {  // no votes at all: nobody, and no revote
+        result.vote = VoteOutcome::no_votes;
+        return;
+    }
     const SeatSet tied = count.top_seats;
     for (Seat seat : tied) result.seats.push_back(seat);
     if (tied.size() == 1) {
+        result.vote = VoteOutcome::out;
         result.player = *tied.begin();
         take_out(*tied.begin(), OutCause::vote);
         check_end();
         return;
     }
     if (options_.tie == TieRule::revote && !was_revote) {
+        result.vote = VoteOutcome::revote;
         s_.revote_candidates = tied;
         Event& revote = emit(Event::Kind::revote);
         for (Seat seat : tied) revote.seats.push_back(seat);
+        return;
     }
+    result.vote = was_revote ? VoteOutcome::tied_again : VoteOutcome::tie;
 }
 
 void Resolver::start_night() {

@@ -13,6 +13,9 @@ namespace coyel {
 enum class OutCause { damage, speculation, slapp, vote };
 enum class LobbyOutcome { corrupted, already_corrupted, refused_ngo, refused_mayor, nobody };
 enum class WinReason { temperature, no_carbon, no_ecosystems };
+// How a vote ended (SPEC section 5): one player out, nobody voted, a tie that
+// removes nobody (tie = none), a tie sent to the revote, or tied again in it.
+enum class VoteOutcome { out, no_votes, tie, revote, tied_again };
 
 // An event's facts of fixed size; Event adds the per-seat lists. Kept apart
 // so that a reused event is reset in one assignment, whatever fields are added.
@@ -27,7 +30,7 @@ struct EventFacts {
         saved,             // player saved by a protest
         fragile_revived,   // player
         slapp,             // filed (player out after all) or not
-        vote_result,       // tally by seat, player out (if any), tied seats on a tie, revote
+        vote_result,       // tally by seat, outcome, player out (if any), tied seats, revote
         revote,            // tied: the seats in the revote
         game_over,         // winner, reason
     };
@@ -42,7 +45,11 @@ struct EventFacts {
     int value = 0;
     Team winner = Team::ecosystems;
     WinReason reason = WinReason::temperature;
-    std::optional<Seat> double_vote;  // vote_result: the mayor, whose vote counted two
+    std::optional<Seat> double_vote;           // vote_result: the mayor, whose vote counted two
+    VoteOutcome vote = VoteOutcome::no_votes;  // vote_result
+    // vote_result: the mayor's double vote decided it: counted once, the top
+    // of the tally would be other players (public: the ballots are said aloud).
+    bool mayor_decided = false;
 };
 
 struct Event : EventFacts {
@@ -104,6 +111,9 @@ class EventBuffer {
     }
 
     std::size_t size() const { return size_; }
+    // Whether what is added is kept (Events::kept): a fact only a reader
+    // needs may be left unworked otherwise.
+    bool keeps() const { return !discard_; }
     bool empty() const { return size_ == 0; }
     const Event& operator[](std::size_t index) const { return slots_[index]; }
     const Event* begin() const { return slots_.data(); }

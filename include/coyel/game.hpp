@@ -61,7 +61,6 @@ class Game {
     const Setup& setup() const { return setup_; }
     const State& state() const { return state_; }
     const std::vector<Action>& log() const { return log_; }
-    bool keeps_log() const { return keeps_log_; }
     // Gives log entry `index` its wall-clock time (ISO 8601), if it has none:
     // the front end stamps entries once they are in the log, the clock's
     // degrees included (the engine itself has no wall clock).
@@ -117,7 +116,7 @@ class Game {
     // Whether the clock may run: only from Night 1 to the end (SPEC section
     // 6). The front ends ask rather than re-derive it; clock_standing says
     // why not, or nothing.
-    bool clock_may_run() const { return state_.phase != Phase::setup && !over(); }
+    bool clock_may_run() const { return clock_runs_in(state_.phase); }
     Refusal clock_standing() const;
 
     // Takes back the last input: a ballot of the vote being taken, else the
@@ -170,6 +169,7 @@ class Game {
     const std::string& name(Seat seat) const { return setup_.players[seat]; }
     int player_count() const { return setup_.player_count(); }
     SeatSet seats_in_game() const;
+    bool banker_corrupted() const { return rules::banker_corrupted(cast_, state_); }
 
     // The legal player answers to the expected call (for a vote: the next
     // voter's ballots). Every choice listed is accepted, and only those.
@@ -200,6 +200,10 @@ class Game {
     int slapps_left() const;
     // The moment the clock reaches the next degree, in clock mode.
     std::optional<std::int64_t> next_rise_at() const;
+    // The countdown to it from `clock_s` (seconds_to_degree).
+    std::optional<std::int64_t> seconds_to_next_degree(std::int64_t clock_s) const {
+        return seconds_to_degree(next_rise_at(), clock_s);
+    }
     // Vote weight of a voter: the mayor's counts two.
     int vote_weight(Seat voter) const;
 
@@ -221,7 +225,7 @@ class Game {
         if (at == state_.clock_s) return true;
         return at > state_.clock_s && at <= max_clock_seconds &&
                setup_.options.temperature_mode != TemperatureMode::clock &&
-               state_.phase != Phase::setup && state_.phase != Phase::over;
+               clock_runs_in(state_.phase);
     }
     Refusal move_clock(std::int64_t seconds, EventBuffer& events);
     std::optional<Undone> undo_temperature_end();
@@ -260,8 +264,16 @@ inline std::optional<CallId> Game::current_call() const {
             return state_.night.extra_lobby ? CallId::ceo_extra_lobby : CallId::ceo_lobby;
         case ActionKind::vote:
             return state_.revote_candidates.empty() ? CallId::vote : CallId::revote;
-        default: return first_call_of(*state_.expects);
+        case ActionKind::carbon_target:
+        case ActionKind::ngo_protect:
+        case ActionKind::banker:
+        case ActionKind::slapp:
+        case ActionKind::clock:  // asides: never expected
+        case ActionKind::heat:
+        case ActionKind::note:
+        case ActionKind::tell: break;
     }
+    return first_call_of(*state_.expects);
 }
 
 inline Choices Game::legal_choices() const {

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "coyel/action.hpp"
+#include "coyel/event.hpp"
 #include "coyel/seats.hpp"
 #include "coyel/setup.hpp"
 #include "coyel/state.hpp"
@@ -22,6 +23,29 @@ inline SeatSet without(SeatSet seats, std::optional<Seat> seat) {
     return seats;
 }
 }  // namespace detail
+
+// Whether the banker is corrupted (lobbied by the CEO): what decides the
+// banker's gestures and whether the mayor may be lobbied (SPEC section 3).
+inline bool banker_corrupted(const Cast& cast, const State& state) {
+    const auto banker = cast.holder(Role::banker);
+    return banker && state.corrupted.contains(*banker);
+}
+
+// What a lobby on a player does (SPEC section 3, call 4), from the facts that
+// decide it, so that one who knows only some of them (the simulated CEO, who
+// does not know the NGO) asks the same rule.
+struct LobbyFacts {
+    bool target_corrupted = false;
+    bool target_is_ngo = false;
+    bool target_is_mayor = false;
+    bool banker_corrupted = false;
+};
+inline constexpr LobbyOutcome lobby_outcome(const LobbyFacts& facts) {
+    if (facts.target_corrupted) return LobbyOutcome::already_corrupted;
+    if (facts.target_is_ngo) return LobbyOutcome::refused_ngo;
+    if (facts.target_is_mayor && !facts.banker_corrupted) return LobbyOutcome::refused_mayor;
+    return LobbyOutcome::corrupted;
+}
 
 // SPEC section 3, call 2: the player the NGO may not protect tonight, last
 // night's, unless the ngo_repeat option allows it.
@@ -60,11 +84,10 @@ inline Choices legal_players(const Setup& setup, const Cast& cast, const State& 
 inline bool gesture_open(const Setup& setup, const Cast& cast, const State& state,
                          BankerChoice choice) {
     if (choice == BankerChoice::none) return true;
-    const auto banker = cast.holder(Role::banker);
     const auto fragile = cast.holder(Role::fragile);
     if (!fragile) return false;
     const bool speculation = choice == BankerChoice::speculation;
-    const bool corrupted = banker && state.corrupted.contains(*banker);
+    const bool corrupted = banker_corrupted(cast, state);
     const bool used = speculation ? state.speculation_used : state.social_used;
     const bool one_total_used = setup.options.banker_actions == BankerActions::one_total &&
                                 (state.social_used || state.speculation_used);

@@ -23,6 +23,19 @@ namespace coyel {
 enum class Phase { setup, night, dawn, day, over };
 std::string_view phase_id(Phase phase);
 
+// Whether the game clock may run in `phase`: from Night 1 to the end (SPEC
+// section 6). Every front end and view asks this rather than the phases.
+constexpr bool clock_runs_in(Phase phase) { return phase != Phase::setup && phase != Phase::over; }
+
+// What a countdown to the next degree shows at `clock_s`: the seconds left
+// until `rise_at` (Game::next_rise_at), never below zero; nothing when no
+// degree comes by the clock (not clock mode, or the game over).
+constexpr std::optional<std::int64_t> seconds_to_degree(std::optional<std::int64_t> rise_at,
+                                                        std::int64_t clock_s) {
+    if (!rise_at) return std::nullopt;
+    return std::max<std::int64_t>(0, *rise_at - clock_s);
+}
+
 // The ballots of the vote being taken, in seat order: two small fixed arrays
 // (a seat fits a byte), so that the state copies in a few cache lines.
 class BallotList {

@@ -38,6 +38,12 @@ struct TableView {
     std::optional<Team> winner;
     std::optional<WinReason> win_reason;
     bool operator==(const TableView&) const = default;
+
+    // The core's answers (state.hpp), for the game as the table knows it.
+    bool clock_may_run() const { return clock_runs_in(phase); }
+    std::optional<std::int64_t> seconds_to_next_degree(std::int64_t clock) const {
+        return seconds_to_degree(next_rise_at, clock);
+    }
 };
 
 // What the table has been told (Game::told()): while the news of the night

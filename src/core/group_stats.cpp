@@ -171,7 +171,8 @@ json card_json(Role role, const CardRecord& record) {
             out["speculation_used"] = record.speculation_used;
             break;
         case Role::fragile: out["revivals"] = record.revivals; break;
-        default: break;  // a card with no deeds counted: the carbon emissions, the citizens
+        case Role::carbon:  // a card with no deeds counted
+        case Role::citizen: break;
     }
     return out;
 }

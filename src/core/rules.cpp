@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 
 #include "coyel/text.hpp"
 
@@ -35,6 +36,71 @@ enum class Why : std::uint8_t {
 static_assert(Why::allowed == allowed);
 
 namespace {
+
+// Which rule's words say a refusal. Each code names its group here, by a
+// switch with no default: a code added to Why and forgotten does not build
+// (-Werror=switch), rather than take the words of its neighbours.
+enum class Group { player, banker, ballot };
+
+constexpr Group group_of(Why why) {
+    switch (why) {
+        case Why::allowed:
+        case Why::no_such_player:
+        case Why::out_of_game:
+        case Why::not_a_player_call:
+        case Why::carbon_must_name:
+        case Why::target_is_carbon:
+        case Why::ngo_repeat:
+        case Why::ceo_self: return Group::player;
+        case Why::social_corrupted:
+        case Why::social_used:
+        case Why::one_total_used:
+        case Why::no_fragile:
+        case Why::fragile_in_game:
+        case Why::speculation_not_corrupted:
+        case Why::speculation_used:
+        case Why::fragile_out: return Group::banker;
+        case Why::voter_out:
+        case Why::abstain_off:
+        case Why::ballot_no_such_player:
+        case Why::ballot_out_of_game:
+        case Why::revote_only:
+        case Why::corrupted_for_ceo: return Group::ballot;
+    }
+    return Group::player;
+}
+
+// Whether the table may hear why: one code only, a corrupted voter's ballot
+// for the CEO, is the table's secret (ErrorCode::refused_secretly). Stated
+// per code, so that no new code becomes secret, or public, by its place.
+constexpr bool secret(Why why) {
+    switch (why) {
+        case Why::corrupted_for_ceo: return true;
+        case Why::allowed:
+        case Why::no_such_player:
+        case Why::out_of_game:
+        case Why::not_a_player_call:
+        case Why::carbon_must_name:
+        case Why::target_is_carbon:
+        case Why::ngo_repeat:
+        case Why::ceo_self:
+        case Why::social_corrupted:
+        case Why::social_used:
+        case Why::one_total_used:
+        case Why::no_fragile:
+        case Why::fragile_in_game:
+        case Why::speculation_not_corrupted:
+        case Why::speculation_used:
+        case Why::fragile_out:
+        case Why::voter_out:
+        case Why::abstain_off:
+        case Why::ballot_no_such_player:
+        case Why::ballot_out_of_game:
+        case Why::revote_only: return false;
+    }
+    return false;
+}
+static_assert(secret(Why::corrupted_for_ceo) && !secret(Why::revote_only));
 
 using Named = std::vector<std::pair<std::string, std::string>>;
 
@@ -72,7 +138,7 @@ Error explain_player(Why why, const Setup& setup, ActionKind call, std::optional
                             name(setup, *choice)),
                 "ngo_repeat", {{"name", name(setup, *choice)}});
         case Why::ceo_self: return refused("the CEO cannot lobby themselves", "ceo_self");
-        default: break;
+        default: break;  // not_a_player_call, or another group's: see group_of
     }
     return Error{fmt::format("{} is not answered with a player", action_id(call))};
 }
@@ -95,9 +161,12 @@ Error explain_banker(Why why) {
             return refused("speculation needs a corrupted banker", "speculation_not_corrupted");
         case Why::speculation_used:
             return refused("speculation has been used already", "speculation_used");
-        default: break;
+        case Why::fragile_out:
+            return refused("the fragile ecosystem is already out", "fragile_out");
+        default: break;  // another group's: see group_of
     }
-    return refused("the fragile ecosystem is already out", "fragile_out");
+    assert(!"a banker refusal routed here by group_of");
+    return Error{"refused"};
 }
 
 Error explain_ballot(Why why, const Setup& setup, const State& state, const Ballot& ballot) {
@@ -118,6 +187,13 @@ Error explain_ballot(Why why, const Setup& setup, const State& state, const Ball
                                        name(setup, *ballot.choice)),
                            "ballot_out_of_game",
                            {{"voter", voter}, {"name", name(setup, *ballot.choice)}});
+        case Why::corrupted_for_ceo:
+            return Error{fmt::format("{} is corrupted and may not vote for the Fossil Fuel CEO: "
+                                     "ask them for another name",
+                                     voter),
+                         secret(why) ? ErrorCode::refused_secretly : ErrorCode::refused,
+                         "corrupted_for_ceo",
+                         {{"voter", voter}}};
         case Why::revote_only: {
             std::vector<std::string> names;
             for (Seat seat : state.revote_candidates) names.push_back(name(setup, seat));
@@ -126,14 +202,10 @@ Error explain_ballot(Why why, const Setup& setup, const State& state, const Ball
                            setup.options.abstain ? "revote_only_or_nobody" : "revote_only",
                            {{"voter", voter}, {"names", join(names, "\n")}});
         }
-        default: break;
+        default: break;  // another group's: see group_of
     }
-    return Error{fmt::format("{} is corrupted and may not vote for the Fossil Fuel CEO: ask them "
-                             "for another name",
-                             voter),
-                 ErrorCode::refused_secretly,
-                 "corrupted_for_ceo",
-                 {{"voter", voter}}};
+    assert(!"a ballot refusal routed here by group_of");
+    return Error{"refused"};
 }
 
 }  // namespace
@@ -154,16 +226,23 @@ Why player_rule(const Setup& setup, const Cast& cast, const State& state, Action
             return choice ? Why::target_is_carbon : Why::carbon_must_name;
         case ActionKind::ngo_protect: return Why::ngo_repeat;
         case ActionKind::ceo_lobby: return Why::ceo_self;
-        default: return Why::not_a_player_call;
+        case ActionKind::elect_mayor:
+        case ActionKind::banker:
+        case ActionKind::slapp:
+        case ActionKind::vote:
+        case ActionKind::clock:
+        case ActionKind::heat:
+        case ActionKind::note:
+        case ActionKind::tell: break;
     }
+    return Why::not_a_player_call;
 }
 
 // The rule is gesture_open (SPEC section 3, call 3); this names the part refusing.
 Why banker_rule(const Setup& setup, const Cast& cast, const State& state, BankerChoice choice) {
     if (gesture_open(setup, cast, state, choice)) return Why::allowed;
-    const auto banker = cast.holder(Role::banker);
     const auto fragile = cast.holder(Role::fragile);
-    const bool corrupted = banker && state.corrupted.contains(*banker);
+    const bool corrupted = banker_corrupted(cast, state);
     const bool one_total = setup.options.banker_actions == BankerActions::one_total;
     const bool any_used = state.social_used || state.speculation_used;
     if (choice == BankerChoice::social) {
@@ -195,9 +274,12 @@ Why ballot_rule(const Setup& setup, const Cast& cast, const State& state, const 
 Refusal explain(Why why, const Setup& setup, const State& state, ActionKind call,
                 const Ballot& ballot) {
     if (why == Why::allowed) return std::nullopt;
-    if (why >= Why::voter_out) return explain_ballot(why, setup, state, ballot);
-    if (why >= Why::social_corrupted) return explain_banker(why);
-    return explain_player(why, setup, call, ballot.choice);
+    switch (group_of(why)) {
+        case Group::ballot: return explain_ballot(why, setup, state, ballot);
+        case Group::banker: return explain_banker(why);
+        case Group::player: return explain_player(why, setup, call, ballot.choice);
+    }
+    return std::nullopt;
 }
 
 Refusal player_refusal(const Setup& setup, const Cast& cast, const State& state, ActionKind call,

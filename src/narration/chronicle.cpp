@@ -21,20 +21,6 @@ bool same_texts(const std::vector<Line>& a, const std::vector<Line>& b) {
                       [](const Line& x, const Line& y) { return x.text == y.text; });
 }
 
-// True when the mayor's double vote decided the vote: counted once, the top
-// of the tally would be other players. Public: the ballots are said aloud.
-bool decided_by_mayor(const Action& vote, const Event& result) {
-    if (!result.double_vote) return false;
-    std::vector<int> single = result.tally;
-    for (const auto& ballot : vote.votes)
-        if (ballot.voter == *result.double_vote && ballot.choice) --single[*ballot.choice];
-    const int top = *std::max_element(single.begin(), single.end());
-    std::vector<Seat> leaders;
-    for (Seat seat = 0; seat < static_cast<Seat>(single.size()); ++seat)
-        if (top > 0 && single[seat] == top) leaders.push_back(seat);
-    return leaders != result.seats;
-}
-
 // SPEC section 6: in clock mode a degree is reached at a second of its own,
 // which may fall anywhere between two entries. (Night and manual rises happen
 // at the entry itself: at dawn, or at `heat`.)
@@ -230,10 +216,18 @@ void Chronicler::count(const Action& action, const Event& event) {
         case Event::Kind::saved: ++statistics_.protest_saves; break;
         case Event::Kind::lobby: count_lobby(event); break;
         case Event::Kind::vote_result:
-            if (decided_by_mayor(action, event)) ++statistics_.votes_decided_by_mayor;
+            if (event.mayor_decided) ++statistics_.votes_decided_by_mayor;
             ballots_.insert(ballots_.end(), action.votes.begin(), action.votes.end());
             break;
-        default: break;
+        case Event::Kind::mayor_elected:
+        case Event::Kind::mayor_lost:
+        case Event::Kind::temperature_rose:
+        case Event::Kind::dawn:
+        case Event::Kind::player_out:
+        case Event::Kind::fragile_revived:
+        case Event::Kind::slapp:
+        case Event::Kind::revote:
+        case Event::Kind::game_over: break;
     }
 }
 
@@ -334,8 +328,14 @@ bool begins_news(const std::vector<Action>& log, std::size_t index) {
                 return log[i].kind != ActionKind::slapp;
             }
             return true;
-        default: return true;
+        case ActionKind::elect_mayor:
+        case ActionKind::carbon_target:
+        case ActionKind::ngo_protect:
+        case ActionKind::banker:
+        case ActionKind::ceo_lobby:
+        case ActionKind::vote: return true;
     }
+    return true;
 }
 }  // namespace
 

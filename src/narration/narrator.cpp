@@ -47,6 +47,19 @@ std::string_view outcome_id(const Event& event) {
     return "other";
 }
 
+// Why nobody is out, in the script's words; nothing when someone is, or
+// when a revote follows (told by its own event).
+std::optional<std::string> nobody_out_id(VoteOutcome outcome) {
+    switch (outcome) {
+        case VoteOutcome::out:
+        case VoteOutcome::revote: return std::nullopt;
+        case VoteOutcome::no_votes: return "no_votes";
+        case VoteOutcome::tie: return "tie";
+        case VoteOutcome::tied_again: return "tied_again";
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::string clock_text(long long seconds) {
@@ -336,9 +349,7 @@ void Narrator::event(const TableView& view, const Event& e, int& announced,
             lines.push_back({Line::Kind::call, line("event.slapp_wake")});
             if (!e.extra) lines.push_back({Line::Kind::record, line("event.slapp_not_filed")});
             break;
-        case Event::Kind::vote_result:
-            vote_result(view, e, !view.revote_between.empty(), lines);
-            break;
+        case Event::Kind::vote_result: vote_result(view, e, lines); break;
         case Event::Kind::revote: {
             std::vector<std::string> names;
             for (Seat seat : e.seats) names.push_back(view.players[seat].name);
@@ -375,8 +386,7 @@ std::string Narrator::player_out(const TableView& view, const Event& e) const {
     return line("event.player_out", args);
 }
 
-void Narrator::vote_result(const TableView& view, const Event& e, bool revote,
-                           std::vector<Line>& lines) const {
+void Narrator::vote_result(const TableView& view, const Event& e, std::vector<Line>& lines) const {
     std::vector<Seat> order;
     for (Seat seat = 0; seat < static_cast<Seat>(e.tally.size()); ++seat)
         if (e.tally[seat] > 0) order.push_back(seat);
@@ -392,9 +402,8 @@ void Narrator::vote_result(const TableView& view, const Event& e, bool revote,
         .set("tally", join(counts, line("words.list_separator")))
         .set("mayor", e.double_vote ? view.players[*e.double_vote].name : "none");
     lines.push_back({Line::Kind::record, line("event.tally", args)});
-    if (e.player || revote) return;  // a revote follows: told by its event
-    const char* why = e.seats.size() < 2 ? "no_votes" : e.extra ? "tied_again" : "tie";
-    lines.push_back({Line::Kind::aloud, line("event.vote_nobody", Args{}.set("why", why))});
+    if (const auto why = nobody_out_id(e.vote))
+        lines.push_back({Line::Kind::aloud, line("event.vote_nobody", Args{}.set("why", *why))});
 }
 
 std::string Narrator::ballot(const TableView& view, const Ballot& ballot, int weight) const {
@@ -428,7 +437,8 @@ std::string Narrator::header(const TableView& view) const {
     const bool over = view.phase == Phase::over;
     args.set("mode", over ? "over" : std::string{id_of(view.mode)});
     args.set("next", view.next_rise_at ? clock_text(*view.next_rise_at) : "");
-    args.set("next_in", view.next_rise_at ? clock_text(*view.next_rise_at - view.clock_s) : "");
+    const auto next_in = view.seconds_to_next_degree(view.clock_s);
+    args.set("next_in", next_in ? clock_text(*next_in) : "");
     return line("view.header", args);
 }
 

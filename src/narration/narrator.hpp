@@ -105,8 +105,7 @@ class Narrator {
                std::vector<Line>& lines) const;
     void lobby(const TableView& view, const Event& event, std::vector<Line>& lines) const;
     std::string player_out(const TableView& view, const Event& event) const;
-    void vote_result(const TableView& view, const Event& event, bool revote,
-                     std::vector<Line>& lines) const;
+    void vote_result(const TableView& view, const Event& event, std::vector<Line>& lines) const;
     std::optional<std::string> record(const TableView& view, const Action& action) const;
     std::string name(const TableView& view, std::optional<Seat> seat) const;
     std::string option_values_said(const std::string& ids) const;

@@ -38,14 +38,16 @@ std::optional<milliseconds> sooner(std::optional<milliseconds> a, std::optional<
 void countdown(const Narrator& narrator, const TableView& view, const ClockNow& clock,
                PlayersScreen& screen) {
     if (view.phase == Phase::over) return;
-    if (!view.next_rise_at) {
+    const auto to_degree = view.seconds_to_next_degree(clock.seconds);
+    if (!to_degree) {
         screen.countdown =
             narrator.line("display.rises", Args{}.set("mode", std::string{id_of(view.mode)}));
         return;
     }
-    const std::int64_t left = std::max<std::int64_t>(0, *view.next_rise_at - clock.seconds);
+    const std::int64_t left = *to_degree;
     screen.countdown_figure = clock_text(left);
-    const char* running = view.phase == Phase::setup ? "waiting" : clock.next_second ? "yes" : "no";
+    // Before Night 1 the clock waits; the game over, no countdown is shown.
+    const char* running = !view.clock_may_run() ? "waiting" : clock.next_second ? "yes" : "no";
     screen.countdown = narrator.line("display.countdown",
                                      Args{}.set("running", running).set("clock", clock_text(left)));
     if (left > 0) screen.changes_in = clock.next_second;

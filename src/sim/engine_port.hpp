@@ -72,6 +72,7 @@ class EnginePort {
     SeatSet in_game() const { return game_.seats_in_game(); }
     Role role(Seat seat) const { return game_.role(seat); }
     bool corrupted(Seat seat) const { return game_.state().corrupted.contains(seat); }
+    bool banker_corrupted() const { return game_.banker_corrupted(); }
     std::optional<Seat> holder(Role role) const { return game_.holder(role); }
     bool over() const { return game_.over(); }
     // The game itself, with its log when kept.

@@ -50,15 +50,17 @@ Pick table_protect(const EnginePort& game, const Choices& legal, SplitMix64& rng
     return prefer(others, legal, rng);
 }
 
-// The CEO lobbies someone not yet corrupted, and the mayor only once the
-// banker is corrupted (else the lobby is refused and spent): both the CEO knows.
+// The CEO lobbies someone the lobby would corrupt, as far as the CEO knows:
+// who is corrupted, who is mayor, whether the banker is; not who the NGO is.
 Pick table_lobby(const EnginePort& game, const Choices& legal, SplitMix64& rng) {
     SeatSet worth;
-    const auto banker = game.holder(Role::banker);
-    const bool banker_corrupted = banker && game.corrupted(*banker);
-    for (Seat seat : legal.players)
-        if (!game.corrupted(seat) && (banker_corrupted || seat != game.state().mayor))
-            worth.insert(seat);
+    const bool banker_corrupted = game.banker_corrupted();
+    for (Seat seat : legal.players) {
+        const rules::LobbyFacts known{.target_corrupted = game.corrupted(seat),
+                                      .target_is_mayor = seat == game.state().mayor,
+                                      .banker_corrupted = banker_corrupted};
+        if (rules::lobby_outcome(known) == LobbyOutcome::corrupted) worth.insert(seat);
+    }
     return prefer(worth, legal, rng);
 }
 
@@ -80,8 +82,14 @@ Pick choose_player(const SimConfig& config, CallId call, const EnginePort& game,
         case CallId::ngo_protect: return table_protect(game, legal, rng);
         case CallId::ceo_lobby:
         case CallId::ceo_extra_lobby: return table_lobby(game, legal, rng);
-        default: return prefer(legal.players, legal, rng);  // a mayor: anyone in the game
+        case CallId::first_mayor:
+        case CallId::new_mayor:
+        case CallId::banker:  // not a player answer: never asked here
+        case CallId::slapp:
+        case CallId::vote:  // ballots: plan_vote
+        case CallId::revote: break;
     }
+    return prefer(legal.players, legal, rng);  // a mayor: anyone in the game
 }
 
 BankerChoice choose_gesture(const SimConfig& config, const EnginePort& game, SplitMix64& rng) {

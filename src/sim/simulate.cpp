@@ -77,7 +77,8 @@ void answer_call(Play& play, CallId call) {
         case AnswerKind::yes_no:
             accepted = play.game.answer_slapp(choose_slapp(play.config, play.rng), play.now);
             break;
-        default:
+        case AnswerKind::player:
+        case AnswerKind::player_or_nobody:
             accepted = play.game.answer_player(
                 call, as_choice(choose_player(play.config, call, play.game, play.rng)), play.now);
     }

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "coyel/rng.hpp"
 #include "coyel/setup.hpp"
 
 using namespace coyel;

@@ -17,13 +17,11 @@ std::int64_t ms_to_zero(std::int64_t left_s, std::chrono::milliseconds next_ms) 
 std::optional<std::int64_t> countdown_ms(const Game& game, const std::optional<LiveClock>& live,
                                          std::int64_t now_ms) {
     const TableView view = table_view(game);
-    if (!live || !live->running || !view.next_rise_at || view.phase == Phase::over ||
-        view.phase == Phase::setup)
-        return std::nullopt;
+    if (!live || !live->running || !view.clock_may_run()) return std::nullopt;
     const std::int64_t elapsed = std::max<std::int64_t>(0, now_ms - live->wall_ms);
-    const std::int64_t left =
-        std::max<std::int64_t>(0, *view.next_rise_at - game.state().clock_s - elapsed / 1000);
-    return ms_to_zero(left, std::chrono::milliseconds(1000 - elapsed % 1000));
+    const auto left = view.seconds_to_next_degree(game.state().clock_s + elapsed / 1000);
+    if (!left) return std::nullopt;
+    return ms_to_zero(*left, std::chrono::milliseconds(1000 - elapsed % 1000));
 }
 
 nlohmann::json players_json(const narration::PlayersScreen& screen) {

@@ -168,10 +168,8 @@ std::optional<std::chrono::milliseconds> ClockDriver::wake_in() const {
 std::string ClockDriver::prompt_status(bool unsaved) const {
     const State& state = game_.state();
     std::string status = narrator_.degrees(state.temperature);
-    if (auto next = game_.next_rise_at(); next && game_.clock_may_run()) {
-        const std::int64_t left = std::max<std::int64_t>(0, *next - clock_.seconds());
-        status += narrator_.line("repl.prompt.next_in", Args{}.set("clock", clock_text(left)));
-    }
+    if (auto left = game_.seconds_to_next_degree(clock_.seconds()); left && game_.clock_may_run())
+        status += narrator_.line("repl.prompt.next_in", Args{}.set("clock", clock_text(*left)));
     if (game_.clock_may_run() && !clock_.running()) status += narrator_.line("repl.prompt.paused");
     if (unsaved) status += narrator_.line("repl.prompt.unsaved");
     if (auto left = timer_left()) {  // shown rounded up: 3:00 when set, 0:01 in the last second

@@ -1,12 +1,12 @@
 #include "espeak_voice.hpp"
 
-#include <dlfcn.h>
 #include <espeak-ng/speak_lib.h>
 
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
-#include <type_traits>
+
+#include "shared_library.hpp"
 
 namespace coyel::speech {
 namespace {
@@ -27,21 +27,15 @@ struct EspeakApi {
 
 Result<const EspeakApi*> load() {
     static EspeakApi api;
-    void* library = ::dlopen(espeak_soname, RTLD_NOW | RTLD_LOCAL);
-    if (!library) return Error{std::string(::dlerror())};
-    std::string missing;
-    const auto find = [&](auto& pointer, const char* name) {
-        pointer =
-            reinterpret_cast<std::remove_reference_t<decltype(pointer)>>(::dlsym(library, name));
-        if (!pointer) missing = name;
-    };
-    find(api.initialize, "espeak_Initialize");
-    find(api.set_synth_callback, "espeak_SetSynthCallback");
-    find(api.set_voice_by_name, "espeak_SetVoiceByName");
-    find(api.synth, "espeak_Synth");
-    find(api.synchronize, "espeak_Synchronize");
-    find(api.cancel, "espeak_Cancel");
-    if (!missing.empty()) return Error{std::string(espeak_soname) + " has no " + missing};
+    auto library = platform::SharedLibrary::open(espeak_soname);
+    if (!library) return library.failure();
+    library->find(api.initialize, "espeak_Initialize");
+    library->find(api.set_synth_callback, "espeak_SetSynthCallback");
+    library->find(api.set_voice_by_name, "espeak_SetVoiceByName");
+    library->find(api.synth, "espeak_Synth");
+    library->find(api.synchronize, "espeak_Synchronize");
+    library->find(api.cancel, "espeak_Cancel");
+    if (auto missing = library->complete()) return *missing;
     return &api;  // the library stays loaded for the process's life
 }
 

@@ -111,17 +111,24 @@ void PromptCommands::help(const std::string&) {
                                                  : kind == AnswerKind::gesture          ? "gesture"
                                                                                : "yes_no")));
     s_.out_.say(narrator.line("repl.help.commands"));
-    // A long meaning wraps under the meanings' column.
+    // Each command and its argument's placeholder in the script's words
+    // ("enregistrer FICHIER"); the meanings' column starts after the longest
+    // (16 at least), and a long meaning wraps under it.
+    std::vector<std::string> usages;
+    std::size_t width = 16;
     for (const auto& command : table()) {
-        // The command and its argument's placeholder in the script's words: "note TEXTE".
         std::string usage = word_for(command);
         if (!command.argument.empty())
             usage += " " + narrator.line(fmt::format("repl.argument.{}", command.name));
-        usage.append(16 - std::min<std::size_t>(16, utf8_length(usage)), ' ');
+        width = std::max(width, utf8_length(usage) + 1);
+        usages.push_back(std::move(usage));
+    }
+    for (std::size_t i = 0; i < table().size(); ++i) {
+        std::string usage = usages[i];
+        usage.append(width - utf8_length(usage), ' ');
+        const auto meaning = narrator.line(fmt::format("repl.command.{}", table()[i].name));
         for (const auto& line :
-             wrap(fmt::format("  {} {}", usage,
-                              narrator.line(fmt::format("repl.command.{}", command.name))),
-                  s_.out_.columns(), 19))
+             wrap(fmt::format("  {} {}", usage, meaning), s_.out_.columns(), width + 3))
             s_.out_.write(line + "\n");
     }
     s_.board_.again();

@@ -2,8 +2,11 @@
 
 #include <espeak-ng/speak_lib.h>
 
+#include <unistd.h>
+
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <mutex>
 
 #include "shared_library.hpp"
@@ -128,6 +131,19 @@ class TimedVoice final : public EspeakVoice {
     bool cut_ = false;
 };
 
+// Whether a sound server or card is there to play on (PulseAudio, PipeWire,
+// ALSA): without one espeak-ng's playback fails line after line and ALSA
+// writes its complaints over the moderator's screen.
+bool sound_device_present() {
+    const auto exists = [](const std::string& path) { return ::access(path.c_str(), F_OK) == 0; };
+    if (std::getenv("PULSE_SERVER")) return true;
+    if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"))
+        if (exists(std::string(runtime) + "/pulse/native") ||
+            exists(std::string(runtime) + "/pipewire-0"))
+            return true;
+    return exists("/dev/snd");
+}
+
 // The sample rate of espeak-ng started for `sound`, or why not.
 Result<int> start_espeak(const EspeakApi& api, Sound sound) {
     // Timed and instant share espeak-ng's synchronous sound.
@@ -146,6 +162,9 @@ Result<int> start_espeak(const EspeakApi& api, Sound sound) {
 Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound sound) {
     auto api = espeak_api();
     if (!api) return Error{"espeak-ng cannot be loaded: " + api.error()};
+    if (sound == Sound::loudspeaker && !sound_device_present())
+        return reasoned("no sound card nor sound server on this machine", ErrorCode::invalid,
+                        "no_sound");
     auto sample_rate = start_espeak(**api, sound);
     if (!sample_rate) return sample_rate.failure();
     if ((*api)->set_voice_by_name(language.c_str()) != EE_OK)

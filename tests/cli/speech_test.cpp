@@ -7,6 +7,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -117,4 +119,21 @@ TEST_CASE("a game not read aloud says so at say, and French is read in French") 
     const auto french = play_speaking(folder, "f", "quitter\\n", "--lang fr");
     REQUIRE(french.lines.size() == 1);
     CHECK(french.lines[0].find("maire") != std::string::npos);
+}
+
+TEST_CASE("speaking with no sound card nor server: one line says so, and the game goes on") {
+    if (::access("/dev/snd", F_OK) == 0) {
+        SUCCEED("this machine has a sound card: nothing to check");
+        return;
+    }
+    const auto folder = temporary_folder();
+    const auto run =
+        run_shell("printf 'Finn\\nquit\\n' | env -u PULSE_SERVER XDG_RUNTIME_DIR=" + folder +
+                  " COYEL_FROZEN_CLOCK=1 COYEL_LANG=en " + COYEL_BINARY + " " + game_flags +
+                  " --save " + folder + "/g.json --speak 2>&1");
+    CHECK(run.exit_code == 0);
+    CHECK(run.out.find("The laptop has no sound card nor sound server to read aloud with; the game "
+                       "goes on without its voice.") != std::string::npos);
+    CHECK(run.out.find("ALSA") == std::string::npos);
+    CHECK(run.out.find("Finn is the mayor") != std::string::npos);
 }

@@ -53,10 +53,12 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
         auto started = start_speaker(speech, script, log, clock.frozen());
         if (started)
             speaker = std::move(*started);
-        else
-            fmt::print(stderr, "{}\n",
-                       narration::Narrator(script).line(
-                           "speech.cannot", narration::Args{}.set("why", started.error())));
+        else  // the game goes on, silent
+            fmt::print(
+                stderr, "{}\n",
+                narration::Narrator(script).line(
+                    started.failure().reason == "no_sound" ? "speech.no_sound" : "speech.cannot",
+                    narration::Args{}.set("why", started.error())));
     }
     Session session(std::move(game), path, SessionIo{reader, stdout, stderr, colour, clear},
                     std::move(clock), write_atomically, script);

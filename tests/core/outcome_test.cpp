@@ -84,7 +84,7 @@ TEST_CASE("a tie the mayor's double vote made is decided by the mayor") {
 
 TEST_CASE("a tie removes nobody, and an abstaining mayor decided nothing") {
     Game g = mayor_hana_day_one();
-    const Event& result = result_of(ok(g, ana_cleo_tied(g)));
+    const Event result = result_of(ok(g, ana_cleo_tied(g)));  // a copy: the events are a temporary
     CHECK(result.vote == VoteOutcome::tie);
     CHECK_FALSE(result.double_vote);
     CHECK_FALSE(result.mayor_decided);

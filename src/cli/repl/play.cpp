@@ -65,7 +65,9 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
     session.hold(std::move(lock));
     if (speaker) session.speak_with(*speaker);
     const int code = session.run();
-    if (speaker) speaker->wait_quiet();  // the last line (the end) is heard whole
+    // Leaving by choice, the last line (the end) is heard whole; after a
+    // signal (a closed terminal, a kill), nothing keeps the process.
+    if (speaker && code < 128) speaker->wait_quiet();
     return code;
 }
 

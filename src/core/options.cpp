@@ -43,8 +43,8 @@ Refusal set_int(int& field, std::string_view key, const json& value, int low, in
             return std::nullopt;
         }
     }
-    return reasoned(fmt::format("option {} must be a whole number from {} to {} (got {})", key,
-                                low, high, shown(value)),
+    return reasoned(fmt::format("option {} must be a whole number from {} to {} (got {})", key, low,
+                                high, shown(value)),
                     ErrorCode::invalid, "option_range",
                     {{"key", std::string{key}},
                      {"low", std::to_string(low)},

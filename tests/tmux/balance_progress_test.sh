@@ -12,8 +12,9 @@ trap 'tmux -L "$server" kill-server 2>/dev/null || true; sleep 0.2; rm -rf "$fol
 
 source "$(dirname "$0")/common.sh"
 screen() { tmux_ capture-pane -p -J -t "$1"; }
+# 30 s, scaled: the lab plays about 30 times slower under the sanitizers.
 wait_for() {
-  for _ in $(seq 300); do
+  for _ in $(seq "$(scaled 300)"); do
     screen "$1" | grep -qE -- "$2" && return 0
     sleep 0.1
   done
@@ -21,7 +22,7 @@ wait_for() {
 }
 
 tmux_ new-session -d -s run -x 200 -y 40 \
-  "cd $folder && $coyel balance --players 30 --games 50000000 --threads 1; echo \"exit \$?\"; sleep 30"
+  "cd $folder && $coyel balance --players 30 --games 50000000 --threads 1; echo \"exit \$?\"; sleep 600"
 wait_for run "^30 players · .* · seed 1, 1 thread$"
 wait_for run "^[0-9,]+ of 50,000,000 games played \([0-9.]+%\); Ctrl-C stops with the figures so far$"
 tmux_ send-keys -t run C-c
@@ -31,7 +32,7 @@ screen run | grep -qE "^Ecosystems win [0-9.]+% \(95% CI" || { echo "FAIL: no fi
 screen run | grep -qE "games played \(" && { echo "FAIL: the progress line stayed"; screen run; exit 1; }
 # --advise races with no total known: the games played so far, then the ranking alone.
 tmux_ new-session -d -s advise -x 200 -y 40 \
-  "cd $folder && $coyel balance --players 20 --advise --games 1200 --threads 2; echo \"exit \$?\"; sleep 30"
+  "cd $folder && $coyel balance --players 20 --advise --games 1200 --threads 2; echo \"exit \$?\"; sleep 600"
 wait_for advise "^[0-9,]+ games played so far \(racing the candidates\)$"
 wait_for advise "^exit 0$"
 screen advise | grep -qE "games played so far" && { echo "FAIL: the racing line stayed"; screen advise; exit 1; }

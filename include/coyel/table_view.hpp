@@ -1,7 +1,9 @@
-// What the players know, decided in one place. The REPL's `table`, the
-// chronicle's table view and any players' screen are drawn from these two
-// functions only; a test plays twin games that differ only in hidden facts
-// and checks that every table output is byte for byte the same.
+// Who knows what, decided in one place: one view of the game per observer
+// (the moderator, the table, one player). The REPL's `table` and `status`,
+// the chronicle's two stories, the players' screen, a player's card and
+// phone are all drawn from these functions; nothing else reads a role or a
+// corruption for them. Twin games that differ only in hidden facts give the
+// table byte for byte the same output (tests/cli/twins_test.cpp).
 #pragma once
 
 #include <optional>
@@ -46,8 +48,30 @@ struct TableView {
     }
 };
 
-// What the table has been told (Game::told()): while the news of the night
-// or of a SLAPP-suit is held, the game as it stood before it.
+// Who is looking at the game.
+struct Observer {
+    enum class Kind {
+        moderator,  // every role and every corruption, on the table's view
+        table,      // what the table has been told, and nothing more
+        player,     // the table's view and their own card: their role, and
+                    // a carbon emission's fellows (they met on night 1)
+    };
+    Kind kind = Kind::table;
+    Seat seat = 0;  // whose card, for Kind::player
+
+    static constexpr Observer moderator() { return {Kind::moderator, 0}; }
+    static constexpr Observer table() { return {Kind::table, 0}; }
+    static constexpr Observer player(Seat seat) { return {Kind::player, seat}; }
+    bool operator==(const Observer&) const = default;
+};
+
+// The game as `observer` knows it. Every observer sees the game as the
+// table was told it (while news is held, as it stood before); they differ
+// only in the roles and corruptions each may know.
+// Precondition for Kind::player: seat < game.player_count().
+TableView view_for(const Game& game, Observer observer);
+
+// The table's view: view_for(game, Observer::table()).
 TableView table_view(const Game& game);
 
 // The part of an event the table witnessed, or nullopt for a secret one

@@ -1,14 +1,20 @@
 #include "coyel/card_view.hpp"
 
+#include "coyel/table_view.hpp"
+
 #include <array>
 
 namespace coyel {
 
+// The card is the player's view of themselves: their role, and the carbon
+// emissions that view shows them beside their own.
 CardView card_view(const Game& game, Seat seat) {
-    CardView card{seat, game.name(seat), game.role(seat), {}};
+    const TableView view = view_for(game, Observer::player(seat));
+    CardView card{seat, game.name(seat), *view.players[seat].role, {}};
     if (card.role != Role::carbon) return card;
     for (Seat other = 0; other < game.player_count(); ++other)
-        if (other != seat && game.role(other) == Role::carbon) card.fellows.push_back(other);
+        if (other != seat && view.players[other].role == Role::carbon)
+            card.fellows.push_back(other);
     return card;
 }
 

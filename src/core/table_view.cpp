@@ -42,6 +42,43 @@ TableView table_view(const Game& game) {
     return game.news_held() ? view_of(game.told_game()) : view_of(game);
 }
 
+namespace {
+
+// A player knows their own card, and what the night showed them
+// (docs/rules.md): the carbon emissions met each other on night 1; a
+// corrupted player was tapped and recognised the CEO; the CEO knows whom
+// their lobbies corrupted.
+void add_what_a_player_knows(const Game& game, Seat self, TableView& view) {
+    const State& state = game.state();
+    const auto show_role = [&](Seat seat) { view.players[seat].role = game.role(seat); };
+    const Role own = game.role(self);
+    show_role(self);
+    for (Seat seat = 0; seat < game.player_count(); ++seat) {
+        const Role role = game.role(seat);
+        if (own == Role::carbon && role == Role::carbon) show_role(seat);
+        if (state.corrupted.contains(self) && role == Role::ceo) show_role(seat);
+        if (own == Role::ceo && state.corrupted.contains(seat)) view.players[seat].corrupted = true;
+    }
+    if (state.corrupted.contains(self)) view.players[self].corrupted = true;
+}
+
+}  // namespace
+
+TableView view_for(const Game& game, Observer observer) {
+    TableView view = table_view(game);
+    switch (observer.kind) {
+        case Observer::Kind::table: break;
+        case Observer::Kind::moderator:
+            for (Seat seat = 0; seat < game.player_count(); ++seat) {
+                view.players[seat].role = game.role(seat);
+                view.players[seat].corrupted = game.state().corrupted.contains(seat);
+            }
+            break;
+        case Observer::Kind::player: add_what_a_player_knows(game, observer.seat, view); break;
+    }
+    return view;
+}
+
 bool table_may_look(const Game& game) {
     if (game.news_held()) return false;
     const auto call = game.current_call();

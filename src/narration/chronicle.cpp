@@ -38,6 +38,10 @@ class Chronicler {
 
   private:
     bool moderator() const { return view_ == View::moderator; }
+    // The game as this story's observer knows it now (table_view.hpp).
+    TableView known() const {
+        return view_for(game_, moderator() ? Observer::moderator() : Observer::table());
+    }
     Moment& add(Moment::Kind kind, std::string text, bool secret = false);
     void heading(Phase phase, int round) {
         add(Moment::Kind::heading, narrator_.phase_title(phase, round));
@@ -105,10 +109,11 @@ void Chronicler::sample(const TableView& view, std::size_t entry) {
     point.temperature = view.temperature;
     for (const auto& player : view.players) point.players_in += player.in_game ? 1 : 0;
     if (!moderator()) return;
+    const TableView moderators = known();
     for (Seat seat = 0; seat < game_.player_count(); ++seat)
         if (state.in_game.contains(seat))
-            ++(team_of(game_.role(seat)) == Team::ecosystems ? point.ecosystems_in
-                                                             : point.carbon_in);
+            ++(team_of(*moderators.players[seat].role) == Team::ecosystems ? point.ecosystems_in
+                                                                           : point.carbon_in);
 }
 
 // The chart steps up at each degree's own second, not at the entry that
@@ -245,10 +250,8 @@ void Chronicler::count_lobby(const Event& event) {
 // carbon emission (as each view knows them) are not counted: the line tells
 // who found the carbons, not who voted against their own team.
 std::vector<std::pair<std::string, int>> Chronicler::carbon_voters() const {
-    const TableView known = table_view(game_);
-    const auto role_of = [&](Seat seat) -> std::optional<Role> {
-        return moderator() ? game_.role(seat) : known.players[seat].role;
-    };
+    const TableView view = known();
+    const auto role_of = [&](Seat seat) { return view.players[seat].role; };
     std::map<std::string, int> counts;
     for (const auto& ballot : ballots_) {
         if (!ballot.choice || role_of(ballot.voter) == Role::carbon) continue;
@@ -263,17 +266,12 @@ std::vector<std::pair<std::string, int>> Chronicler::carbon_voters() const {
 // Every player with their role, as this story knows it where it stops: the
 // table's list, before the end, has the roles revealed so far (issue 26).
 std::vector<Moment::Row> Chronicler::players() const {
-    const TableView known = table_view(game_);
     std::vector<Moment::Row> rows;
-    for (Seat seat = 0; seat < game_.player_count(); ++seat) {
-        const TablePlayer& player = known.players[seat];
+    for (const TablePlayer& player : known().players) {
         Moment::Row& row = rows.emplace_back(Moment::Row{player.name, {}});
-        const std::optional<Role> role = moderator() ? game_.role(seat) : player.role;
-        if (!role) continue;
-        const bool corrupted =
-            moderator() ? game_.state().corrupted.contains(seat) : player.corrupted;
-        row.text = narrator_.role_title(*role);
-        if (corrupted)
+        if (!player.role) continue;
+        row.text = narrator_.role_title(*player.role);
+        if (player.corrupted)
             row.text = narrator_.line("replay.role_corrupted", Args{}.set("role", row.text));
     }
     return rows;

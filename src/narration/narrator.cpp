@@ -442,14 +442,6 @@ std::string Narrator::header(const TableView& view) const {
     return line("view.header", args);
 }
 
-std::vector<std::string> Narrator::table_rows(const TableView& view) const {
-    return rows(view, nullptr);
-}
-
-std::vector<std::string> Narrator::moderator_rows(const Game& game) const {
-    return rows(table_view(game), &game);
-}
-
 namespace {
 // `text` and spaces to `width` characters (not bytes: "Zoé", "Émission").
 std::string padded(const std::string& text, std::size_t width) {
@@ -458,9 +450,7 @@ std::string padded(const std::string& text, std::size_t width) {
 }
 }  // namespace
 
-// One row per seat; `secrets` (the moderator's view) adds every role and
-// corruption.
-std::vector<std::string> Narrator::rows(const TableView& view, const Game* secrets) const {
+std::vector<std::string> Narrator::rows(const TableView& view) const {
     std::size_t width = 4;
     for (const auto& player : view.players) width = std::max(width, utf8_length(player.name));
     // "in"/"out", "en jeu"/"hors jeu", and the roles: each column as wide as
@@ -474,13 +464,11 @@ std::vector<std::string> Narrator::rows(const TableView& view, const Game* secre
     std::vector<std::string> out;
     for (Seat seat = 0; seat < static_cast<Seat>(view.players.size()); ++seat) {
         const TablePlayer& player = view.players[seat];
-        std::optional<Role> role = secrets ? secrets->role(seat) : player.role;
-        const bool corrupted =
-            secrets ? secrets->state().corrupted.contains(seat) : player.corrupted;
         std::vector<std::string> marks;
         if (player.mayor) marks.push_back(line("view.mayor"));
-        if (corrupted) marks.push_back(line("view.corrupted"));
-        const std::string role_word = role ? line(fmt::format("view.role.{}", role_id(*role))) : "";
+        if (player.corrupted) marks.push_back(line("view.corrupted"));
+        const std::string role_word =
+            player.role ? line(fmt::format("view.role.{}", role_id(*player.role))) : "";
         std::string row =
             fmt::format("  {:>2}  {}  {}  {}  {}", seat + 1, padded(player.name, width),
                         padded(line(player.in_game ? "view.in" : "view.out"), state_width),

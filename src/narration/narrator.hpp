@@ -88,10 +88,9 @@ class Narrator {
     // --- Views ---
     // Round, phase, temperature, clock and how it rises.
     std::string header(const TableView& view) const;
-    // What the table knows: everyone's place, revealed roles, the mayor.
-    std::vector<std::string> table_rows(const TableView& view) const;
-    // The moderator's view: every role and corruption, and what comes next.
-    std::vector<std::string> moderator_rows(const Game& game) const;
+    // One row per seat: place, mayor, and the roles and corruptions the
+    // view's observer knows (view_for: the table's, the moderator's, ...).
+    std::vector<std::string> rows(const TableView& view) const;
     std::string next(const Game& game) const;         // "Next: the carbon emissions' target."
     std::string winner(const TableView& view) const;  // "The ecosystems team won."
     std::string summary(const Game& game) const;      // one line, for `check`
@@ -110,7 +109,6 @@ class Narrator {
     std::string name(const TableView& view, std::optional<Seat> seat) const;
     std::string option_values_said(const std::string& ids) const;
     Args who(const TableView& view, std::optional<Seat> seat) const;
-    std::vector<std::string> rows(const TableView& view, const Game* secrets) const;
 
     const Script& script_;
 };

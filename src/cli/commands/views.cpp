@@ -30,8 +30,8 @@ std::string block(const narration::Narrator& narrator, const TableView& view,
 
 std::string moderator_view_text(const narration::Narrator& narrator, const Game& game,
                                 bool colour) {
-    return block(narrator, table_view(game), narrator.moderator_rows(game), colour) +
-           narrator.next(game) + "\n";
+    const TableView view = view_for(game, Observer::moderator());
+    return block(narrator, view, narrator.rows(view), colour) + narrator.next(game) + "\n";
 }
 
 std::string status_text(const narration::Narrator& narrator, const Game& game, bool colour) {
@@ -47,20 +47,24 @@ std::string status_text(const narration::Narrator& narrator, const Game& game, b
 
 std::string table_view_text(const narration::Narrator& narrator, const TableView& view,
                             bool colour) {
-    std::string out = block(narrator, view, narrator.table_rows(view), colour);
+    std::string out = block(narrator, view, narrator.rows(view), colour);
     if (view.winner) out += narrator.winner(view) + "\n";
     return out;
 }
 
+// The table's view: once the end is told it holds every role, and before
+// that only those already revealed, so no row can say one early.
 std::vector<std::string> roles_at_end(const narration::Narrator& narrator, const Game& game) {
+    const TableView view = table_view(game);
     std::size_t width = 0;  // the longest name's, not a fixed column
-    for (const auto& name : game.setup().players) width = std::max(width, utf8_length(name));
+    for (const auto& player : view.players) width = std::max(width, utf8_length(player.name));
     std::vector<std::string> rows;
-    for (Seat seat = 0; seat < game.player_count(); ++seat) {
-        std::string role = narrator.role_title(game.role(seat));
-        if (game.state().corrupted.contains(seat))
+    for (Seat seat = 0; seat < static_cast<Seat>(view.players.size()); ++seat) {
+        const TablePlayer& player = view.players[seat];
+        std::string role = player.role ? narrator.role_title(*player.role) : "";
+        if (player.corrupted)
             role = narrator.line("replay.role_corrupted", narration::Args{}.set("role", role));
-        rows.push_back(fmt::format("  {:>2}  {:<{}}  {}", seat + 1, game.name(seat), width, role));
+        rows.push_back(fmt::format("  {:>2}  {:<{}}  {}", seat + 1, player.name, width, role));
     }
     return rows;
 }

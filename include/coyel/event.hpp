@@ -24,12 +24,12 @@ struct EventFacts {
         mayor_elected,     // player, or none: no mayor
         mayor_lost,        // player: the mayor went out
         temperature_rose,  // value: the new temperature
-        lobby,             // player (if any), lobby outcome, extra: a second lobby follows
+        lobby,             // player (if any), lobby outcome, one more lobby follows or not
         dawn,              // the night's calls are over: the dawn steps follow
         player_out,        // player, role, cause
         saved,             // player saved by a protest
         fragile_revived,   // player
-        slapp,             // filed (player out after all) or not
+        slapp,             // filed (the player out after all) or not
         vote_result,       // tally by seat, outcome, player out (if any), tied seats, revote
         revote,            // tied: the seats in the revote
         game_over,         // winner, reason
@@ -40,8 +40,9 @@ struct EventFacts {
     Role role = Role::citizen;
     OutCause cause = OutCause::damage;
     LobbyOutcome lobby = LobbyOutcome::nobody;
-    bool extra = false;  // lobby: banker corrupted, one more lobby; slapp: filed;
-                         // vote_result: the vote was a revote
+    bool one_more_lobby = false;  // lobby: the banker corrupted, one more lobby tonight
+    bool filed = false;           // slapp: the suit was filed
+    bool was_revote = false;      // vote_result: the vote was a revote
     int value = 0;
     Team winner = Team::ecosystems;
     WinReason reason = WinReason::temperature;

@@ -38,7 +38,7 @@ void count_deeds(GroupStats& stats, const Game& game) {
         for (const Event& event : *events) {
             if (event.kind == Event::Kind::saved) ++card(stats, Role::ngo).protest_saves;
             if (event.kind == Event::Kind::slapp)
-                ++(event.extra ? card(stats, Role::ceo).slapps_filed
+                ++(event.filed ? card(stats, Role::ceo).slapps_filed
                                : card(stats, Role::ceo).slapps_declined);
             if (event.kind == Event::Kind::lobby && event.lobby == LobbyOutcome::corrupted)
                 ++card(stats, Role::ceo).lobbies_landed;

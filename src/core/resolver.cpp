@@ -313,7 +313,7 @@ Refusal Resolver::ceo_lobby(const Action& action) {
         if (event.lobby == LobbyOutcome::corrupted) {
             s_.corrupted.insert(target);
             if (target == holder(Role::banker)) {
-                event.extra = true;
+                event.one_more_lobby = true;
                 ++s_.night.lobbies_left;
                 s_.night.extra_lobby = true;
             }
@@ -385,7 +385,7 @@ void Resolver::resolve_night_effects() {
 
 Refusal Resolver::slapp(const Action& action) {
     Event& event = emit(Event::Kind::slapp, s_.saved);
-    event.extra = action.file;
+    event.filed = action.file;
     if (action.file) {
         ++s_.slapps_filed;
         s_.ceo_revealed = true;
@@ -448,7 +448,7 @@ void Resolver::tally_vote(VoteBallots votes) {
     result.tally.assign(count.votes.begin(), count.votes.begin() + players);
     result.double_vote = count.double_vote;
     const bool was_revote = !s_.revote_candidates.empty();
-    result.extra = was_revote;
+    result.was_revote = was_revote;
     if (events_.keeps()) result.mayor_decided = count.decided_by_mayor(players);
     s_.revote_candidates = SeatSet{};
     if (count.top == 0) {  // no votes at all: nobody, and no revote

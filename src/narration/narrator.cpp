@@ -38,7 +38,7 @@ std::string_view cause_id(OutCause cause) {
 
 std::string_view outcome_id(const Event& event) {
     switch (event.lobby) {
-        case LobbyOutcome::corrupted: return event.extra ? "banker" : "corrupted";
+        case LobbyOutcome::corrupted: return event.one_more_lobby ? "banker" : "corrupted";
         case LobbyOutcome::already_corrupted: return "already";
         case LobbyOutcome::refused_ngo: return "ngo";
         case LobbyOutcome::refused_mayor: return "mayor";
@@ -347,7 +347,7 @@ void Narrator::event(const TableView& view, const Event& e, int& announced,
             break;
         case Event::Kind::slapp:  // told when the table opens its eyes again
             lines.push_back({Line::Kind::call, line("event.slapp_wake")});
-            if (!e.extra) lines.push_back({Line::Kind::record, line("event.slapp_not_filed")});
+            if (!e.filed) lines.push_back({Line::Kind::record, line("event.slapp_not_filed")});
             break;
         case Event::Kind::vote_result: vote_result(view, e, lines); break;
         case Event::Kind::revote: {

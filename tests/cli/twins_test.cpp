@@ -55,7 +55,7 @@ std::optional<PublicEvent> witnessed(const Event& e) {
     switch (e.kind) {
         case Event::Kind::lobby: return std::nullopt;  // eyes closed
         case Event::Kind::slapp:
-            if (!e.extra) return std::nullopt;  // a suit not filed is never said
+            if (!e.filed) return std::nullopt;  // a suit not filed is never said
             seen.player = e.player;
             break;
         case Event::Kind::saved: break;  // that a protest saved someone, not whom

@@ -245,7 +245,7 @@ TEST_CASE("a lobby corrupts its target, who stays corrupted") {
     auto events = ok(g, lobby(g, "Hana"));
     REQUIRE(events.front().kind == Event::Kind::lobby);
     CHECK(events.front().lobby == LobbyOutcome::corrupted);
-    CHECK_FALSE(events.front().extra);
+    CHECK_FALSE(events.front().one_more_lobby);
     CHECK(corrupted(g, "Hana"));
     CHECK(g.state().phase == Phase::day);  // one lobby a night
     ok(g, vote_all(g, "Hana"));
@@ -283,12 +283,12 @@ TEST_CASE("corrupting the banker buys one extra lobby at once, and opens the may
     ok(g, bank(BankerChoice::none));
     auto events = ok(g, lobby(g, "Eve"));
     CHECK(events.front().lobby == LobbyOutcome::corrupted);
-    CHECK(events.front().extra);
+    CHECK(events.front().one_more_lobby);
     CHECK(g.state().expects == ActionKind::ceo_lobby);
     CHECK(g.current_call() == CallId::ceo_extra_lobby);  // a call of its own
     events = ok(g, lobby(g, "Hana"));
     CHECK(events.front().lobby == LobbyOutcome::corrupted);
-    CHECK_FALSE(events.front().extra);
+    CHECK_FALSE(events.front().one_more_lobby);
     CHECK(corrupted(g, "Hana"));
     CHECK(g.state().phase == Phase::day);
     ok(g, vote_all(g, nullptr));

@@ -97,7 +97,7 @@ TEST_CASE("tie = revote: the first tie sends to the revote, tied again is its ow
     CHECK(result_of(ok(g, ana_cleo_tied(g))).vote == VoteOutcome::revote);
     const Event result = result_of(ok(g, ana_cleo_tied(g)));
     CHECK(result.vote == VoteOutcome::tied_again);
-    CHECK(result.extra);  // the vote was a revote
+    CHECK(result.was_revote);
 }
 
 TEST_CASE("no votes at all is its own outcome, with no revote") {
@@ -131,7 +131,7 @@ TEST_CASE("the banker corrupted: asked of the game, it follows the lobby") {
     CHECK(g.banker_corrupted());
     REQUIRE(events.front().kind == Event::Kind::lobby);
     CHECK(events.front().lobby == LobbyOutcome::corrupted);
-    CHECK(events.front().extra);  // one more lobby: now the mayor may be lobbied
+    CHECK(events.front().one_more_lobby);  // one more lobby: now the mayor may be lobbied
     CHECK(ok(g, lobby(g, "Hana")).front().lobby == LobbyOutcome::corrupted);
 }
 

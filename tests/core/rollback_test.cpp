@@ -28,7 +28,8 @@ std::string difference(const Game& a, const Game& b) {
 bool same_events(const std::vector<Event>& a, const std::vector<Event>& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Event& x, const Event& y) {
         return x.kind == y.kind && x.player == y.player && x.value == y.value &&
-               x.extra == y.extra && x.seats == y.seats && x.tally == y.tally;
+               x.one_more_lobby == y.one_more_lobby && x.filed == y.filed &&
+               x.was_revote == y.was_revote && x.seats == y.seats && x.tally == y.tally;
     });
 }
 

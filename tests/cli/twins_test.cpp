@@ -17,11 +17,11 @@
 #include "../narration_helpers.hpp"
 #include "../random_games.hpp"
 #include "chronicle.hpp"
-#include "commands/views.hpp"
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "players_screen.hpp"
 #include "render.hpp"
+#include "terminal/views.hpp"
 #include "web/serve_state.hpp"
 
 using namespace coyel;

@@ -16,6 +16,7 @@
 #include <filesystem>
 
 #include "commands.hpp"
+#include "followed_save.hpp"
 #include "language.hpp"
 #include "players_screen.hpp"
 #include "store/save_file.hpp"

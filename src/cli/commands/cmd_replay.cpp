@@ -16,7 +16,7 @@
 #include "store/save_file.hpp"
 #include "store/saved_games.hpp"
 #include "terminal/terminal.hpp"
-#include "views.hpp"
+#include "terminal/views.hpp"
 
 namespace coyel::cli {
 namespace {

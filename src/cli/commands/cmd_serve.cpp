@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "followed_save.hpp"
 #include "language.hpp"
 #include "store/save_file.hpp"
 #include "store/saved_games.hpp"

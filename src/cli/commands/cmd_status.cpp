@@ -9,7 +9,7 @@
 #include "language.hpp"
 #include "store/save_file.hpp"
 #include "terminal/terminal.hpp"
-#include "views.hpp"
+#include "terminal/views.hpp"
 
 namespace coyel::cli {
 

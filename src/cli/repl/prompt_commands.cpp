@@ -5,11 +5,11 @@
 #include <algorithm>
 
 #include "answer.hpp"
-#include "commands/views.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
 #include "session.hpp"
 #include "terminal/terminal.hpp"
+#include "terminal/views.hpp"
 
 namespace coyel::cli {
 

@@ -9,11 +9,11 @@
 #include <csignal>
 
 #include "chronicle.hpp"
-#include "commands/views.hpp"
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
 #include "terminal/signals.hpp"
+#include "terminal/views.hpp"
 
 namespace coyel::cli {
 

@@ -7,10 +7,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
-#include "commands/language.hpp"
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
 #include "coyel/save.hpp"
@@ -21,26 +19,6 @@ namespace coyel::cli {
 // $HOME/.local/share/coyel/games (the XDG Base Directory rule). An error
 // when neither variable gives an absolute path.
 Result<std::string> games_folder();
-
-// The game a coyel is playing now, here, else in the games folder (its
-// lock's holder alive); of several, the one saved last. The error names
-// `command` (display, serve) as the one to give a FILE.
-// Defined in cmd_display.cpp.
-Result<std::string> game_in_play(std::string_view command);
-
-// What a players' screen follows (display, serve): the save given, else the
-// game in play, as first read, and the script it speaks: the game's language
-// unless --lang or --script says. Else, after saying why on standard error,
-// the exit code (2: a wrong --lang; 1: no save to follow).
-// Defined in cmd_display.cpp.
-struct FollowedSave {
-    std::string path;
-    coyel::SavedGame first;
-    ChosenScript script;
-};
-std::variant<FollowedSave, int> open_followed_save(const std::string& given_path,
-                                                   const LanguageOptions& language,
-                                                   std::string_view command);
 
 // The games folder, created with its parents when missing.
 Result<std::string> make_games_folder();

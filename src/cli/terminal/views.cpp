@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "coyel/text.hpp"
-#include "terminal/terminal.hpp"
+#include "terminal.hpp"
 
 namespace coyel::cli {
 namespace {

@@ -47,7 +47,8 @@ namespace {
 // A player knows their own card, and what the night showed them
 // (docs/rules.md): the carbon emissions met each other on night 1; a
 // corrupted player was tapped and recognised the CEO; the CEO knows whom
-// their lobbies corrupted.
+// their lobbies corrupted. (The CEO's lobby is the one way to be corrupted:
+// a card that corrupts otherwise must keep whose work a corruption is.)
 void add_what_a_player_knows(const Game& game, Seat self, TableView& view) {
     const State& state = game.state();
     const auto show_role = [&](Seat seat) { view.players[seat].role = game.role(seat); };

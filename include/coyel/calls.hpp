@@ -150,6 +150,16 @@ inline constexpr auto night_order = std::to_array<CallId>(
 
 constexpr bool wakes_at_night(CallId id) { return call_info(id).wakes; }
 
+// Whether answering `answered` ends that answerer's call, so that they close
+// their eyes, when `next` is the call now expected: the CEO's extra lobby is
+// the same call going on; the SLAPP-suit's CEO woke alone at dawn.
+constexpr bool closes_eyes(CallId answered, std::optional<CallId> next) {
+    if (answered == CallId::slapp) return true;
+    if (!wakes_at_night(answered)) return false;
+    if (!next || !wakes_at_night(*next)) return true;
+    return call_info(*next).answerer != call_info(answered).answerer;
+}
+
 // A night call's place in night_order (night_order.size() for a call of the
 // day): the index of what it decided tonight (NightCalls).
 constexpr std::size_t night_place(CallId id) {

@@ -53,8 +53,9 @@ struct Observer {
     enum class Kind {
         moderator,  // every role and every corruption, on the table's view
         table,      // what the table has been told, and nothing more
-        player,     // the table's view and their own card: their role, and
-                    // a carbon emission's fellows (they met on night 1)
+        player,     // the table's view and what the night showed them: their
+                    // role, a carbon emission's fellows, the CEO to a player
+                    // it corrupted, and to the CEO whom it corrupted
     };
     Kind kind = Kind::table;
     Seat seat = 0;  // whose card, for Kind::player

@@ -311,3 +311,13 @@ TEST_CASE("without a banker the mayor can never be lobbied") {
     auto events = ok(g, lobby(g, "Hana"));
     CHECK(events.front().lobby == LobbyOutcome::refused_mayor);
 }
+
+TEST_CASE("an answer closes its answerer's eyes unless the same role's call goes on") {
+    CHECK(closes_eyes(CallId::carbon_target, CallId::ngo_protect));
+    CHECK(closes_eyes(CallId::ceo_lobby, CallId::vote));
+    CHECK(closes_eyes(CallId::ceo_extra_lobby, std::nullopt));  // the game ended
+    CHECK_FALSE(closes_eyes(CallId::ceo_lobby, CallId::ceo_extra_lobby));
+    CHECK(closes_eyes(CallId::slapp, CallId::vote));         // the CEO woke alone at dawn
+    CHECK_FALSE(closes_eyes(CallId::vote, CallId::revote));  // answered eyes open
+    CHECK_FALSE(closes_eyes(CallId::first_mayor, CallId::carbon_target));
+}

@@ -51,6 +51,11 @@ bool is_player_name(std::string_view text, const Game& game) {
     return find_player(game.setup().players, text).has_value();
 }
 
+bool is_exact_name(std::string_view text, const Game& game) {
+    const auto& names = game.setup().players;
+    return std::find(names.begin(), names.end(), text) != names.end();
+}
+
 namespace {
 
 using Answer = std::optional<Seat>;

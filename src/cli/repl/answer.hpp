@@ -39,6 +39,8 @@ Result<std::optional<Seat>> parse_player(std::string_view text, const Game& game
 // A whole name, ignoring case, surrounding space, and accents if that names
 // one player.
 bool is_player_name(std::string_view text, const Game& game);
+// A name exactly as dealt, case and accents included.
+bool is_exact_name(std::string_view text, const Game& game);
 
 Result<bool> parse_yes_no(std::string_view text, const AnswerWords& words = AnswerWords::english());
 

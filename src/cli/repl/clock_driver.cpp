@@ -55,6 +55,16 @@ std::optional<std::chrono::milliseconds> ClockDriver::timer_left() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(timer_->ends - clock_.now());
 }
 
+// Time never runs back with an undo, but for the end by temperature: the
+// clock then stands paused one second before the limit (Game::undo).
+void ClockDriver::follow_undo(const Undone& undone, bool was_over) {
+    clock_.set(game_.state().clock_s);
+    if (undone.kind == Undone::Kind::end || game_.state().phase == Phase::setup)
+        clock_.stop();
+    else if (was_over && !game_.over())
+        clock_.start();  // the end taken back: the game goes on
+}
+
 // A program stopped with Ctrl-Z is not being played: its clock stops too
 // (SPEC section 6), saved as it stood.
 void ClockDriver::suspend(bool stopped, int announced) {

@@ -36,6 +36,10 @@ class ClockDriver {
     void catch_up(int announced);
     // A timer lasts the phase it was started in, and rings once at zero.
     void check_timer();
+    // After an undo (`undone`; `was_over`: the game had ended): the clock at
+    // the game's reading, stopped for the end taken back or the deal,
+    // started when an end is taken back and the game goes on, else as it was.
+    void follow_undo(const Undone& undone, bool was_over);
     // Ctrl-Z (`stopped`) stops the clock; `fg` starts it again if it ran.
     void suspend(bool stopped, int announced);
 

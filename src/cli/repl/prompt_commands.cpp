@@ -5,9 +5,15 @@
 #include <algorithm>
 
 #include "answer.hpp"
+#include "call_board.hpp"
+#include "clock_driver.hpp"
+#include "coyel/game.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
-#include "session.hpp"
+#include "output.hpp"
+#include "save_keeper.hpp"
+#include "speaker.hpp"
+#include "table_gate.hpp"
 #include "terminal/terminal.hpp"
 #include "terminal/views.hpp"
 
@@ -48,14 +54,14 @@ const PromptCommands::Command* PromptCommands::named(std::string_view word) cons
     for (const auto& command : table()) {
         if (to_lower(word) == command.name) return &command;
         for (const auto& alternative :
-             alternatives(s_.narrator_.line(fmt::format("repl.word.{}", command.name))))
+             alternatives(s_.narrator().line(fmt::format("repl.word.{}", command.name))))
             if (to_lower(fold_accents(alternative)) == wanted) return &command;
     }
     return nullptr;
 }
 
 std::string PromptCommands::word_for(const Command& command) const {
-    const auto words = alternatives(s_.narrator_.line(fmt::format("repl.word.{}", command.name)));
+    const auto words = alternatives(s_.narrator().line(fmt::format("repl.word.{}", command.name)));
     return words.empty() ? std::string{command.name} : words.front();
 }
 
@@ -63,7 +69,7 @@ std::vector<std::string> PromptCommands::words() const {
     std::vector<std::string> words;
     for (const auto& command : table())
         for (auto& word :
-             alternatives(s_.narrator_.line(fmt::format("repl.word.{}", command.name))))
+             alternatives(s_.narrator().line(fmt::format("repl.word.{}", command.name))))
             if (std::find(words.begin(), words.end(), word) == words.end())
                 words.push_back(std::move(word));
     for (const auto& command : table())
@@ -90,9 +96,9 @@ bool PromptCommands::run(const std::string& line, bool forced) {
     if (forced) {
         std::vector<std::string> all = words();
         std::vector<std::string_view> names(all.begin(), all.end());
-        s_.out_.refuse(s_.narrator_.line(
+        s_.out().refuse(s_.narrator().line(
             "repl.unknown_command",
-            Args{}.set("word", word).set("hint", s_.narrator_.did_you_mean(word, names))));
+            Args{}.set("word", word).set("hint", s_.narrator().did_you_mean(word, names))));
         return true;
     }
     return false;
@@ -101,16 +107,16 @@ bool PromptCommands::run(const std::string& line, bool forced) {
 // --- The commands ---------------------------------------------------------
 
 void PromptCommands::help(const std::string&) {
-    const auto& narrator = s_.narrator_;
-    const auto call = s_.game_.current_call();
+    const auto& narrator = s_.narrator();
+    const auto call = s_.game().current_call();
     const AnswerKind kind = call ? call_info(*call).answer : AnswerKind::yes_no;
-    s_.out_.say(narrator.line("repl.help.answers",
-                              Args{}.set("kind", !call                                  ? "none"
-                                                 : kind == AnswerKind::player_or_nobody ? "nobody"
-                                                 : kind == AnswerKind::player           ? "player"
-                                                 : kind == AnswerKind::gesture          ? "gesture"
-                                                                               : "yes_no")));
-    s_.out_.say(narrator.line("repl.help.commands"));
+    s_.out().say(narrator.line("repl.help.answers",
+                               Args{}.set("kind", !call                                  ? "none"
+                                                  : kind == AnswerKind::player_or_nobody ? "nobody"
+                                                  : kind == AnswerKind::player           ? "player"
+                                                  : kind == AnswerKind::gesture          ? "gesture"
+                                                                                : "yes_no")));
+    s_.out().say(narrator.line("repl.help.commands"));
     // Each command and its argument's placeholder in the script's words
     // ("enregistrer FICHIER"); the meanings' column starts after the longest
     // (16 at least), and a long meaning wraps under it.
@@ -128,10 +134,10 @@ void PromptCommands::help(const std::string&) {
         usage.append(width - utf8_length(usage), ' ');
         const auto meaning = narrator.line(fmt::format("repl.command.{}", table()[i].name));
         for (const auto& line :
-             wrap(fmt::format("  {} {}", usage, meaning), s_.out_.columns(), width + 3))
-            s_.out_.write(line + "\n");
+             wrap(fmt::format("  {} {}", usage, meaning), s_.out().columns(), width + 3))
+            s_.out().write(line + "\n");
     }
-    s_.board_.again();
+    s_.board().again();
 }
 
 // Before a screen with secrets, while the table may look: the screen turned
@@ -139,14 +145,14 @@ void PromptCommands::help(const std::string&) {
 // The wait it replaces comes back once the screen is the table's again
 // (the SLAPP-suit's call read aloud again, the end's roles still held).
 void PromptCommands::ask_privacy(const std::string& reason_key, std::function<void()> then) {
-    s_.out_.say(s_.narrator_.line(reason_key));
-    if (s_.gate_.is(Gate::Kind::end)) s_.end_shown_ = false;
-    s_.board_.again();
-    s_.gate_.wait({Gate::Kind::privacy, "repl.private.gate", std::move(then)});
+    s_.out().say(s_.narrator().line(reason_key));
+    if (s_.gate().is(Gate::Kind::end)) s_.end_shown_again();
+    s_.board().again();
+    s_.gate().wait({Gate::Kind::privacy, "repl.private.gate", std::move(then)});
 }
 
 void PromptCommands::status(const std::string&) {
-    if (s_.gate_.ask_before_secret(s_.game_))
+    if (s_.gate().ask_before_secret(s_.game()))
         return ask_privacy("repl.private.status", [this] { show_status(); });
     show_status();
 }
@@ -154,63 +160,44 @@ void PromptCommands::status(const std::string&) {
 // Enter hides the roles again, and the day's news comes back; at dawn's
 // gate, that Enter does both.
 void PromptCommands::show_status() {
-    s_.out_.write(moderator_view_text(s_.narrator_, s_.game_, s_.out_.colour()));
-    if (s_.clears() && !s_.gate_.open())
-        s_.gate_.wait({Gate::Kind::secrets_up, "repl.hide_roles", [this] {
-                           if (table_may_look(s_.game_)) s_.show_news();
-                       }});
+    s_.out().write(moderator_view_text(s_.narrator(), s_.game(), s_.out().colour()));
+    if (s_.clears() && !s_.gate().open())
+        s_.gate().wait({Gate::Kind::secrets_up, "repl.hide_roles", [this] {
+                            if (table_may_look(s_.game())) s_.show_news();
+                        }});
 }
 
 void PromptCommands::news(const std::string&) { s_.show_news(); }
 
 void PromptCommands::table_view(const std::string&) {
-    s_.out_.write(table_view_text(s_.narrator_, coyel::table_view(s_.game_), s_.out_.colour()));
+    s_.out().write(table_view_text(s_.narrator(), coyel::table_view(s_.game()), s_.out().colour()));
 }
 
-// Time never runs back with an undo, but for the end by temperature: the
-// clock then stands paused one second before the limit (Game::undo).
+// Behind the privacy gate when taking it back would show a secret.
 void PromptCommands::undo(const std::string&) {
-    if (s_.speaker_) s_.speaker_->cut();  // what was being read is taken back too
-    if (s_.gate_.ask_before_secret(s_.game_) && s_.game_.undo_reveals_secret())
+    if (s_.speaker()) s_.speaker()->cut();  // what was being read is taken back too
+    if (s_.gate().ask_before_secret(s_.game()) && s_.game().undo_reveals_secret())
         return ask_privacy("repl.private.undo", [this] { undo_now(); });
     undo_now();
 }
 
 void PromptCommands::undo_now() {
-    Game& game = s_.game_;
-    GameClock& clock = s_.clock_.clock();
-    const bool was_over = game.over();
-    auto undone = game.undo();
-    if (!undone) return s_.out_.refuse(s_.narrator_.line("repl.nothing_to_undo"));
-    s_.out_.say(s_.narrator_.undone(game, *undone));
-    s_.announced_temperature_ = game.state().temperature;  // a degree again is told again
-    // A wait that held back the input's news goes with it; the end's too.
-    if (s_.gate_.is(Gate::Kind::end)) s_.end_shown_ = false;
-    if (!s_.gate_.is(Gate::Kind::secrets_up)) s_.gate_.drop();
-    clock.set(game.state().clock_s);
-    if (undone->kind == Undone::Kind::end || game.state().phase == Phase::setup)
-        clock.stop();
-    else if (was_over && !game.over())
-        clock.start();  // the end taken back: the game goes on
-    // Otherwise the clock runs, or stays paused, as it was.
-    if (!game.over()) s_.end_shown_ = false;
-    s_.board_.again();
-    s_.keeper_.save();
+    if (!s_.undo()) s_.out().refuse(s_.narrator().line("repl.nothing_to_undo"));
 }
 
 void PromptCommands::note(const std::string& text) {
-    if (text.empty()) return s_.out_.refuse(s_.narrator_.line("repl.note_needs_text"));
+    if (text.empty()) return s_.out().refuse(s_.narrator().line("repl.note_needs_text"));
     Action note;
     note.kind = ActionKind::note;
     note.text = text;
     s_.apply(note);  // its record line says it is kept
 }
 
-void PromptCommands::pause(const std::string&) { s_.clock_.pause(); }
+void PromptCommands::pause(const std::string&) { s_.clock().pause(); }
 
-void PromptCommands::resume(const std::string&) { s_.clock_.resume(); }
+void PromptCommands::resume(const std::string&) { s_.clock().resume(); }
 
-void PromptCommands::clock(const std::string&) { s_.clock_.tell_reading(); }
+void PromptCommands::clock(const std::string&) { s_.clock().tell_reading(); }
 
 void PromptCommands::heat(const std::string&) {
     Action heat;
@@ -218,9 +205,9 @@ void PromptCommands::heat(const std::string&) {
     s_.apply(heat);
 }
 
-void PromptCommands::timer(const std::string& argument) { s_.clock_.timer(argument); }
+void PromptCommands::timer(const std::string& argument) { s_.clock().timer(argument); }
 
-void PromptCommands::save(const std::string& argument) { s_.keeper_.save_as(argument); }
+void PromptCommands::save(const std::string& argument) { s_.keeper().save_as(argument); }
 
 void PromptCommands::quit(const std::string&) { s_.leave(false); }
 
@@ -229,20 +216,20 @@ void PromptCommands::quit_anyway(const std::string&) { s_.leave(true); }
 // --- The voice (--speak) ------------------------------------------------------
 
 void PromptCommands::say_again(const std::string&) {
-    if (!s_.speaker_) return s_.out_.refuse(s_.narrator_.line("speech.off"));
-    s_.speaker_->repeat();
+    if (!s_.speaker()) return s_.out().refuse(s_.narrator().line("speech.off"));
+    s_.speaker()->repeat();
 }
 
 void PromptCommands::mute(const std::string&) {
-    if (!s_.speaker_) return s_.out_.refuse(s_.narrator_.line("speech.off"));
-    s_.speaker_->set_muted(true);
-    s_.out_.say(s_.narrator_.line("speech.muted"));
+    if (!s_.speaker()) return s_.out().refuse(s_.narrator().line("speech.off"));
+    s_.speaker()->set_muted(true);
+    s_.out().say(s_.narrator().line("speech.muted"));
 }
 
 void PromptCommands::unmute(const std::string&) {
-    if (!s_.speaker_) return s_.out_.refuse(s_.narrator_.line("speech.off"));
-    s_.speaker_->set_muted(false);
-    s_.out_.say(s_.narrator_.line("speech.unmuted"));
+    if (!s_.speaker()) return s_.out().refuse(s_.narrator().line("speech.off"));
+    s_.speaker()->set_muted(false);
+    s_.out().say(s_.narrator().line("speech.unmuted"));
 }
 
 }  // namespace coyel::cli

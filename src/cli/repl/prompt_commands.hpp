@@ -11,14 +11,58 @@
 #include <utility>
 #include <vector>
 
+namespace coyel {
+class Game;
+struct Action;
+}  // namespace coyel
+namespace coyel::narration {
+class Narrator;
+}
+namespace coyel::speech {
+class Speaker;
+}
+
 namespace coyel::cli {
 
-class Session;
+class Output;
+class ClockDriver;
+class SaveKeeper;
+class TableGate;
+class CallBoard;
+
+// What the prompt's commands reach of the session (which implements it):
+// its rooms, and the verbs that change several of them at once. Nothing
+// else of the session is theirs.
+class PromptHost {
+  public:
+    virtual const Game& game() const = 0;
+    virtual const narration::Narrator& narrator() const = 0;
+    virtual Output& out() = 0;
+    virtual ClockDriver& clock() = 0;
+    virtual SaveKeeper& keeper() = 0;
+    virtual TableGate& gate() = 0;
+    virtual CallBoard& board() = 0;
+    virtual speech::Speaker* speaker() = 0;  // none unless --speak
+
+    // An input of the moderator's own (a note, a degree by hand), told and saved.
+    virtual bool apply(Action action) = 0;
+    // Takes back the last input and brings the clock, the gate and the
+    // screen to the game before it; false when there is none.
+    virtual bool undo() = 0;
+    virtual void leave(bool anyway) = 0;
+    virtual void show_news() = 0;
+    // Whether Enter clears the screen (a terminal, not --no-clear).
+    virtual bool clears() const = 0;
+    // A wait takes the end's place: the end is shown again once it passes.
+    virtual void end_shown_again() = 0;
+
+  protected:
+    ~PromptHost() = default;
+};
 
 class PromptCommands {
   public:
-    // The commands run on `session`, whose rooms they reach (a friend).
-    explicit PromptCommands(Session& session) : s_(session) {}
+    explicit PromptCommands(PromptHost& session) : s_(session) {}
 
     // The commands with their arguments, in help's order ({"timer",
     // "[LENGTH]"}), for the man page.
@@ -62,7 +106,7 @@ class PromptCommands {
     void show_status();
     void undo_now();
 
-    Session& s_;
+    PromptHost& s_;
 };
 
 }  // namespace coyel::cli

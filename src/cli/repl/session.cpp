@@ -4,9 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <utility>
-
 #include <csignal>
+#include <utility>
 
 #include "chronicle.hpp"
 #include "coyel/save.hpp"
@@ -21,20 +20,6 @@ using narration::Args;
 using narration::clock_text;
 
 namespace {
-
-// Whether answering `answered` ends that answerer's call, so that they close
-// their eyes: the CEO's extra lobby is the same call going on.
-bool closes_call(CallId answered, std::optional<CallId> now) {
-    if (answered == CallId::slapp) return true;  // the CEO woke alone at dawn
-    if (!wakes_at_night(answered)) return false;
-    if (!now || !wakes_at_night(*now)) return true;
-    return call_info(*now).answerer != call_info(answered).answerer;
-}
-
-bool is_exact_name(const std::string& text, const Game& game) {
-    const auto& names = game.setup().players;
-    return std::find(names.begin(), names.end(), text) != names.end();
-}
 
 // The moment an input is stamped with: the clock's reading, which
 // catch_up_clock() has brought the game to.
@@ -150,9 +135,8 @@ bool Session::keep_for_leaving() {
     return keeper_.keep_for_leaving([this] { catch_up_clock(); });
 }
 
-// `quit`, Ctrl-D, Enter after the end: the session ends once the whole game
-// is kept. When nothing could be written it goes on, says so and asks;
-// `quit!` leaves anyway.
+// `quit`, Ctrl-D, Enter after the end: the session ends once the whole game is kept.
+// When nothing could be written it goes on, says so and asks; `quit!` leaves anyway.
 void Session::leave(bool anyway) {
     const bool running = clock_.clock().running();
     if (keep_for_leaving() || anyway) {
@@ -268,7 +252,7 @@ void Session::tell(const Result<std::vector<Event>>& applied, const Action& acti
                    std::optional<CallId> answered) {
     if (!applied) return answers_.refuse(applied.failure(), "");
     std::optional<CallId> closed;
-    if (answered && closes_call(*answered, game_.current_call())) closed = answered;
+    if (answered && closes_eyes(*answered, game_.current_call())) closed = answered;
     tell_lines(*applied, action, closed);
     if (!game_.clock_may_run())
         clock_.clock().stop();
@@ -382,6 +366,22 @@ void Session::show_end() {
     Action tell;
     tell.kind = ActionKind::tell;
     if (apply(tell)) tell_roles();
+}
+
+bool Session::undo() {
+    const bool was_over = game_.over();
+    auto undone = game_.undo();
+    if (!undone) return false;
+    out_.say(narrator_.undone(game_, *undone));
+    announced_temperature_ = game_.state().temperature;  // a degree again is told again
+    // A wait that held back the input's news goes with it; the end's too.
+    if (gate_.is(Gate::Kind::end)) end_shown_ = false;
+    if (!gate_.is(Gate::Kind::secrets_up)) gate_.drop();
+    clock_.follow_undo(*undone, was_over);
+    if (!game_.over()) end_shown_ = false;
+    board_.again();
+    keeper_.save();
+    return true;
 }
 
 // Every role, once the table is told them (the end's `tell`, logged).

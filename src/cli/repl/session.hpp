@@ -49,7 +49,7 @@ struct SessionIo {
     bool clear = true;
 };
 
-class Session final : private LivePrompt {
+class Session final : private LivePrompt, private PromptHost {
   public:
     Session(Game game, std::string path, SessionIo io, GameClock clock,
             FileWriter writer = write_atomically,
@@ -84,7 +84,17 @@ class Session final : private LivePrompt {
     void speak_with(speech::Speaker& speaker);
 
   private:
-    friend class PromptCommands;
+    // What the prompt's commands reach (prompt_commands.hpp).
+    const Game& game() const override { return game_; }
+    const narration::Narrator& narrator() const override { return narrator_; }
+    Output& out() override { return out_; }
+    ClockDriver& clock() override { return clock_; }
+    SaveKeeper& keeper() override { return keeper_; }
+    TableGate& gate() override { return gate_; }
+    CallBoard& board() override { return board_; }
+    speech::Speaker* speaker() override { return speaker_; }
+    bool undo() override;
+    void end_shown_again() override { end_shown_ = false; }
 
     // The live prompt (line_reader.hpp).
     std::string text() const override;
@@ -97,17 +107,17 @@ class Session final : private LivePrompt {
     void pass_gate();
     void hold_news_behind_gate();
     void tell_news();
-    void show_news();
-    bool clears() const;
+    void show_news() override;
+    bool clears() const override;
     void catch_up_clock();
     bool read_one();
     int finish();
     bool keep_for_leaving();
-    void leave(bool anyway);
+    void leave(bool anyway) override;
     void handle(const std::string& line);
     void answer(const std::string& text);
     void cast_ballot(const std::string& text, std::optional<Seat> player, CallId call);
-    bool apply(Action action);
+    bool apply(Action action) override;
     void tell(const Result<std::vector<Event>>& applied, const Action& action,
               std::optional<CallId> answered);
     void tell_lines(const std::vector<Event>& events, const Action& action,

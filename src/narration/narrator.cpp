@@ -100,14 +100,34 @@ std::string Narrator::date(int year, int month, int day) const {
                                   .set("day", std::to_string(day)));
 }
 
+namespace {
+Args date_and_time(const Narrator& narrator, const std::tm& local) {
+    return Args{}
+        .set("date", narrator.date(local.tm_year + 1900, local.tm_mon + 1, local.tm_mday))
+        .set("hour", std::to_string(local.tm_hour))
+        .set("minute", fmt::format("{:02}", local.tm_min));
+}
+}  // namespace
+
 std::string Narrator::date_time(std::time_t when) const {
     std::tm local{};
     localtime_r(&when, &local);
-    return line("words.date_time",
+    return line("words.date_time", date_and_time(*this, local));
+}
+
+std::string Narrator::played(std::time_t first, std::time_t last) const {
+    std::tm from{};
+    std::tm to{};
+    localtime_r(&first, &from);
+    localtime_r(&last, &to);
+    if (from.tm_year != to.tm_year || from.tm_yday != to.tm_yday)
+        return line("balance.replay_played",
+                    Args{}.set("first", date_time(first)).set("last", date_time(last)));
+    return line("balance.replay_played_day",
                 Args{}
-                    .set("date", date(local.tm_year + 1900, local.tm_mon + 1, local.tm_mday))
-                    .set("hour", std::to_string(local.tm_hour))
-                    .set("minute", fmt::format("{:02}", local.tm_min)));
+                    .set("date", date(from.tm_year + 1900, from.tm_mon + 1, from.tm_mday))
+                    .set("first", line("words.time", date_and_time(*this, from)))
+                    .set("last", line("words.time", date_and_time(*this, to))));
 }
 
 // "normal", "2°C below normal", "1°C above normal": a level said aloud.

@@ -60,6 +60,9 @@ class Narrator {
     // A local time in the script's words (words.date_time): "2026-12-03 07:00",
     // "3 décembre 2026 à 7 h 00".
     std::string date_time(std::time_t when) const;
+    // When a game was played, from `first` to `last` (balance.replay_played):
+    // one date and two times when both fall on the same local day.
+    std::string played(std::time_t first, std::time_t last) const;
     // The marks around a line read aloud: {"“", "”"}, {"« ", " »"}.
     std::pair<std::string, std::string> quote_marks() const;
 

@@ -532,7 +532,14 @@ TEST_CASE("coyel stats and replay say when the games were played, from their wal
     CHECK(text.out.find("\n2 games dated by their saves, played from 2031-04-30 12:00 to "
                         "2031-05-01 18:00 (local time).\n") != std::string::npos);
     const Run replay = run_shell("TZ=UTC " COYEL_BINARY " replay " + last);
-    CHECK(replay.out.find("\nPlayed from 2031-05-01 18:00 to 2031-05-01 18:00 (local time).\n") !=
+    // Played within one day: the day once, then the two times.
+    CHECK(replay.out.find("\nPlayed on 2031-05-01, from 18:00 to 18:00 (local time).\n") !=
+          std::string::npos);
+    const Run replay_fr = run_shell("TZ=UTC " COYEL_BINARY " replay --lang fr " + last);
+    CHECK(replay_fr.out.find("\nJouée le 1er mai 2031, de 18\u202fh\u202f00 à 18\u202fh\u202f00 "
+                             "(heure locale).\n") != std::string::npos);
+    const Run replay_days = run_shell("TZ=Pacific/Kiritimati " COYEL_BINARY " replay " + last);
+    CHECK(replay_days.out.find("\nPlayed on 2031-05-02, from 08:00 to 08:00 (local time).\n") !=
           std::string::npos);
     // In French, the dates in words: no ISO date in a sentence.
     const Run french =
@@ -541,6 +548,6 @@ TEST_CASE("coyel stats and replay say when the games were played, from their wal
                           "à 12\u202fh\u202f00 au 1er mai 2031 à 18\u202fh\u202f00 (heure "
                           "locale).\n") != std::string::npos);
     const Run undated = run_shell(COYEL_BINARY " replay " + folder.games + "/undated.json");
-    CHECK(undated.out.find("Played from") == std::string::npos);
+    CHECK(undated.out.find("Played ") == std::string::npos);
     fs::remove_all(folder.root);
 }

@@ -91,10 +91,7 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
         .set("upto", given.upto ? std::to_string(*given.upto) : "none");
     fmt::print("{}\n", narrator.line("replay.header", header));
     if (const auto span = played_span(game))
-        fmt::print("{}\n", narrator.line("balance.replay_played",
-                                         Args{}
-                                             .set("first", narrator.date_time(span->first))
-                                             .set("last", narrator.date_time(span->last))));
+        fmt::print("{}\n", narrator.played(span->first, span->last));
     for (const auto& moment : chronicle.moments) {
         const bool end = moment.kind == Moment::Kind::end || moment.kind == Moment::Kind::roles;
         if (moment.round < given.round && !end) continue;

@@ -157,4 +157,24 @@ inline void quiet_night(Game& g, const char* target_name, const char* protect_na
     night(g, target_name, protect_name);
 }
 
+// Day 1 on the spec table with Hana as mayor and Ben out.
+inline Game day_one(Options options = {}) {
+    Game g = make_game(spec_table(), options);
+    ok(g, elect(g, "Hana"));
+    quiet_night(g, "Ben");
+    REQUIRE(g.state().phase == Phase::day);
+    return g;
+}
+
+// Ana 3 (Cleo, Eve, Finn), Cleo 3 (Ana, Dan, Gus); the mayor abstains.
+inline Action tie_ana_cleo(const Game& g) {
+    return vote(g, {{"Ana", "Cleo"},
+                    {"Cleo", "Ana"},
+                    {"Dan", "Cleo"},
+                    {"Eve", "Ana"},
+                    {"Finn", "Ana"},
+                    {"Gus", "Cleo"},
+                    {"Hana", nullptr}});
+}
+
 }  // namespace coyel::test

@@ -5,27 +5,6 @@
 using namespace coyel;
 using namespace coyel::test;
 
-namespace {
-// Day 1 on the spec table with Hana as mayor and Ben out.
-Game day_one(Options options = {}) {
-    Game g = make_game(spec_table(), options);
-    ok(g, elect(g, "Hana"));
-    quiet_night(g, "Ben");
-    REQUIRE(g.state().phase == Phase::day);
-    return g;
-}
-// Ana 3 (Cleo, Eve, Finn), Cleo 3 (Ana, Dan, Gus); the mayor abstains.
-Action tie_ana_cleo(const Game& g) {
-    return vote(g, {{"Ana", "Cleo"},
-                    {"Cleo", "Ana"},
-                    {"Dan", "Cleo"},
-                    {"Eve", "Ana"},
-                    {"Finn", "Ana"},
-                    {"Gus", "Cleo"},
-                    {"Hana", nullptr}});
-}
-}  // namespace
-
 TEST_CASE("the mayor's vote counts two (the SPEC section 8 example)") {
     Game g = day_one();
     auto events = ok(g, vote(g, {{"Ana", "Cleo"},

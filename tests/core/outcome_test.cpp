@@ -8,35 +8,16 @@ using namespace coyel;
 using namespace coyel::test;
 
 namespace {
-// Day 1 on the spec table with Hana as mayor and Ben out.
-Game mayor_hana_day_one(Options options = {}) {
-    Game g = make_game(spec_table(), options);
-    ok(g, elect(g, "Hana"));
-    quiet_night(g, "Ben");
-    REQUIRE(g.state().phase == Phase::day);
-    return g;
-}
-
 const Event& result_of(const std::vector<Event>& events) {
     REQUIRE(!events.empty());
     REQUIRE(events.front().kind == Event::Kind::vote_result);
     return events.front();
 }
 
-// Ana 3 (Cleo, Eve, Finn), Cleo 3 (Ana, Dan, Gus); the mayor abstains.
-Action ana_cleo_tied(const Game& g) {
-    return vote(g, {{"Ana", "Cleo"},
-                    {"Cleo", "Ana"},
-                    {"Dan", "Cleo"},
-                    {"Eve", "Ana"},
-                    {"Finn", "Ana"},
-                    {"Gus", "Cleo"},
-                    {"Hana", nullptr}});
-}
 }  // namespace
 
 TEST_CASE("a vote's event says one player is out, and that the mayor's double vote decided it") {
-    Game g = mayor_hana_day_one();
+    Game g = day_one();
     // Ana 4 (Hana's two among them), Cleo 3: counted once, Hana's vote would tie.
     const auto events = ok(g, vote(g, {{"Ana", "Cleo"},
                                        {"Cleo", "Ana"},
@@ -52,7 +33,7 @@ TEST_CASE("a vote's event says one player is out, and that the mayor's double vo
 }
 
 TEST_CASE("a mayor on the winning side by a wide margin did not decide the vote") {
-    Game g = mayor_hana_day_one();
+    Game g = day_one();
     const auto events = ok(g, vote(g, {{"Ana", "Cleo"},
                                        {"Cleo", "Ana"},
                                        {"Dan", "Ana"},
@@ -67,7 +48,7 @@ TEST_CASE("a mayor on the winning side by a wide margin did not decide the vote"
 }
 
 TEST_CASE("a tie the mayor's double vote made is decided by the mayor") {
-    Game g = mayor_hana_day_one();
+    Game g = day_one();
     // Cleo 3 (Ana, Dan, Gus), Ana 3 (Eve, and Hana's two): counted once, Cleo alone.
     const auto events = ok(g, vote(g, {{"Ana", "Cleo"},
                                        {"Cleo", nullptr},
@@ -83,8 +64,8 @@ TEST_CASE("a tie the mayor's double vote made is decided by the mayor") {
 }
 
 TEST_CASE("a tie removes nobody, and an abstaining mayor decided nothing") {
-    Game g = mayor_hana_day_one();
-    const Event result = result_of(ok(g, ana_cleo_tied(g)));  // a copy: the events are a temporary
+    Game g = day_one();
+    const Event result = result_of(ok(g, tie_ana_cleo(g)));  // a copy: the events are a temporary
     CHECK(result.vote == VoteOutcome::tie);
     CHECK_FALSE(result.double_vote);
     CHECK_FALSE(result.mayor_decided);
@@ -93,9 +74,9 @@ TEST_CASE("a tie removes nobody, and an abstaining mayor decided nothing") {
 TEST_CASE("tie = revote: the first tie sends to the revote, tied again is its own outcome") {
     Options options;
     options.tie = TieRule::revote;
-    Game g = mayor_hana_day_one(options);
-    CHECK(result_of(ok(g, ana_cleo_tied(g))).vote == VoteOutcome::revote);
-    const Event result = result_of(ok(g, ana_cleo_tied(g)));
+    Game g = day_one(options);
+    CHECK(result_of(ok(g, tie_ana_cleo(g))).vote == VoteOutcome::revote);
+    const Event result = result_of(ok(g, tie_ana_cleo(g)));
     CHECK(result.vote == VoteOutcome::tied_again);
     CHECK(result.was_revote);
 }
@@ -103,7 +84,7 @@ TEST_CASE("tie = revote: the first tie sends to the revote, tied again is its ow
 TEST_CASE("no votes at all is its own outcome, with no revote") {
     Options options;
     options.tie = TieRule::revote;
-    Game g = mayor_hana_day_one(options);
+    Game g = day_one(options);
     CHECK(result_of(ok(g, vote_all(g, nullptr))).vote == VoteOutcome::no_votes);
 }
 

@@ -142,23 +142,24 @@ GroupStats group_stats(const std::vector<const Game*>& games, const SameNames& s
 
 namespace {
 
-using json = nlohmann::ordered_json;
+using ordered_json = nlohmann::ordered_json;
 
-json tally_json(const WinTally& tally) {
-    json wins;
+ordered_json tally_json(const WinTally& tally) {
+    ordered_json wins;
     for (Team team : {Team::ecosystems, Team::carbon})
         wins[std::string{team_id(team)}] = tally.wins[static_cast<std::size_t>(team)];
     return {{"finished", tally.finished}, {"wins", wins}};
 }
 
-json span_json(const Span& span, int finished) {
-    json out = {{"least", span.least}, {"most", span.most}, {"total", span.total}};
-    out["mean"] = finished ? json(static_cast<double>(span.total) / finished) : json(nullptr);
+ordered_json span_json(const Span& span, int finished) {
+    ordered_json out = {{"least", span.least}, {"most", span.most}, {"total", span.total}};
+    out["mean"] =
+        finished ? ordered_json(static_cast<double>(span.total) / finished) : ordered_json(nullptr);
     return out;
 }
 
-json card_json(Role role, const CardRecord& record) {
-    json out = {{"finished", record.finished}, {"team_wins", record.team_wins}};
+ordered_json card_json(Role role, const CardRecord& record) {
+    ordered_json out = {{"finished", record.finished}, {"team_wins", record.team_wins}};
     switch (role) {
         case Role::ngo: out["protest_saves"] = record.protest_saves; break;
         case Role::ceo:
@@ -177,10 +178,10 @@ json card_json(Role role, const CardRecord& record) {
     return out;
 }
 
-json players_json(const std::vector<PlayerRecord>& players) {
-    json out = json::array();
+ordered_json players_json(const std::vector<PlayerRecord>& players) {
+    ordered_json out = ordered_json::array();
     for (const auto& player : players) {
-        json roles = json::object();
+        ordered_json roles = ordered_json::object();
         for (Role role : all_roles)
             if (int count = player.roles[static_cast<std::size_t>(role)])
                 roles[std::string{role_id(role)}] = count;
@@ -195,29 +196,29 @@ json players_json(const std::vector<PlayerRecord>& players) {
 }  // namespace
 
 nlohmann::ordered_json group_stats_json(const GroupStats& stats) {
-    json out;
+    ordered_json out;
     out["games"] = stats.games;
     out["finished"] = stats.overall.finished;
     out["unfinished"] = stats.unfinished;
     out["wins"] = tally_json(stats.overall)["wins"];
-    json reasons;
+    ordered_json reasons;
     for (WinReason reason :
          {WinReason::temperature, WinReason::no_carbon, WinReason::no_ecosystems})
         reasons[std::string{win_reason_id(reason)}] =
             stats.reasons[static_cast<std::size_t>(reason)];
     out["reasons"] = reasons;
-    json by_count = json::object();
+    ordered_json by_count = ordered_json::object();
     for (const auto& [count, tally] : stats.by_player_count)
         by_count[std::to_string(count)] = tally_json(tally);
     out["by_player_count"] = by_count;
-    json by_deck = json::object();
+    ordered_json by_deck = ordered_json::object();
     for (const auto& [deck, tally] : stats.by_deck)
         by_deck[describe_deck(deck)] = tally_json(tally);
     out["by_deck"] = by_deck;
     out["rounds"] = span_json(stats.rounds, stats.overall.finished);
     out["seconds"] = span_json(stats.seconds, stats.overall.finished);
     out["players"] = players_json(stats.players);
-    json cards = json::object();
+    ordered_json cards = ordered_json::object();
     for (Role role : all_roles)
         if (role != Role::citizen)
             cards[std::string{role_id(role)}] =

@@ -20,7 +20,7 @@ constexpr int max_calibrated_skill = 20;
 // The finished and unfinished games among `paths` (none: the games folder),
 // each file that is not a save reported and left out.
 Result<std::vector<Game>> read_games(const std::vector<std::string>& paths) {
-    std::vector<SavedGame> saved;
+    std::vector<ListedSave> saved;
     if (paths.empty()) {
         std::string folder;
         auto in_folder = read_games_folder(folder, print_skipped);

@@ -114,8 +114,8 @@ ScreenSize screen_size() {
 
 // The screen now. The clock ticks on only in a game some coyel is playing:
 // a save left by a killed coyel says "running" for ever.
-narration::PlayersScreen screen_now(const narration::Narrator& narrator,
-                                    const coyel::SavedGame& saved, const std::string& path) {
+narration::PlayersScreen screen_now(const narration::Narrator& narrator, const SavedGame& saved,
+                                    const std::string& path) {
     std::optional<LiveClock> live = saved.live;
     if (live && live->running && !in_play(path)) live->running = false;
     return narration::players_screen(narrator, saved.game, live, unix_ms_now());

@@ -25,7 +25,7 @@ std::string utc_text(std::time_t when) {
     return text;
 }
 
-nlohmann::ordered_json games_json(const std::vector<SavedGame>& games) {
+nlohmann::ordered_json games_json(const std::vector<ListedSave>& games) {
     using json = nlohmann::ordered_json;
     json out = json::array();
     for (const auto& saved : games) {

@@ -21,7 +21,7 @@ namespace {
 using narration::Args;
 
 // The saves named, or those of the games folder.
-Result<std::vector<SavedGame>> read_given(const StatsOptions& given) {
+Result<std::vector<ListedSave>> read_given(const StatsOptions& given) {
     if (!given.paths.empty()) return read_saved_games(given.paths, print_skipped);
     std::string folder;
     return read_games_folder(folder, print_skipped);
@@ -51,7 +51,7 @@ struct Dates {
     int dated = 0;
 };
 
-Dates dates_of(const std::vector<SavedGame>& saved) {
+Dates dates_of(const std::vector<ListedSave>& saved) {
     Dates dates;
     for (const auto& one : saved) {
         if (!one.game.over()) continue;  // the stats count finished games only

@@ -24,7 +24,7 @@ Result<std::string> game_in_play(std::string_view command);
 // the exit code (2: a wrong --lang; 1: no save to follow).
 struct FollowedSave {
     std::string path;
-    coyel::SavedGame first;
+    SavedGame first;
     ChosenScript script;
 };
 std::variant<FollowedSave, int> open_followed_save(const std::string& given_path,

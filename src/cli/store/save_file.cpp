@@ -84,7 +84,7 @@ Result<Game> read_save_file(const std::string& path) {
     return std::move(saved->game);
 }
 
-Result<coyel::SavedGame> read_saved_game(const std::string& path) {
+Result<SavedGame> read_saved_game(const std::string& path) {
     auto text = read_text_file(path, "save");
     if (!text) return text.failure();
     return load_save(*text, path);

@@ -25,7 +25,7 @@ Result<std::string> read_text_file(const std::string& path, std::string_view nou
 // the size limit before reading; errors are one line naming the file.
 Result<Game> read_save_file(const std::string& path);
 // The same, with the save's live clock (save.hpp) for a players' screen.
-Result<coyel::SavedGame> read_saved_game(const std::string& path);  // not saved_games.hpp's
+Result<SavedGame> read_saved_game(const std::string& path);
 
 // The file-writing interface the REPL uses; tests replace it with a fake.
 using FileWriter = std::function<std::optional<std::string>(const std::string&, std::string_view)>;

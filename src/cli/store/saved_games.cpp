@@ -165,9 +165,9 @@ std::optional<std::time_t> parse_wall(std::string_view wall) {
     return ::timegm(&time) - offset;
 }
 
-std::vector<SavedGame> read_saved_games(const std::vector<std::string>& paths,
-                                        const std::function<void(const std::string&)>& skipped) {
-    std::vector<SavedGame> games;
+std::vector<ListedSave> read_saved_games(const std::vector<std::string>& paths,
+                                         const std::function<void(const std::string&)>& skipped) {
+    std::vector<ListedSave> games;
     for (const auto& given : paths) {
         std::error_code error;
         const auto files = fs::is_directory(given, error) ? folder_files(given, skipped)
@@ -185,19 +185,19 @@ std::vector<SavedGame> read_saved_games(const std::vector<std::string>& paths,
                              saved->live ? saved->live->language : std::string{}});
         }
     }
-    std::stable_sort(games.begin(), games.end(), [](const SavedGame& a, const SavedGame& b) {
+    std::stable_sort(games.begin(), games.end(), [](const ListedSave& a, const ListedSave& b) {
         return a.when != b.when ? a.when > b.when : a.path < b.path;
     });
     return games;
 }
 
-Result<std::vector<SavedGame>> read_games_folder(
+Result<std::vector<ListedSave>> read_games_folder(
     std::string& folder, const std::function<void(const std::string&)>& skipped) {
     auto found = games_folder();
     if (!found) return found.failure();
     folder = *found;
     std::error_code error;
-    if (!fs::exists(folder, error)) return std::vector<SavedGame>{};
+    if (!fs::exists(folder, error)) return std::vector<ListedSave>{};
     return read_saved_games({folder}, skipped);
 }
 

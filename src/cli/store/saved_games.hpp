@@ -39,7 +39,8 @@ std::string new_game_path(const std::string& folder, const std::vector<std::stri
 // "+01:00", or none: UTC), or nullopt when it is not one.
 std::optional<std::time_t> parse_wall(std::string_view wall);
 
-struct SavedGame {
+// A save as a listing of files finds it: where it is, the game, and when and how it was told.
+struct ListedSave {
     std::string path;
     Game game;
     // When the game was last played: its last `wall` time, else the file's
@@ -52,12 +53,12 @@ struct SavedGame {
 // subfolders; hidden files and the ".tmp" of a save being written are left
 // alone). Each file that does not load is reported to `skipped` with the
 // loader's one-line reason, and left out. Newest first (then by path).
-std::vector<SavedGame> read_saved_games(const std::vector<std::string>& paths,
-                                        const std::function<void(const std::string&)>& skipped);
+std::vector<ListedSave> read_saved_games(const std::vector<std::string>& paths,
+                                         const std::function<void(const std::string&)>& skipped);
 
 // The saves of the games folder (none when it does not exist yet), as
 // read_saved_games reads them; its path goes to `folder`.
-Result<std::vector<SavedGame>> read_games_folder(
+Result<std::vector<ListedSave>> read_games_folder(
     std::string& folder, const std::function<void(const std::string&)>& skipped);
 
 // Reports a file that is not a save on standard error: "skipped: REASON".

@@ -137,7 +137,8 @@ std::string try_every_answer(const Game& game, const Action& next, SplitMix64& r
     return "";
 }
 
-// 200 games; fewer under the sanitizers (tools/sanitize), where each is twenty times slower.
+// 200 games; tools/soak (run by CI) plays 1,000, and tools/sanitize 50, where each is twenty times
+// slower.
 long long rollback_games() {
     const char* env = std::getenv("COYEL_ROLLBACK_GAMES");
     return env ? std::atoll(env) : 200;

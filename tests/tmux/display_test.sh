@@ -129,7 +129,7 @@ screen d | grep -qF "Eve is the mayor" || fail "the view went with the save"
 # A torn save (half a file, written in place, as no coyel writes one): the
 # last good view stays, and no note.
 head -c 300 "$folder/g.away" >"$folder/g.json"
-sleep 1
+# The note goes once the display has read the torn file: only then is the view checked.
 wait_gone d "The save is not there right now"
 screen d | grep -qF "Eve is the mayor" || fail "a torn save replaced the view"
 screen d | grep -qF "clock paused" || fail "a torn save changed the countdown"

@@ -69,6 +69,19 @@ next_in() {
   text=${text#next in }
   echo $((10#${text%%:*} * 60 + 10#${text#*:}))
 }
+# Waits until the prompt's countdown has been redrawn $1 times: the ticker
+# has run, and whatever it would wrongly do has had its chance to show.
+ticks_pass() {
+  local last seen=0 until=$((SECONDS + $(scaled 15)))
+  last=$(next_in)
+  while ((seen < $1)); do
+    ((SECONDS < until)) || fail "the countdown stopped at $last s"
+    sleep 0.1
+    [[ $(next_in) == "$last" ]] && continue
+    last=$(next_in)
+    seen=$((seen + 1))
+  done
+}
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 bells() { tr -cd '\a' <"$folder/raw" | wc -c; }
 clock_entries() { grep -c '"do": "clock"' "$folder/g.json" || true; }
@@ -113,7 +126,7 @@ wait_for "carbon target>"
 #    place (one prompt line for the call, not one per second).
 first=$(next_in)
 row=$(tmux_ display-message -p -t t '#{cursor_y}')
-sleep 2.2
+ticks_pass 2
 second=$(next_in)
 ((second < first)) || fail "the countdown did not go down: $first s then $second s"
 [[ $(tmux_ display-message -p -t t '#{cursor_y}') == "$row" ]] || fail "the prompt moved down while it ticked"
@@ -149,7 +162,7 @@ wait_for "The carbon emissions target Ben."
 tmux_ send-keys -t t 'timer 0:03' Enter
 wait_for_prompt 'timer 0:0[0-3]\]'
 wait_for "Time is up." 15
-sleep 2  # time for a wrong second ring to show
+ticks_pass 2  # two more ticks: time for a wrong second ring to show
 count=$(screen | grep -cF "Time is up." || true)
 [[ $count == 1 ]] || fail "'Time is up.' $count times (once expected)"
 prompt_line | grep -qF timer && fail "the timer is still in the prompt: $(prompt_line)"

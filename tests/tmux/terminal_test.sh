@@ -19,6 +19,17 @@ roles='Carbon Emission|Citizen-Ecosystem|Environmental NGO|Fossil Fuel CEO|Bank 
 # No card anywhere in the pane, scrollback included.
 no_card_left() { history | grep -qE "$roles" && fail "a card is left in the pane: $1" || true; }
 # After coyel, the terminal is back in cooked mode (start() prints stty's word).
+# Shows and hides each card from seat $1 to the sixth, each key sent once the
+# screen asks for it.
+deal_from() {
+  local seat
+  for ((seat = $1; seat <= 6; seat++)); do
+    wait_for "Enter shows seat $seat's card"
+    tmux_ send-keys -t t Enter
+    wait_for "$seat · "
+    tmux_ send-keys -t t Enter
+  done
+}
 cooked() { screen | grep -q -- '-icanon' && fail "the terminal was left in raw mode: $1" || true; }
 
 # Each run gets a server of its own: a new session on a server still shutting
@@ -73,7 +84,7 @@ roles_shown=$(screen | grep -cE 'Carbon Emission|Citizen-Ecosystem|Environmental
 tmux_ send-keys -t t Enter
 wait_for "Enter shows seat 2's card"
 screen | grep -q "1 · Ana" && fail "seat 1's card stayed on screen"
-for _ in 2 3 4 5 6; do tmux_ send-keys -t t Enter Enter; sleep 0.2; done
+deal_from 2
 wait_for "mayor>"
 screen | grep -qE 'Carbon Emission|Fossil Fuel CEO' && fail "a role is on screen after the deal"
 no_card_left "after the walk-through"
@@ -102,7 +113,7 @@ wait_for "Enter shows seat 3's card"
 tmux_ send-keys -t t Enter
 wait_for "3 · Cleo"
 tmux_ send-keys -t t Enter
-for _ in 4 5 6; do tmux_ send-keys -t t Enter Enter; sleep 0.2; done
+deal_from 4
 wait_for "mayor>"
 no_card_left "after the walk-through resumed"
 tmux_ send-keys -t t 'quit' Enter

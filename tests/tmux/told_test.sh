@@ -138,9 +138,15 @@ for how in quit hangup kill; do
   night_one none none
   case $how in
     quit) tmux_ send-keys -t t "quit" Enter; wait_for "EXITED" ;;
-    hangup) tmux_ kill-server; sleep 0.5 ;;
-    kill) pkill -9 -f "coyel new --players $players --roles $roles --save $save"; sleep 0.5 ;;
+    hangup) tmux_ kill-server ;;
+    kill) pkill -9 -f "coyel new --players $players --roles $roles --save $save" ;;
   esac
+  # Resumed only once the first coyel is gone (its lock with it); "^" leaves out
+  # the shell and the tmux server, whose command lines hold the same words.
+  for _ in $(seq "$(scaled 100)"); do
+    pgrep -f "^$coyel new --players $players --roles $roles --save $save" >/dev/null || break
+    sleep 0.1
+  done
   resume_gives_news "$save" "$how"
 done
 

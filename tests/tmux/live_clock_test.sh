@@ -72,13 +72,14 @@ next_in() {
 # Waits until the prompt's countdown has been redrawn $1 times: the ticker
 # has run, and whatever it would wrongly do has had its chance to show.
 ticks_pass() {
-  local last seen=0 until=$((SECONDS + $(scaled 15)))
+  local last now seen=0 until=$((SECONDS + $(scaled 15)))
   last=$(next_in)
   while ((seen < $1)); do
     ((SECONDS < until)) || fail "the countdown stopped at $last s"
     sleep 0.1
-    [[ $(next_in) == "$last" ]] && continue
-    last=$(next_in)
+    now=$(next_in)  # set -e: no countdown on the prompt line fails here
+    [[ $now == "$last" ]] && continue
+    last=$now
     seen=$((seen + 1))
   done
 }

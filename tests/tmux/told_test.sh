@@ -147,6 +147,8 @@ for how in quit hangup kill; do
     pgrep -f "^$coyel new --players $players --roles $roles --save $save" >/dev/null || break
     sleep 0.1
   done
+  ! pgrep -f "^$coyel new --players $players --roles $roles --save $save" >/dev/null ||
+    fail "$how: the first coyel is still running"
   resume_gives_news "$save" "$how"
 done
 

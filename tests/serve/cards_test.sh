@@ -23,8 +23,8 @@ fail() { echo "FAIL: $1" >&2; exit 1; }
 wait_for() {
   local until=$((SECONDS + ${3:-15}))
   while ((SECONDS < until)); do
-    screen "$1" | grep -qF -- "$2" && return 0
-    sleep 0.05
+    has_line -F "$2" < <(screen "$1") && return 0
+    nap 0.05
   done
   screen "$1" >&2
   fail "$1 never showed: $2"
@@ -170,10 +170,10 @@ until=$((SECONDS + $(scaled 10)))
 while :; do
   second=$(next_in phone)  # set -e: no countdown on the screen fails here
   ((first - second >= 2 || SECONDS >= until)) && break
-  sleep 0.1
+  nap 0.1
 done
 ((first - second >= 2)) || fail "the REPL's clock did not tick beside the server: $first then $second"
-for _ in $(seq 50); do grep -qF 'Ana is the mayor' "$folder/events" && break; sleep 0.1; done
+for _ in $(seq 50); do grep -qF 'Ana is the mayor' "$folder/events" && break; nap 0.1; done
 grep -qF 'Ana is the mayor' "$folder/events" || fail "the page was not told of the mayor"
 curl -s "${url}state.json" | grep -qF '"phase":"Night 1"' || fail "the state does not follow the game"
 [[ $(status_of "${url}card/$real") == 200 ]] || fail "the card link stopped answering in the game"
@@ -207,7 +207,7 @@ screen same | grep -qF "$first_url" || fail "resume --serve did not serve the ga
 # The port is now taken (by this very game): a second resume-like server moves.
 "$coyel" serve "$folder/p.json" </dev/null >"$folder/moved.out" 2>&1 &
 moved=$!
-for _ in $(seq 100); do grep -q 'http://' "$folder/moved.out" && break; sleep 0.1; done
+for _ in $(seq 100); do grep -q 'http://' "$folder/moved.out" && break; nap 0.1; done
 kill $moved 2>/dev/null || true
 grep -qF "Port $port, where this game's card links lead, is taken" "$folder/moved.out" ||
   fail "no warning when the game's port is taken: $(cat "$folder/moved.out")"

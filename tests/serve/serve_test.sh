@@ -20,8 +20,8 @@ fail() { echo "FAIL: $1" >&2; exit 1; }
 wait_for() {
   local until=$((SECONDS + ${3:-15}))
   while ((SECONDS < until)); do
-    tmux_ capture-pane -p -t "$1" | grep -qF -- "$2" && return 0
-    sleep 0.05
+    has_line -F "$2" < <(tmux_ capture-pane -p -t "$1") && return 0
+    nap 0.05
   done
   tmux_ capture-pane -p -t "$1" >&2
   fail "$1 never showed: $2"
@@ -40,7 +40,7 @@ wait_for m "mayor>"
 
 "$coyel" serve "$folder/g.json" --port 0 --bind 127.0.0.1 </dev/null >"$folder/serve.out" 2>&1 &
 serving=$!
-for _ in $(seq 100); do grep -q 'http://' "$folder/serve.out" && break; sleep 0.1; done
+for _ in $(seq 100); do grep -q 'http://' "$folder/serve.out" && break; nap 0.1; done
 url=$(grep -oE 'http://[0-9.]+:[0-9]+/' "$folder/serve.out" | head -1)
 [[ -n $url ]] || fail "serve printed no address: $(cat "$folder/serve.out")"
 grep -q '█' "$folder/serve.out" || fail "serve printed no QR code"
@@ -88,7 +88,7 @@ for i in $(seq 50); do
 done
 for _ in $(seq 100); do
   [[ $(grep -l '^data:' "$folder"/events.* 2>/dev/null | wc -l) == 50 ]] && break
-  sleep 0.1
+  nap 0.1
 done
 [[ $(grep -l '^data:' "$folder"/events.* | wc -l) == 50 ]] || fail "not every listener had the state"
 tmux_ send-keys -t m -l Eve
@@ -98,7 +98,7 @@ until=$((SECONDS + 15))
 while ((SECONDS < until)); do
   ((saved == 0)) && grep -qF '"player": "Eve"' "$folder/g.json" && saved=$(now_ms)
   ((saved > 0)) && [[ $(grep -l 'Eve is the mayor' "$folder"/events.* 2>/dev/null | wc -l) == 50 ]] && break
-  sleep 0.01
+  nap 0.01
 done
 seen=$(now_ms)
 [[ $(grep -l 'Eve is the mayor' "$folder"/events.* | wc -l) == 50 ]] || fail "a listener missed the mayor"

@@ -15,8 +15,8 @@ screen() { tmux_ capture-pane -p -J -t "$1"; }
 # most 30 s: the simulation and other tests share the cores).
 wait_for() {
   for _ in $(seq 300); do
-    screen "$1" | grep -qE -- "$2" && return 0
-    sleep 0.1
+    has_line -E "$2" < <(screen "$1") && return 0
+    nap 0.1
   done
   echo "FAIL: never saw: $2"; screen "$1"; exit 1
 }

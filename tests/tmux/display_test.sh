@@ -30,16 +30,16 @@ fail() {
 wait_for() {
   local until=$((SECONDS + ${3:-15}))
   while ((SECONDS < until)); do
-    screen "$1" | grep -qF -- "$2" && return 0
-    sleep 0.05
+    has_line -F "$2" < <(screen "$1") && return 0
+    nap 0.05
   done
   fail "$1 never showed: $2"
 }
 wait_gone() {
   local until=$((SECONDS + ${3:-15}))
   while ((SECONDS < until)); do
-    screen "$1" | grep -qF -- "$2" || return 0
-    sleep 0.05
+    has_line -F "$2" < <(screen "$1") || return 0
+    nap 0.05
   done
   fail "$1 still shows: $2"
 }
@@ -111,7 +111,7 @@ large_lines() { screen d | grep -cE '█|▀|▄' || true; }
 big=$(large_lines)
 tmux_ resize-window -t d -x 60 -y 20
 until=$((SECONDS + 10))
-while ((SECONDS < until)) && [[ $(large_lines) -ge $big ]]; do sleep 0.05; done
+while ((SECONDS < until)) && [[ $(large_lines) -ge $big ]]; do nap 0.05; done
 small=$(large_lines)
 ((small < big && small > 0)) || fail "after a resize to 60x20: $small lines of large digits (before: $big)"
 [[ $(screen d | head -1) == " Night 1" ]] || fail "the redrawn screen does not start with the phase"
@@ -119,7 +119,7 @@ wait_for d "6  Finn  in"
 screen d | grep -qF "Eve is the mayor" || fail "the last announcement is gone after the resize"
 tmux_ resize-window -t d -x 120 -y 40
 until=$((SECONDS + 10))
-while ((SECONDS < until)) && [[ $(large_lines) != "$big" ]]; do sleep 0.05; done
+while ((SECONDS < until)) && [[ $(large_lines) != "$big" ]]; do nap 0.05; done
 [[ $(large_lines) == "$big" ]] || fail "back to 120x40: $(large_lines) lines of large digits, $big before"
 
 # 5. A missing save: the last view stays, with a note, until it is back.
@@ -141,7 +141,7 @@ tmux_ send-keys -t d q
 wait_for d "EXIT=0"
 screen d | grep -qF "BEFORE-DISPLAY" || fail "the shell's screen was not restored after q"
 screen d | grep -qE '█|▀|▄' && fail "the display is still on the screen after q"
-for _ in $(seq 50); do [[ -s $folder/stty.after ]] && break; sleep 0.1; done
+for _ in $(seq 50); do [[ -s $folder/stty.after ]] && break; nap 0.1; done
 cmp -s "$folder/stty.before" "$folder/stty.after" || fail "the terminal's settings changed: $(cat "$folder/stty.before") then $(cat "$folder/stty.after")"
 
 # 7. Ctrl-C leaves the same way.
@@ -163,7 +163,7 @@ mkfifo "$folder/a.in" "$folder/b.in"
 (cd "$folder" && exec "$coyel" new --players Ana,Ben,Cleo,Dan,Eve,Finn \
   --roles Ana=carbon,Ben=ngo,Cleo=banker,Dan=ceo --mode night --save b.json <b.in >/dev/null 2>&1) &
 exec 3>"$folder/a.in" 4>"$folder/b.in"
-for _ in $(seq 100); do [[ -e $folder/a.json && -e $folder/b.json ]] && break; sleep 0.1; done
+for _ in $(seq 100); do [[ -e $folder/a.json && -e $folder/b.json ]] && break; nap 0.1; done
 for twin in a b; do
   tmux_ new-session -d -s $twin -x 100 -y 30 "cd $folder && $coyel display $twin.json; sleep 60"
 done
@@ -178,7 +178,7 @@ step() {
   while ((SECONDS < until)); do
     [[ $(entries a) -ge $count && $(entries b) -ge $count ]] && [[ $(screen a) == "$(screen b)" ]] &&
       screen a | grep -qF -- "$4" && return 0
-    sleep 0.1
+    nap 0.1
   done
   diff <(screen a) <(screen b) >&2 || true
   fail "after '$a_line' / '$b_line' the twins' screens differ, or never showed '$4'"

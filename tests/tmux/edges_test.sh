@@ -51,7 +51,7 @@ press() {  # press KEY...: keys for the line editor, then its redraw
   tmux_ send-keys -t t "$@"
   for _ in $(seq 150); do
     [[ $(screen) != "$before" ]] && return 0
-    sleep 0.1
+    nap 0.1
   done
   fail "the keys $* changed nothing on the screen"
 }
@@ -150,8 +150,8 @@ mkdir "$folder/games"
 answer none "again: the file holds the whole game."
 tmux_ new-session -d -s second -x 100 -y 20 "$coyel resume $folder/games/g.json; echo EXITED; sleep 600"
 for _ in $(seq 150); do
-  tmux_ capture-pane -p -t second | grep -qF "EXITED" && break
-  sleep 0.1
+  has_line -F "EXITED" < <(tmux_ capture-pane -p -t second) && break
+  nap 0.1
 done
 tmux_ capture-pane -p -t second | grep -qF "in play in another coyel" ||
   { tmux_ capture-pane -p -t second; fail "a second coyel resumed the game in play"; }

@@ -10,8 +10,8 @@ fail() { echo "FAIL: $1"; screen; exit 1; }
 # Waits until a line of the screen matches $1.
 wait_for() {
   for _ in $(seq "$(scaled $((${wait_seconds:-15} * 10)))"); do
-    screen | grep -q "${wait_grep:--E}" -- "$1" && return 0
-    sleep 0.1
+    has_line "${wait_grep:--E}" "$1" < <(screen) && return 0
+    nap 0.1
   done
   fail "never saw: $1"
 }

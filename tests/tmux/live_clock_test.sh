@@ -21,9 +21,9 @@ source "$(dirname "$0")/common.sh"
 screen() { tmux_ capture-pane -p -t t; }
 # The line the cursor is on: the prompt and what is typed after it.
 prompt_line() {
-  local y
-  y=$(tmux_ display-message -p -t t '#{cursor_y}')
-  screen | sed -n "$((y + 1))p"
+  local lines
+  mapfile -t lines < <(tmux_ display-message -p -t t '#{cursor_y}' \; capture-pane -p -t t)
+  echo "${lines[lines[0] + 1]}"
 }
 # Fails with the screen, or the save once the terminal is gone; on standard
 # error, so that a failure inside $(...) is seen too.
@@ -45,8 +45,8 @@ fail() {
 wait_for() {
   local until=$((SECONDS + ${2:-15}))
   while ((SECONDS < until)); do
-    screen | grep -qF -- "$1" && return 0
-    sleep 0.1
+    has_line -F "$1" < <(screen) && return 0
+    nap 0.1
   done
   fail "never saw: $1"
 }
@@ -54,8 +54,8 @@ wait_for() {
 wait_for_prompt() {
   local until=$((SECONDS + 15))
   while ((SECONDS < until)); do
-    prompt_line | grep -qE -- "$1" && return 0
-    sleep 0.1
+    [[ $(prompt_line) =~ $1 ]] && return 0
+    nap 0.1
   done
   fail "the prompt line never matched: $1 (it is: $(prompt_line))"
 }
@@ -64,10 +64,10 @@ wait_for_prompt() {
 gone() { [[ ! -e /proc/$1 ]] || [[ $(ps -o stat= -p "$1" 2>/dev/null) == Z* ]]; }
 # The seconds of the prompt's "next in M:SS".
 next_in() {
-  local text
-  text=$(prompt_line | grep -oE 'next in [0-9]+:[0-9]{2}') || fail "no 'next in M:SS' on the prompt line: $(prompt_line)"
-  text=${text#next in }
-  echo $((10#${text%%:*} * 60 + 10#${text#*:}))
+  local line
+  line=$(prompt_line)
+  [[ $line =~ next\ in\ ([0-9]+):([0-9]{2}) ]] || fail "no 'next in M:SS' on the prompt line: $line"
+  echo $((10#${BASH_REMATCH[1]} * 60 + 10#${BASH_REMATCH[2]}))
 }
 # Waits until the prompt's countdown has been redrawn $1 times: the ticker
 # has run, and whatever it would wrongly do has had its chance to show.
@@ -76,7 +76,7 @@ ticks_pass() {
   last=$(next_in)
   while ((seen < $1)); do
     ((SECONDS < until)) || fail "the countdown stopped at $last s"
-    sleep 0.1
+    nap 0.1
     now=$(next_in)  # set -e: no countdown on the prompt line fails here
     [[ $now == "$last" ]] && continue
     last=$now
@@ -93,7 +93,7 @@ holder() {
   for _ in $(seq 100); do
     pid=$(cat "$folder/.g.json.lock" 2>/dev/null || true)
     [[ -n $pid ]] && break
-    sleep 0.1
+    nap 0.1
   done
   [[ $pid =~ ^[0-9]+$ ]] || fail "no pid in .g.json.lock: '$pid'"
   [[ $(readlink "/proc/$pid/exe") == "$coyel" ]] || fail "pid $pid in the lock is not coyel"
@@ -144,7 +144,7 @@ wait_for_prompt '^\[\+1°C, next in 0:[0-9]{2}\] carbon target> Be$'
 above=$(screen | grep -nF "rises to +1°C" | cut -d: -f1)
 y=$(tmux_ display-message -p -t t '#{cursor_y}')
 ((above < y + 1)) || fail "the degree is not above the prompt"
-for _ in $(seq 30); do [[ $(bells) -ge 1 ]] && break; sleep 0.1; done
+for _ in $(seq 30); do [[ $(bells) -ge 1 ]] && break; nap 0.1; done
 [[ $(bells) == 1 ]] || fail "$(bells) bells for one degree"
 grep -qE '\{"do": "clock", "at": 12[,}]' "$folder/g.json" || fail "no clock entry at 12 s in g.json"
 
@@ -169,18 +169,18 @@ count=$(screen | grep -cF "Time is up." || true)
 prompt_line | grep -qF timer && fail "the timer is still in the prompt: $(prompt_line)"
 # Every bell is a degree or the timer (a degree is saved just before it is
 # rung: a moment to agree).
-for _ in $(seq 30); do [[ $(bells) == $(($(clock_entries) + 1)) ]] && break; sleep 0.1; done
+for _ in $(seq 30); do [[ $(bells) == $(($(clock_entries) + 1)) ]] && break; nap 0.1; done
 [[ $(bells) == $(($(clock_entries) + 1)) ]] || fail "$(bells) bells for $(clock_entries) degrees and one timer"
 
 # 5. kill -9 right after a degree is shown (24 s): the save loads and has
 #    every degree shown.
 until=$((SECONDS + 20))
-until screen | grep -qF "rises to +2°C"; do
+until has_line -F "rises to +2°C" < <(screen); do
   ((SECONDS < until)) || fail "never saw: rises to +2°C"
-  sleep 0.02
+  nap 0.02
 done
 kill -9 "$pid"
-for _ in $(seq 100); do gone "$pid" && break; sleep 0.1; done
+for _ in $(seq 100); do gone "$pid" && break; nap 0.1; done
 gone "$pid" || fail "coyel outlived kill -9"
 "$coyel" check "$folder/g.json" | grep -q '^ok' || fail "the save does not load after kill -9: $("$coyel" check "$folder/g.json" 2>&1)"
 for at in 12 24; do
@@ -216,7 +216,7 @@ wait_ms=$((t_seen + 7500 - $(now_ms)))
 sleep "$((wait_ms / 1000)).$(printf %03d $((wait_ms % 1000)))"
 t_kill=$(now_ms)
 tmux_ kill-server
-for _ in $(seq 100); do gone "$pid" && break; sleep 0.05; done
+for _ in $(seq 100); do gone "$pid" && break; nap 0.05; done
 gone "$pid" || fail "coyel outlived its terminal"
 t_gone=$(now_ms)
 low=$(((t_kill - t_seen) / 1000))

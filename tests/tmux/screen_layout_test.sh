@@ -52,7 +52,7 @@ show() {
   size="$2x$3"
   tmux_ kill-session -t d 2>/dev/null || true
   tmux_ new-session -d -s d -x "$2" -y "$3" "cd $folder && $coyel display $1 ${*:5}; sleep 30"
-  for _ in $(seq 150); do screen | grep -qF -- "$4" && return 0; sleep 0.1; done
+  for _ in $(seq 150); do has_line -F "$4" < <(screen) && return 0; nap 0.1; done
   fail "never showed: $4"
 }
 # No line of the frame wrapped: joined, the screen has as many lines.

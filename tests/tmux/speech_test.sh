@@ -24,7 +24,7 @@ rows = [json.loads(r) for r in open(sys.argv[1])] if __import__("os").path.exist
 n = int(sys.argv[2])
 sys.exit(0 if len(rows) >= n and eval(sys.argv[3], {"line": rows[n - 1]}) else 1)
 PY
-    sleep 0.2
+    nap 0.2
   done
   echo "speech log:"; cat "$log" 2>/dev/null || true
   fail "line $1 of the speech log never met: $2"

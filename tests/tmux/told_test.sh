@@ -115,7 +115,7 @@ wait_for "Ana votes for>"
 for _ in $(seq 100); do  # the save written after the prompt shows: wait for it, not for a time
   "$coyel" display "$folder/display.json" --once >"$folder/day"
   grep -qF "Ben is out of the game" "$folder/day" && break
-  sleep 0.05
+  nap 0.05
 done
 grep -qF "Ben is out of the game" "$folder/day" || { cat "$folder/day"; fail "the players' screen has no dawn"; }
 
@@ -145,7 +145,7 @@ for how in quit hangup kill; do
   # the shell and the tmux server, whose command lines hold the same words.
   for _ in $(seq "$(scaled 100)"); do
     pgrep -f "^$coyel new --players $players --roles $roles --save $save" >/dev/null || break
-    sleep 0.1
+    nap 0.1
   done
   ! pgrep -f "^$coyel new --players $players --roles $roles --save $save" >/dev/null ||
     fail "$how: the first coyel is still running"

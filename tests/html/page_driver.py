@@ -38,6 +38,7 @@ class Chromium:
         os.close(to_r)
         os.close(from_w)
         self.pending, self.next_id, self.session = b"", 0, None
+        self.events = []  # what Chromium said unasked (console, exceptions), in order
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget",
                                  {"targetId": target, "flatten": True})["sessionId"]
@@ -56,7 +57,9 @@ class Chromium:
                 self.pending += chunk
             raw, self.pending = self.pending.split(b"\0", 1)
             answer = json.loads(raw)
-            if answer.get("id") == self.next_id:
+            if "method" in answer:
+                self.events.append(answer)
+            elif answer.get("id") == self.next_id:
                 if "error" in answer:
                     fail(f"{method}: {answer['error']}")
                 return answer["result"]

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "coyel/game.hpp"
+#include "coyel/save.hpp"
 
 namespace coyel::test {
 
@@ -19,6 +20,13 @@ inline std::string read_file(const std::string& path) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+// Why `text` does not load as "game.json" (it must not load).
+inline std::string load_error(const std::string& text) {
+    auto game = load_game(text, "game.json");
+    REQUIRE_FALSE(game.ok());
+    return game.error();
 }
 
 using Seating = std::vector<std::pair<std::string, Role>>;

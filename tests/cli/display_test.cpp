@@ -55,7 +55,8 @@ std::string write_save(const std::string& path, const Game& game,
     return path;
 }
 
-std::string load_error(const std::string& text) {
+// Why `text` does not load as a save with its live clock (it must not load).
+std::string live_save_error(const std::string& text) {
     auto loaded = load_save(text, "game.json");
     REQUIRE_FALSE(loaded.ok());
     return loaded.error();
@@ -98,23 +99,24 @@ TEST_CASE("save: UTC times in exactly one shape, both ways") {
 }
 
 TEST_CASE("save: a bad live key is refused with the reason") {
-    CHECK(load_error(with_live(R"({"runing": true, "wall": "2026-11-30T20:14:51.123Z"})")) ==
+    CHECK(live_save_error(with_live(R"({"runing": true, "wall": "2026-11-30T20:14:51.123Z"})")) ==
           "game.json: live: unknown key \"runing\" (did you mean \"running\"?)");
-    CHECK(load_error(with_live(R"({"running": "yes", "wall": "2026-11-30T20:14:51.123Z"})")) ==
+    CHECK(live_save_error(with_live(R"({"running": "yes", "wall": "2026-11-30T20:14:51.123Z"})")) ==
           "game.json: live: running must be true or false");
-    CHECK(load_error(with_live(R"({"running": true})")) == "game.json: live: missing \"wall\"");
-    CHECK(load_error(with_live(R"({"running": true, "wall": "yesterday"})")) ==
+    CHECK(live_save_error(with_live(R"({"running": true})")) ==
+          "game.json: live: missing \"wall\"");
+    CHECK(live_save_error(with_live(R"({"running": true, "wall": "yesterday"})")) ==
           "game.json: live: wall must be a UTC time like \"2026-11-30T20:21:31.123Z\" (got "
           "\"yesterday\")");
     CHECK(
-        load_error(with_live(R"({"running": true, "wall": "2026-11-30T20:14:51.123Z", )"
-                             R"("timer_ends": "2026-12-01T07:14:51.123Z"})")) ==
+        live_save_error(with_live(R"({"running": true, "wall": "2026-11-30T20:14:51.123Z", )"
+                                  R"("timer_ends": "2026-12-01T07:14:51.123Z"})")) ==
         "game.json: live: timer_ends is more than ten hours after wall: no timer lasts that long");
-    CHECK(load_error(with_live("[]")) == "game.json: live: must be an object");
+    CHECK(live_save_error(with_live("[]")) == "game.json: live: must be an object");
     // The clock runs from Night 1 to the end only.
     const std::string before_night =
         save_game(make_game(), LiveClock{true, wall, std::nullopt, "", ""});
-    CHECK(load_error(before_night) ==
+    CHECK(live_save_error(before_night) ==
           "game.json: live: running, but the game clock runs only from Night 1 to the end");
 }
 
@@ -132,8 +134,8 @@ TEST_CASE("display speaks the language the game is told in, unless --lang says o
     CHECK(told != run_coyel("display --once " + unsaid).out);
     CHECK(run_coyel("display --once --lang en " + french).out ==
           run_coyel("display --once " + unsaid).out);
-    CHECK(load_error(with_live(R"({"running": false, "wall": "2026-11-30T20:14:51.123Z", )"
-                               R"("language": "fr FR"})")) ==
+    CHECK(live_save_error(with_live(R"({"running": false, "wall": "2026-11-30T20:14:51.123Z", )"
+                                    R"("language": "fr FR"})")) ==
           "game.json: live: language must be a code such as \"en\" or \"fr\"");
     std::filesystem::remove_all(folder);
 }

@@ -20,11 +20,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string example() { return read_file(COYEL_TEST_DATA "/saves/spec_example.json"); }
+std::string spec_example_text() { return read_file(COYEL_TEST_DATA "/saves/spec_example.json"); }
 
 // The example with Ben's name, in the player list only, replaced.
 std::string with_player_name(const std::string& name) {
-    std::string text = example();
+    std::string text = spec_example_text();
     text.replace(text.find("\"Ben\""), 5, "\"" + name + "\"");
     return text;
 }
@@ -41,12 +41,13 @@ void write(const std::string& path, const std::string& text) {
 std::vector<Case> cases() {
     return {
         {"empty file", [](const std::string& p) { write(p, ""); }},
-        {"truncated save", [](const std::string& p) { write(p, example().substr(0, 300)); }},
+        {"truncated save",
+         [](const std::string& p) { write(p, spec_example_text().substr(0, 300)); }},
         {"JSON that is not a coyel save",
          [](const std::string& p) { write(p, R"({"name": "package", "version": "1.0"})"); }},
         {"a save from a newer coyel",
          [](const std::string& p) {
-             std::string text = example();
+             std::string text = spec_example_text();
              text.replace(text.find("\"version\": 1"), 12, "\"version\": 7");
              write(p, text);
          }},
@@ -56,13 +57,13 @@ std::vector<Case> cases() {
          }},
         {"a huge number as the seed",
          [](const std::string& p) {
-             std::string text = example();
+             std::string text = spec_example_text();
              text.replace(text.find("12345"), 5, std::string(400, '9'));
              write(p, text);
          }},
         {"a huge number as a clock",
          [](const std::string& p) {
-             std::string text = example();
+             std::string text = spec_example_text();
              text.replace(text.find("\"at\": 40"), 8, "\"at\": 1e308");
              write(p, text);
          }},
@@ -74,7 +75,7 @@ std::vector<Case> cases() {
          [](const std::string& p) { write(p, with_player_name("B\\u0007n")); }},
         {"a key twice",
          [](const std::string& p) {
-             std::string text = example();
+             std::string text = spec_example_text();
              text.replace(text.find("\"seed\": 12345"), 13, "\"seed\": 1, \"seed\": 2");
              write(p, text);
          }},

@@ -20,13 +20,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string sample = std::string(COYEL_DATA) + "/samples/ecosystems-win.json";
+const std::string ecosystems_win_path = std::string(COYEL_DATA) + "/samples/ecosystems-win.json";
 
 // The check line of a sample, with the language settings given (COYEL_LANG
 // is set to "en" for the tests: `env -u` takes it away where asked).
 std::string summary_with(const std::string& environment, const std::string& flags = "") {
-    return run_shell("env " + environment + " " + COYEL_BINARY + " check " + flags + " " + sample +
-                     " 2>&1")
+    return run_shell("env " + environment + " " + COYEL_BINARY + " check " + flags + " " +
+                     ecosystems_win_path + " 2>&1")
         .out;
 }
 
@@ -82,12 +82,12 @@ TEST_CASE("the language: --lang, else COYEL_LANG, else LC_ALL, LC_MESSAGES, LANG
 }
 
 TEST_CASE("an unknown language is refused on the command line, told in COYEL_LANG") {
-    auto refused = run_coyel("check --lang de " + sample);
+    auto refused = run_coyel("check --lang de " + ecosystems_win_path);
     CHECK(refused.exit_code == 2);
     CHECK(refused.out ==
           "--lang de: coyel speaks en, fr; --script FILE narrates in a language of your own\n");
-    auto told =
-        run_shell("COYEL_LANG=xx " + std::string(COYEL_BINARY) + " check " + sample + " 2>&1");
+    auto told = run_shell("COYEL_LANG=xx " + std::string(COYEL_BINARY) + " check " +
+                          ecosystems_win_path + " 2>&1");
     CHECK(told.exit_code == 0);
     CHECK(
         told.out.starts_with("coyel: COYEL_LANG=xx: no such language (coyel speaks en, fr): "

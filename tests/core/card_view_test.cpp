@@ -27,12 +27,6 @@ Setup spec_setup_with_tokens() {
     return setup;
 }
 
-std::string load_error(const std::string& text) {
-    auto game = load_game(text, "game.json");
-    REQUIRE_FALSE(game.ok());
-    return game.error();
-}
-
 // The save of the SPEC table with phone cards, its card_tokens replaced.
 std::string with_tokens(const json& tokens) {
     json root = json::parse(save_game(Game(spec_setup_with_tokens())));

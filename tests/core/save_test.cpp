@@ -23,12 +23,6 @@ std::string with(const std::string& pointer, const json& value) {
     return root.dump();
 }
 
-std::string load_error(const std::string& text) {
-    auto game = load_game(text, "game.json");
-    REQUIRE_FALSE(game.ok());
-    return game.error();
-}
-
 }  // namespace
 
 TEST_CASE("the SPEC section 8 example gives the outcome stated under it") {

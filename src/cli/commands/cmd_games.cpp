@@ -18,13 +18,6 @@
 namespace coyel::cli {
 namespace {
 
-// "2026-11-30T21:15:04Z"
-std::string utc_text(std::time_t when) {
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&when));
-    return text;
-}
-
 nlohmann::ordered_json games_json(const std::vector<ListedSave>& games) {
     using json = nlohmann::ordered_json;
     json out = json::array();

@@ -65,12 +65,6 @@ Dates dates_of(const std::vector<ListedSave>& saved) {
     return dates;
 }
 
-std::string utc_text(std::time_t when) {
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&when));
-    return text;
-}
-
 }  // namespace
 
 int run_stats(const StatsOptions& given) {

@@ -221,4 +221,10 @@ std::string local_time_text(std::time_t when) {
     return text;
 }
 
+std::string utc_text(std::time_t when) {
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&when));
+    return text;
+}
+
 }  // namespace coyel::cli

@@ -74,4 +74,7 @@ std::optional<PlayedSpan> played_span(const Game& game);
 // "2026-11-30 21:15", local time.
 std::string local_time_text(std::time_t when);
 
+// "2026-11-30T21:15:04Z" (ISO 8601, UTC), for the listings' JSON.
+std::string utc_text(std::time_t when);
+
 }  // namespace coyel::cli

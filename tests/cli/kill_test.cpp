@@ -86,7 +86,7 @@ std::size_t answers_echoed(const std::string& output) {
 
 }  // namespace
 
-TEST_CASE("kill -9 at random moments: the save loads and loses nothing accepted") {
+TEST_CASE("kill -9 at random moments: the save loads and loses nothing accepted", "[long]") {
     // 80 kills; tools/soak (run by CI) makes 500, tools/sanitize 50.
     const char* runs_text = std::getenv("COYEL_KILL_RUNS");
     const int runs = runs_text ? std::atoi(runs_text) : 80;

@@ -43,7 +43,7 @@ std::string coyel_in(const std::string& folder, const std::string& arguments,
 
 }  // namespace
 
-TEST_CASE("resume after any input: the same prompts, the same end") {
+TEST_CASE("resume after any input: the same prompts, the same end", "[long]") {
     const auto answers = lines_of(read_file(COYEL_TEST_DATA "/transcripts/full_game.in"));
     const std::string folder = temporary_folder();
     std::string all;

@@ -119,7 +119,8 @@ std::string play_one(std::uint64_t seed, bool check_legality, long long& actions
 
 }  // namespace
 
-TEST_CASE("random play: invariants hold at every step, every game ends, saves round-trip") {
+TEST_CASE("random play: invariants hold at every step, every game ends, saves round-trip",
+          "[long]") {
     const int games = game_count();
     // Two workers over interleaved seeds; the first failure is reported.
     constexpr int workers = 2;

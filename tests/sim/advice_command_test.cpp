@@ -25,7 +25,7 @@ sim::AdviceRank rank_of(const nlohmann::json& candidate, int players) {
 // not the figures' precision, and 26 counts stay quick.
 TEST_CASE(
     "balance --advise at every count puts first a pick ranked at least as high as the default",
-    "[sim]") {
+    "[sim][long]") {
     for (int players = min_players; players <= max_players; ++players) {
         INFO(players << " players");
         const auto run = run_coyel(

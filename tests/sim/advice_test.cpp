@@ -78,7 +78,7 @@ void check_race_against_fixed(const sim::SimConfig& config, const sim::AdviceAsk
 }  // namespace
 
 TEST_CASE("racing advice gives a long fixed run's top ten: 16 players, all cards, one length",
-          "[sim]") {
+          "[sim][long]") {
     sim::SimConfig config;
     config.players = 16;
     config.deck = *default_deck(16);
@@ -89,7 +89,7 @@ TEST_CASE("racing advice gives a long fixed run's top ten: 16 players, all cards
 }
 
 TEST_CASE("racing advice gives a long fixed run's top ten: 12 players, NGO and CEO, every length",
-          "[sim]") {
+          "[sim][long]") {
     sim::SimConfig config;
     config.players = 12;
     config.deck = *default_deck(12);

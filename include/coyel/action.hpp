@@ -36,6 +36,7 @@ struct Action {
     std::string text;                          // note
     std::optional<std::int64_t> at;            // seconds of active game clock
     std::optional<std::string> wall;           // ISO-8601 time of entry, for review only
+    bool by_phone = false;  // answered on the answerer's phone ("by": "phone"), not typed
 
     bool operator==(const Action&) const = default;
 };

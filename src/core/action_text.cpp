@@ -75,6 +75,7 @@ std::string action_text(const Action& action, const Setup& setup) {
         out += ", \"wall\": ";
         append_string(out, *action.wall);
     }
+    if (action.by_phone) out += ", \"by\": \"phone\"";
     out += '}';
     return out;
 }

@@ -212,7 +212,7 @@ Refusal read_field(const json& value, const Setup& setup, Action& action) {
     return std::nullopt;
 }
 
-// "at" and "wall", which any action may carry.
+// "at", "wall" and "by", which any action may carry.
 Refusal read_moment(const json& entry, Action& action) {
     if (entry.contains("at")) {
         const json& at = entry["at"];
@@ -227,6 +227,11 @@ Refusal read_moment(const json& entry, Action& action) {
         if (!entry["wall"].is_string()) return Error{"wall must be an ISO-8601 time as a string"};
         action.wall = entry["wall"].get<std::string>();
     }
+    if (entry.contains("by")) {
+        if (entry["by"] != "phone")
+            return Error{fmt::format("by must be \"phone\" (got {})", shown(entry["by"]))};
+        action.by_phone = true;
+    }
     return std::nullopt;
 }
 
@@ -235,7 +240,7 @@ Refusal read_moment(const json& entry, Action& action) {
 Result<Action> action_from_json(const json& entry, const Setup& setup) {
     Action action;
     action.kind = *action_from_id(entry.at("do").get<std::string>());
-    std::vector<std::string_view> known = {"do", "at", "wall"};
+    std::vector<std::string_view> known = {"do", "at", "wall", "by"};
     if (const std::string_view field = field_key(action_info(action.kind).field); !field.empty()) {
         known.push_back(field);
         if (!entry.contains(field)) return Error{fmt::format("missing \"{}\"", field)};

@@ -65,6 +65,19 @@ TEST_CASE("save then load gives the same game, and saving again the same text") 
     CHECK(save_game(*again) == saved);
 }
 
+TEST_CASE("an answer tapped on a phone keeps its \"by\" through save and load") {
+    auto game = load_game(with("/log/1/by", "phone"), "phoned");
+    REQUIRE(game.ok());
+    CHECK(game->log()[1].by_phone);
+    CHECK_FALSE(game->log()[2].by_phone);
+    const std::string saved = save_game(*game);
+    CHECK(saved.find(R"("do": "carbon_target", "player": "Ben", "at": 40, "by": "phone"})") !=
+          std::string::npos);
+    CHECK(save_game(*load_game(saved, "again")) == saved);
+    // A typed answer writes no "by": a save from before phones is the same, byte for byte.
+    CHECK(save_game(*load_game(example, "typed")).find("\"by\"") == std::string::npos);
+}
+
 TEST_CASE("replaying a prefix of the log gives the state at that point (undo, resume)") {
     auto game = load_game(example, "example");
     REQUIRE(game.ok());
@@ -187,6 +200,8 @@ TEST_CASE("broken files: each kind of illegal action, named by position and acti
           "1000000000 (got 1.5)");
     CHECK(load_error(with("/log/2/wall", 5)) ==
           "game.json: log entry 3 (ngo_protect): wall must be an ISO-8601 time as a string");
+    CHECK(load_error(with("/log/2/by", "laptop")) ==
+          "game.json: log entry 3 (ngo_protect): by must be \"phone\" (got \"laptop\")");
     CHECK(load_error(with("/log/0/do", "vote")) ==
           "game.json: log entry 1 (vote): missing \"votes\"");
     CHECK(load_error(with("/log/6/votes/Ben", "Ana")) ==

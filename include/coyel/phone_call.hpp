@@ -1,0 +1,45 @@
+// A night call answered on the players' phones (`--cards phone`, issue 39):
+// the rules of docs/phone-answers.md that decide what a phone shows and whose
+// taps count. Every phone of a player in the game shows the same list (the
+// decoy rule); only the taps of the players the call wakes make the answer,
+// and the carbon emissions must agree on one name.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "coyel/action.hpp"
+#include "coyel/game.hpp"
+
+namespace coyel {
+
+// One entry of the list a phone shows: a player, nobody, or a gesture.
+struct PhoneChoice {
+    std::optional<Seat> player;  // nullopt: nobody (or a gesture's entry)
+    std::optional<BankerChoice> gesture;
+    bool operator==(const PhoneChoice&) const = default;
+};
+
+// The list every phone shows at the call now expected: every choice of the
+// call's kind, never the legal set, which can hold a secret (the NGO's
+// last protected player, the carbon emissions' own seats). Every player in
+// the game, then nobody where the call's kind allows nobody; or the three
+// gestures. Empty unless a call that wakes a role at night is expected.
+std::vector<PhoneChoice> phone_choices(const Game& game);
+
+// The seats whose taps answer the call now expected: the holders, still in
+// the game, of the role it wakes (every carbon emission at the carbon call).
+SeatSet phone_answerers(const Game& game);
+
+// The answer the answerers' picks make (`picks[i]` is the index in
+// phone_choices of the i-th answerer in seat order, nullopt before Done):
+// taken when every answerer has picked the same entry, else nullopt (the
+// carbon emissions have not agreed yet). Whether the rules allow it is
+// Game::apply's to say.
+std::optional<Action> phone_answer(const Game& game,
+                                   const std::vector<std::optional<std::size_t>>& picks);
+
+// The action one entry of the list stands for, at the call now expected.
+std::optional<Action> phone_action(const Game& game, std::size_t index);
+
+}  // namespace coyel

@@ -1,0 +1,61 @@
+#include "coyel/phone_call.hpp"
+
+namespace coyel {
+namespace {
+
+// The night call now expected, if it wakes a role: the only calls phones answer.
+std::optional<CallId> phone_call(const Game& game) {
+    const auto call = game.current_call();
+    if (!call || !wakes_at_night(*call)) return std::nullopt;
+    return call;
+}
+
+}  // namespace
+
+std::vector<PhoneChoice> phone_choices(const Game& game) {
+    const auto call = phone_call(game);
+    if (!call) return {};
+    std::vector<PhoneChoice> choices;
+    const AnswerKind kind = call_info(*call).answer;
+    if (kind == AnswerKind::gesture) {
+        for (BankerChoice gesture :
+             {BankerChoice::social, BankerChoice::speculation, BankerChoice::none})
+            choices.push_back({std::nullopt, gesture});
+        return choices;
+    }
+    for (Seat seat : game.state().in_game) choices.push_back({seat, std::nullopt});
+    if (kind == AnswerKind::player_or_nobody) choices.push_back({});
+    return choices;
+}
+
+SeatSet phone_answerers(const Game& game) {
+    const auto call = phone_call(game);
+    if (!call) return {};
+    SeatSet answerers;
+    const Role role = *call_info(*call).answerer;
+    for (Seat seat : game.state().in_game)
+        if (game.role(seat) == role) answerers.insert(seat);
+    return answerers;
+}
+
+std::optional<Action> phone_action(const Game& game, std::size_t index) {
+    const auto call = phone_call(game);
+    const auto choices = phone_choices(game);
+    if (!call || index >= choices.size()) return std::nullopt;
+    Action action;
+    action.kind = call_info(*call).action;
+    action.player = choices[index].player;
+    action.choice = choices[index].gesture.value_or(BankerChoice::none);
+    action.by_phone = true;
+    return action;
+}
+
+std::optional<Action> phone_answer(const Game& game,
+                                   const std::vector<std::optional<std::size_t>>& picks) {
+    if (picks.empty() || !picks.front()) return std::nullopt;
+    for (const auto& pick : picks)
+        if (pick != picks.front()) return std::nullopt;
+    return phone_action(game, *picks.front());
+}
+
+}  // namespace coyel

@@ -1,0 +1,92 @@
+// The night's calls on the phones (phone_call.hpp): the list every phone
+// shows, whose taps count, and the carbon emissions' agreement.
+#include "coyel/phone_call.hpp"
+
+#include "../helpers.hpp"
+
+using namespace coyel;
+using namespace coyel::test;
+
+namespace {
+
+// The SPEC table with its carbon emissions and its NGO dealt to other seats:
+// the twin of spec_table() for what a phone may show.
+Seating spec_table_redealt() {
+    Seating seating = spec_table();
+    std::swap(seating[0].second, seating[1].second);  // Ben is a carbon emission, Ana a citizen
+    std::swap(seating[2].second, seating[7].second);  // Hana is the NGO
+    return seating;
+}
+
+std::vector<Seat> players_of(const std::vector<PhoneChoice>& choices) {
+    std::vector<Seat> seats;
+    for (const auto& choice : choices)
+        if (choice.player) seats.push_back(*choice.player);
+    return seats;
+}
+
+}  // namespace
+
+TEST_CASE("phones show no list outside the night's calls") {
+    Game g = make_game();
+    CHECK(phone_choices(g).empty());  // the first mayor is elected aloud
+    CHECK(phone_answerers(g).empty());
+    CHECK_FALSE(phone_action(g, 0));
+    ok(g, elect(g, "Hana"));
+    CHECK(phone_choices(g).size() == 8);
+}
+
+TEST_CASE("the list is every choice of the call's kind, the same whoever holds the roles") {
+    Game g = make_game(), twin = make_game(spec_table_redealt());
+    ok(g, elect(g, "Hana"));
+    ok(twin, elect(twin, "Hana"));
+    // The carbon call: every player in the game, the carbon emissions too
+    // (the legal set leaves them out, and would tell who they are).
+    CHECK(players_of(phone_choices(g)) == std::vector<Seat>{0, 1, 2, 3, 4, 5, 6, 7});
+    CHECK(phone_choices(g) == phone_choices(twin));
+    ok(g, target(g, "Ben"));
+    ok(twin, target(twin, "Cleo"));
+    // The NGO's: the players in the game (the target is out only at dawn), then nobody.
+    CHECK(phone_choices(g) == phone_choices(twin));
+    REQUIRE(phone_choices(g).size() == 9);
+    CHECK(phone_choices(g).back() == PhoneChoice{});
+    ok(g, protect(g, "Cleo"));
+    CHECK(phone_choices(g) == std::vector<PhoneChoice>{{std::nullopt, BankerChoice::social},
+                                                       {std::nullopt, BankerChoice::speculation},
+                                                       {std::nullopt, BankerChoice::none}});
+}
+
+TEST_CASE("only the woken role's seats answer, and the carbon emissions must agree") {
+    Game g = make_game();
+    ok(g, elect(g, "Hana"));
+    const SeatSet carbons = phone_answerers(g);
+    CHECK(carbons == SeatSet::from_bits(1U << 0 | 1U << 6));  // Ana and Gus
+    const std::size_t ben = 1, cleo = 2;
+    CHECK_FALSE(phone_answer(g, {ben, cleo}));          // not agreed
+    CHECK_FALSE(phone_answer(g, {ben, std::nullopt}));  // Gus has not tapped Done
+    const auto agreed = phone_answer(g, {ben, ben});
+    REQUIRE(agreed);
+    CHECK(agreed->kind == ActionKind::carbon_target);
+    CHECK(agreed->player == 1);
+    CHECK(agreed->by_phone);
+    ok(g, *agreed);
+    CHECK(phone_answerers(g) == SeatSet::from_bits(1U << 2));  // Cleo, the NGO
+    const auto nobody = phone_action(g, phone_choices(g).size() - 1);
+    REQUIRE(nobody);
+    CHECK(nobody->kind == ActionKind::ngo_protect);
+    CHECK_FALSE(nobody->player);
+    ok(g, *nobody);
+    const auto gesture = phone_action(g, 1);
+    REQUIRE(gesture);
+    CHECK(gesture->kind == ActionKind::banker);
+    CHECK(gesture->choice == BankerChoice::speculation);
+    CHECK_FALSE(phone_action(g, 3));  // past the list
+}
+
+TEST_CASE("a carbon emission's tap on a carbon emission is listed, and the rules refuse it") {
+    Game g = make_game();
+    ok(g, elect(g, "Hana"));
+    const auto on_gus = phone_answer(g, {6, 6});
+    REQUIRE(on_gus);
+    CHECK(!refused(g, *on_gus).empty());
+}

@@ -447,7 +447,7 @@ int run_new(const NewOptions& given) {
         if (!walk_through(game, save_path, *reader, narrator, phones)) return 1;
     }
     return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear,
-                chosen->script(), given.speech);
+                chosen->script(), given.speech, serving ? &serving->inbox() : nullptr);
 }
 
 }  // namespace coyel::cli

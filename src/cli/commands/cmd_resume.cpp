@@ -121,7 +121,8 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     std::optional<std::string> phones;
     if (server && !game->setup().card_tokens.empty()) phones = server->address();
     if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones)) return 1;
-    return play(std::move(*game), path, *reader, std::move(*lock), clear, script, speech);
+    return play(std::move(*game), path, *reader, std::move(*lock), clear, script, speech,
+                server ? &server->inbox() : nullptr);
 }
 
 }  // namespace

@@ -80,6 +80,7 @@ ServerThread::ServerThread(const narration::Narrator& narrator, const std::strin
 std::unique_ptr<ServerThread> ServerThread::start(const narration::Narrator& narrator,
                                                   const std::string& save_path, const ServeAt& at) {
     std::unique_ptr<ServerThread> serving(new ServerThread(narrator, save_path));
+    serving->server_.answer_into(serving->inbox_);
     const auto bound = start_serving(serving->server_, narrator, at, "serve.address_in_game");
     if (!bound) return nullptr;
     serving->address_ = address_for_phones(at.bind, *bound);

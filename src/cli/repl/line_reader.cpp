@@ -36,7 +36,7 @@ class StreamReader final : public LineReader {
 
     std::optional<std::string> read(const std::string& prompt) override {
         std::string line;
-        if (next_line(line, std::nullopt) != Got::line) return std::nullopt;
+        if (next_line(line, std::nullopt, -1) != Got::line) return std::nullopt;
         return echoed(prompt, std::move(line));
     }
     // The prompt's time goes on while the next line is awaited: a degree
@@ -44,7 +44,7 @@ class StreamReader final : public LineReader {
     std::optional<std::string> read_live(LivePrompt& prompt) override {
         std::string line;
         for (;;) {
-            const Got got = next_line(line, prompt.wake_in());
+            const Got got = next_line(line, prompt.wake_in(), prompt.wake_fd());
             if (got == Got::line) break;
             if (got == Got::end) return std::nullopt;
             const std::string above = prompt.on_wake();
@@ -68,8 +68,9 @@ class StreamReader final : public LineReader {
 
     // The next line; the end of input (a last line without '\n' still
     // counts), or a signal asking to leave, ends it (Ctrl-C too: there is
-    // no line to clear); `wait` passing with no line is a timeout.
-    Got next_line(std::string& line, std::optional<std::chrono::milliseconds> wait) {
+    // no line to clear); `wait` passing with no line is a timeout, and so is
+    // `wake_fd` becoming readable.
+    Got next_line(std::string& line, std::optional<std::chrono::milliseconds> wait, int wake_fd) {
         using Clock = std::chrono::steady_clock;
         const Clock::time_point deadline =
             Clock::now() + wait.value_or(std::chrono::milliseconds{0});
@@ -87,7 +88,9 @@ class StreamReader final : public LineReader {
                 left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
                 if (left->count() <= 0) return Got::timeout;
             }
-            if (signals::wait_for(fd_, left) != signals::Wait::input) continue;
+            const signals::Wait waited = signals::wait_for(fd_, left, wake_fd);
+            if (waited == signals::Wait::timeout) return Got::timeout;
+            if (waited == signals::Wait::signal) continue;
             char bytes[4096];
             const ssize_t n = ::read(fd_, bytes, sizeof bytes);
             if (n < 0 && errno == EINTR) continue;
@@ -229,7 +232,8 @@ int EditLineReader::next_char(EditLine* editor, wchar_t* out) {
             return 1;
         }
         const auto timeout = live_ && count == 0 ? live_->wake_in() : std::nullopt;
-        const auto waited = signals::wait_for(fd_, timeout);
+        const auto waited =
+            signals::wait_for(fd_, timeout, live_ && count == 0 ? live_->wake_fd() : -1);
         if (waited == signals::Wait::signal) continue;
         if (waited == signals::Wait::timeout) {
             wake_ = Wake::redraw;

@@ -22,6 +22,9 @@ class LivePrompt {
     virtual std::string text() const = 0;
     // How long the prompt stays as it is; nullopt: until something is typed.
     virtual std::optional<std::chrono::milliseconds> wake_in() const = 0;
+    // A descriptor that, once readable, wakes the prompt as wake_in's time
+    // would (the phones' answers); -1: none.
+    virtual int wake_fd() const { return -1; }
     // Called once that time has passed: what to show above the prompt, if any.
     virtual std::string on_wake() = 0;
     // Ctrl-C emptied the line: what to show above the prompt.

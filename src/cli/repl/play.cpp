@@ -43,7 +43,7 @@ Result<std::unique_ptr<speech::Speaker>> start_speaker(const SpeechFlags& speech
 }  // namespace
 
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
-         const narration::Script& script, const SpeechFlags& speech) {
+         const narration::Script& script, const SpeechFlags& speech, PhoneInbox* phones) {
     const bool colour = reader.interactive() && colour_enabled(stdout);
     GameClock clock = GameClock::from_environment(game.state().clock_s);
     // The speaker outlives the session that hands it lines; the log, the speaker.
@@ -64,6 +64,7 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
                     std::move(clock), write_atomically, script);
     session.hold(std::move(lock));
     if (speaker) session.speak_with(*speaker);
+    if (phones) session.answers_from_phones(*phones);
     const int code = session.run();
     // Leaving by choice, the last line (the end) is heard whole; after a
     // signal (a closed terminal, a kill), nothing keeps the process.

@@ -6,6 +6,7 @@
 
 #include "coyel/game.hpp"
 #include "line_reader.hpp"
+#include "phone_inbox.hpp"
 #include "script.hpp"
 #include "store/save_lock.hpp"
 
@@ -21,8 +22,10 @@ struct SpeechFlags {
 
 // `lock` is the save's (save_lock.hpp), held until the session ends.
 // `clear`: the screen may be cleared at dawn and after `status` (not --no-clear).
-// `script` narrates (language.hpp).
+// `script` narrates (language.hpp). `phones`: the players' phones answer
+// the night's calls (--cards phone, served by this coyel).
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
-         const narration::Script& script, const SpeechFlags& speech = {});
+         const narration::Script& script, const SpeechFlags& speech = {},
+         PhoneInbox* phones = nullptr);
 
 }  // namespace coyel::cli

@@ -92,6 +92,7 @@ bool Session::read_one() {
     auto line = io_.reader.read_live(*this);
     if (!line) {
         if (signals::leaving()) return false;
+        if (std::exchange(phones_answered_, false)) return true;  // the phones answered the call
         if (closed()) return true;                    // the game ended while the prompt waited
         if (!io_.reader.interactive()) return false;  // the end of a pipe: nobody to ask
         out_.write("\n");                             // Ctrl-D: off the prompt's line
@@ -171,7 +172,22 @@ std::string Session::on_wake() {
     return out_.captured([this] {
         catch_up_clock();
         clock_.check_timer();
+        take_phone_answers();
     });
+}
+
+// The phones' answers, each taken as if typed while its call is still the
+// one expected (a typed answer or an undo since leaves it behind), and
+// logged "by": "phone". One taken closes the prompt, so that the next call shows.
+void Session::take_phone_answers() {
+    if (!phones_) return;
+    for (PhoneAnswer& answer : phones_->take()) {
+        if (gate_.open() || game_.over() || game_.log().size() != answer.log_size ||
+            game_.current_call() != answer.call)
+            continue;
+        out_.say(narrator_.line("repl.by_phone"));
+        if (apply(std::move(answer.action))) phones_answered_ = true;
+    }
 }
 
 void Session::speak_with(speech::Speaker& speaker) {
@@ -184,8 +200,11 @@ std::string Session::on_interrupt() {
     return out_.captured([this] { out_.say(narrator_.line("repl.interrupt")); });
 }
 
-// The end came while the prompt waited; at a gate the end waits for Enter.
-bool Session::closed() const { return game_.over() && !end_shown_ && !gate_.open(); }
+// The phones answered, or the end came, while the prompt waited; at a gate
+// the end waits for Enter.
+bool Session::closed() const {
+    return phones_answered_ || (game_.over() && !end_shown_ && !gate_.open());
+}
 
 // A program stopped with Ctrl-Z is not being played: its clock stops too.
 void Session::on_suspend(bool stopped) { clock_.suspend(stopped, announced_temperature_); }

@@ -29,6 +29,7 @@
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "output.hpp"
+#include "phone_inbox.hpp"
 #include "prompt_commands.hpp"
 #include "save_keeper.hpp"
 #include "speaker.hpp"
@@ -82,6 +83,10 @@ class Session final : private LivePrompt, private PromptHost {
     // The laptop reads the lines marked aloud through `speaker` (--speak):
     // Ctrl-C and undo cut it short; say, mute and unmute ask it.
     void speak_with(speech::Speaker& speaker);
+    // The players' phones answer the night's calls through `inbox`
+    // (--cards phone): each answer is taken as a typed one would be, while
+    // its call is still the one expected; the moderator may always type first.
+    void answers_from_phones(PhoneInbox& inbox) { phones_ = &inbox; }
 
   private:
     // What the prompt's commands reach (prompt_commands.hpp).
@@ -99,6 +104,7 @@ class Session final : private LivePrompt, private PromptHost {
     // The live prompt (line_reader.hpp).
     std::string text() const override;
     std::optional<std::chrono::milliseconds> wake_in() const override;
+    int wake_fd() const override { return phones_ ? phones_->fd() : -1; }
     std::string on_wake() override;
     std::string on_interrupt() override;
     bool closed() const override;
@@ -115,6 +121,7 @@ class Session final : private LivePrompt, private PromptHost {
     bool keep_for_leaving();
     void leave(bool anyway) override;
     void handle(const std::string& line);
+    void take_phone_answers();
     void answer(const std::string& text);
     void cast_ballot(const std::string& text, std::optional<Seat> player, CallId call);
     bool apply(Action action) override;
@@ -136,6 +143,8 @@ class Session final : private LivePrompt, private PromptHost {
     PromptCommands commands_;
     AnswerReader answers_;
     speech::Speaker* speaker_ = nullptr;  // none unless --speak
+    PhoneInbox* phones_ = nullptr;        // none unless --cards phone
+    bool phones_answered_ = false;        // the prompt closes: a new call is shown
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

@@ -75,17 +75,17 @@ void stop_now() {
     handle(SIGTSTP);
 }
 
-Wait wait_for(int fd, std::optional<std::chrono::milliseconds> timeout) {
-    pollfd fds[2] = {{fd, POLLIN, 0}, {wake_pipe[0], POLLIN, 0}};
-    const int count = wake_pipe[0] >= 0 ? 2 : 1;
+Wait wait_for(int fd, std::optional<std::chrono::milliseconds> timeout, int also) {
+    pollfd fds[3] = {{fd, POLLIN, 0}, {wake_pipe[0], POLLIN, 0}, {also, POLLIN, 0}};
     const int ms = timeout ? static_cast<int>(std::max<long long>(0, timeout->count())) : -1;
-    const int ready = ::poll(fds, static_cast<nfds_t>(count), ms);
-    if (ready < 0) return Wait::signal;  // EINTR
+    const int ready = ::poll(fds, 3, ms);  // a negative descriptor is not watched
+    if (ready < 0) return Wait::signal;    // EINTR
     if (ready == 0) return Wait::timeout;
-    if (count == 2 && (fds[1].revents & POLLIN)) {
+    if (fds[1].revents & POLLIN) {
         drain_wake_pipe();
         return Wait::signal;
     }
+    if (fds[2].revents & POLLIN) return Wait::timeout;
     return Wait::input;  // readable, or closed: the read says which
 }
 

@@ -32,7 +32,9 @@ void stop_now();
 enum class Wait { input, timeout, signal };
 // Waits until `fd` can be read, `timeout` passes (never, when nullopt) or a
 // watched signal arrives, even one that came just before the call.
-Wait wait_for(int fd, std::optional<std::chrono::milliseconds> timeout);
+// `also` (-1: none) ends the wait early as a timeout would: the live
+// prompt's news, such as a phone's answer (LivePrompt::wake_fd).
+Wait wait_for(int fd, std::optional<std::chrono::milliseconds> timeout, int also = -1);
 
 // The same for several descriptors: which of `fds` can be read (all false
 // after a timeout or a signal), and whether a watched signal arrived.

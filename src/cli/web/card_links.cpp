@@ -14,11 +14,8 @@
 #include "serve_state.hpp"
 
 namespace coyel::cli {
-namespace {
 
-// 16 bytes from getrandom(2), which blocks only until the kernel's pool is
-// first seeded, as hex.
-Result<std::string> random_token() {
+Result<std::string> fresh_token() {
     std::array<unsigned char, card_token_digits / 2> bytes{};
     std::size_t filled = 0;
     while (filled < bytes.size()) {
@@ -33,6 +30,8 @@ Result<std::string> random_token() {
     return token;
 }
 
+namespace {
+
 constexpr const char* card_style =
     "*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#10151c;"
     "color:#f2f2f2;font-size:clamp(18px,4vw,40px);line-height:1.3}main{padding:1em;"
@@ -44,7 +43,7 @@ constexpr const char* card_style =
 Result<std::vector<std::string>> fresh_card_tokens(int count) {
     std::vector<std::string> tokens;
     while (static_cast<int>(tokens.size()) < count) {
-        auto token = random_token();
+        auto token = fresh_token();
         if (!token) return token.failure();
         // Two alike in 2^128 draws is a broken source: draw again rather than share a link.
         if (std::find(tokens.begin(), tokens.end(), *token) == tokens.end())

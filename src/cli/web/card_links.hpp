@@ -13,6 +13,10 @@
 
 namespace coyel::cli {
 
+// 16 bytes from getrandom(2), which blocks only until the kernel's pool is
+// first seeded, as card_token_digits hex digits: a card's token, a call's nonce.
+Result<std::string> fresh_token();
+
 // `count` distinct tokens of card_token_digits hex digits, 128 bits each
 // from the kernel's random source (getrandom), never from names or the seed.
 Result<std::vector<std::string>> fresh_card_tokens(int count);

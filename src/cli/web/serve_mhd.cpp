@@ -25,6 +25,7 @@ Result<const MhdApi*> load() {
     library->find(api.resume, "MHD_resume_connection");
     library->find(api.set_connection_option, "MHD_set_connection_option");
     library->find(api.connection_info, "MHD_get_connection_info");
+    library->find(api.lookup_value, "MHD_lookup_connection_value");
     if (auto missing = library->complete()) return *missing;
     return &api;  // the library stays loaded for the process's life
 }

@@ -23,6 +23,7 @@
 
 #include "card_links.hpp"
 #include "coyel/card_view.hpp"
+#include "phone_desk.hpp"
 #include "serve_mhd.hpp"
 #include "serve_state.hpp"
 #include "store/save_file.hpp"
@@ -112,6 +113,45 @@ constexpr const char* card_policy =
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
     "frame-ancestors 'none'";
 
+// A POST's body as it arrives (answers only): kept to serve_answer_bytes.
+struct PostBody {
+    std::string text;
+    bool too_long = false;
+};
+// The marker of a GET whose headers are read (its second call answers it).
+char reading_marker;
+
+// A call's floor, shortened by COYEL_CALL_FLOOR_MS for the tests.
+std::chrono::milliseconds call_floor() {
+    const char* given = std::getenv("COYEL_CALL_FLOOR_MS");
+    if (!given || !*given) return phone_call_floor;
+    char* end = nullptr;
+    const long long ms = std::strtoll(given, &end, 10);
+    return *end || ms < 0 ? phone_call_floor : std::chrono::milliseconds{ms};
+}
+
+// "nonce=<32 hex digits>&choice=<index>", the page's whole body, or nullopt.
+struct PostedAnswer {
+    std::string nonce;
+    std::size_t choice = 0;
+};
+std::optional<PostedAnswer> parse_answer(std::string_view body) {
+    constexpr std::string_view nonce_key = "nonce=", choice_key = "&choice=";
+    if (!body.starts_with(nonce_key)) return std::nullopt;
+    body.remove_prefix(nonce_key.size());
+    const std::size_t amp = body.find('&');
+    if (amp != card_token_digits || body.substr(amp, choice_key.size()) != choice_key)
+        return std::nullopt;
+    PostedAnswer answer{std::string(body.substr(0, amp)), 0};
+    const std::string_view digits = body.substr(amp + choice_key.size());
+    if (digits.empty() || digits.size() > 2) return std::nullopt;
+    for (char digit : digits) {
+        if (digit < '0' || digit > '9') return std::nullopt;
+        answer.choice = answer.choice * 10 + static_cast<std::size_t>(digit - '0');
+    }
+    return answer;
+}
+
 // Percent-escapes stay as sent: no path of ours has one, so "/card%2F<token>"
 // is an unknown path, as it reads, never a card link.
 size_t keep_escapes(void*, MHD_Connection*, char* text) { return std::strlen(text); }
@@ -158,6 +198,11 @@ struct PublicServer::Impl {
     bool stopping = false;
     bool listening = false;
     std::vector<Listener*> listeners;
+    // The phones' answers (answer_into): none unless the playing coyel serves.
+    PhoneInbox* inbox = nullptr;
+    std::optional<PhoneDesk> desk;
+    // Per seat: the second its card's requests are counted in, and how many.
+    std::vector<std::pair<Clock::time_point, int>> card_requests;
 
     Impl(const narration::Narrator& n, std::string p)
         : narrator(n), follower(std::move(p), folder_watch, read_saved_game) {
@@ -173,6 +218,7 @@ struct PublicServer::Impl {
         path = follower.path();
         missing = follower.missing();
         if (follower.saved()) saved = follower.saved();
+        if (desk && saved) desk->follow(saved->game, Clock::now());
         ++version;
         changed.notify_all();
     }
@@ -191,13 +237,39 @@ struct PublicServer::Impl {
                                 const std::string& policy, MHD_ResponseMemoryMode mode);
     bool make_responses();
     bool start_daemon();
-    MHD_Result answer(MHD_Connection* connection, std::string_view url, std::string_view method);
+    MHD_Result answer(MHD_Connection* connection, std::string_view url, std::string_view method,
+                      const PostBody* body);
+    MHD_Result receive_answer(MHD_Connection* connection, std::string_view url, const char* data,
+                              size_t& upload, void*& request);
     MHD_Result answer_card(MHD_Connection* connection, std::string_view token);
+    MHD_Result answer_card_path(MHD_Connection* connection, std::string_view path,
+                                std::string_view method, const PostBody* body);
+    MHD_Result answer_phone(MHD_Connection* connection, Seat seat, std::string_view what,
+                            std::string_view method, const PostBody* body);
+    MHD_Result queue_text(MHD_Connection* connection, unsigned status, const std::string& text,
+                          const char* type);
+    bool counted_in(Seat seat);
+    // The seat whose card `token` is, while the phones answer.
+    std::optional<Seat> card_seat(std::string_view token) {
+        std::lock_guard lock(mutex);
+        if (!desk || !saved) return std::nullopt;
+        return seat_of_card_token(saved->game.setup(), std::string(token));
+    }
+    bool same_origin(MHD_Connection* connection) const;
     MHD_Result open_stream(MHD_Connection* connection);
     ssize_t read_stream(Listener& listener, char* buffer, std::size_t room);
     void close_stream(Listener* listener);
     void wake_streams();
     void follow_save();
+    // The phones' answer to the call, once due, to the session.
+    void pass_phone_answer() {
+        std::optional<PhoneAnswer> due;
+        {
+            std::lock_guard lock(mutex);
+            if (desk) due = desk->due(Clock::now());
+        }
+        if (due) inbox->post(std::move(*due));
+    }
 };
 
 PublicServer::Impl::~Impl() {
@@ -243,18 +315,27 @@ bool PublicServer::Impl::make_responses() {
 bool PublicServer::Impl::start_daemon() {
     if (!make_responses()) return false;
     // A GET is answered at its second call, once its headers are all read,
-    // so that the connection may serve the phone's next request; anything
-    // else at once, which closes the connection.
+    // so that the connection may serve the phone's next request; a phone's
+    // answer once its body is read (receive_answer); anything else at once,
+    // which closes the connection.
     const auto on_request = [](void* self, MHD_Connection* connection, const char* url,
-                               const char* method, const char*, const char*, size_t* upload,
+                               const char* method, const char*, const char* data, size_t* upload,
                                void** request) -> MHD_Result {
-        const bool reading =
-            std::string_view(method) == "GET" || std::string_view(method) == "HEAD";
-        if (reading && !*request && *upload == 0) {
-            *request = self;
+        Impl& impl = *static_cast<Impl*>(self);
+        const std::string_view verb(method);
+        if (verb == "POST" && impl.inbox)
+            return impl.receive_answer(connection, url, data, *upload, *request);
+        if ((verb == "GET" || verb == "HEAD") && !*request && *upload == 0) {
+            *request = &reading_marker;
             return MHD_YES;
         }
-        return static_cast<Impl*>(self)->answer(connection, url, method);
+        return impl.answer(connection, url, method, nullptr);
+    };
+    // A connection gone before its answer's body was read leaves it behind.
+    const auto on_completed = [](void*, MHD_Connection*, void** request,
+                                 MHD_RequestTerminationCode) {
+        if (*request != &reading_marker) delete static_cast<PostBody*>(*request);
+        *request = nullptr;
     };
     // One thread serves every connection (epoll: no FD_SETSIZE ceiling);
     // suspend/resume parks each /events stream until there is news.
@@ -267,13 +348,20 @@ bool PublicServer::Impl::start_daemon() {
                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, serve_connection_memory,
                                MHD_OPTION_CONNECTION_TIMEOUT, serve_idle_timeout_s,
                                MHD_OPTION_UNESCAPE_CALLBACK, &keep_escapes, nullptr,  //
+                               MHD_OPTION_NOTIFY_COMPLETED, +on_completed, nullptr,   //
                                MHD_OPTION_END);
     if (daemon) listen_fd = -1;  // the library's now: it closes it when stopped
     return daemon != nullptr;
 }
 
 MHD_Result PublicServer::Impl::answer(MHD_Connection* connection, std::string_view url,
-                                      std::string_view method) {
+                                      std::string_view method, const PostBody* body) {
+    static_assert(card_token_digits == 32, "the card path's length spells the token's");
+    constexpr std::string_view card = "/card/";
+    // A card's own paths: a token not of this game is an unknown path, 404.
+    if (url.size() > card.size() + card_token_digits && url.starts_with(card) &&
+        url[card.size() + card_token_digits] == '/')
+        return answer_card_path(connection, url.substr(card.size()), method, body);
     if (method != "GET" && method != "HEAD")
         return api->queue_response(connection, MHD_HTTP_METHOD_NOT_ALLOWED, not_allowed);
     if (url == "/") return api->queue_response(connection, MHD_HTTP_OK, page);
@@ -293,8 +381,6 @@ MHD_Result PublicServer::Impl::answer(MHD_Connection* connection, std::string_vi
     if (url == "/events")
         return method == "HEAD" ? api->queue_response(connection, MHD_HTTP_OK, stream_head)
                                 : open_stream(connection);
-    static_assert(card_token_digits == 32, "the card path's length spells the token's");
-    constexpr std::string_view card = "/card/";
     if (url.size() == card.size() + card_token_digits && url.starts_with(card))
         return answer_card(connection, url.substr(card.size()));
     return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
@@ -317,6 +403,122 @@ MHD_Result PublicServer::Impl::answer_card(MHD_Connection* connection, std::stri
     const MHD_Result queued = api->queue_response(connection, MHD_HTTP_OK, response);
     api->destroy_response(response);
     return queued;
+}
+
+// A phone's answer (POST /card/<token>/answer). Refused at once when it
+// cannot be one: another path or a token not of this game (as answer()
+// says, the same 404 for both), no length, or a body longer than an answer's. Else its body is
+// read, serve_answer_bytes at most, and answered at the library's last call.
+MHD_Result PublicServer::Impl::receive_answer(MHD_Connection* connection, std::string_view url,
+                                              const char* data, size_t& upload, void*& request) {
+    auto* body = static_cast<PostBody*>(request);
+    if (!body) {
+        constexpr std::string_view card = "/card/", answer_path = "/answer";
+        if (url.size() != card.size() + card_token_digits + answer_path.size() ||
+            !url.starts_with(card) || !url.ends_with(answer_path) ||
+            !card_seat(url.substr(card.size(), card_token_digits)))
+            return answer(connection, url, "POST", nullptr);
+        const char* length = api->lookup_value(connection, MHD_HEADER_KIND, "Content-Length");
+        if (!length || std::strlen(length) > 3 ||
+            std::strtoul(length, nullptr, 10) > serve_answer_bytes)
+            return queue_text(connection, MHD_HTTP_CONTENT_TOO_LARGE, "413 Content Too Large\n",
+                              "text/plain; charset=utf-8");
+        request = body = new PostBody{};
+        return MHD_YES;
+    }
+    if (upload > 0) {
+        if (body->text.size() + upload > serve_answer_bytes)
+            body->too_long = true;
+        else
+            body->text.append(data, upload);
+        upload = 0;
+        return MHD_YES;
+    }
+    return answer(connection, url, "POST", body);
+}
+
+// `/card/<token>/call` and `/card/<token>/answer`, for the card's own
+// phone; a token not of this game, or a server that takes no answers, 404.
+MHD_Result PublicServer::Impl::answer_card_path(MHD_Connection* connection, std::string_view path,
+                                                std::string_view method, const PostBody* body) {
+    const std::string_view token = path.substr(0, card_token_digits);
+    const std::string_view what = path.substr(card_token_digits + 1);
+    const std::optional<Seat> seat = card_seat(token);
+    if (!seat || (what != "call" && what != "answer"))
+        return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
+    return answer_phone(connection, *seat, what, method, body);
+}
+
+// A phone's poll, or its Done: counted against its card's rate, and a
+// Done only from the page's own origin. Every Done taken gets the same 204,
+// whoever sent it; what came of it shows in the phone's next poll.
+MHD_Result PublicServer::Impl::answer_phone(MHD_Connection* connection, Seat seat,
+                                            std::string_view what, std::string_view method,
+                                            const PostBody* body) {
+    constexpr const char* plain = "text/plain; charset=utf-8";
+    const bool posting = what == "answer";
+    if (posting ? method != "POST" : method != "GET" && method != "HEAD")
+        return api->queue_response(connection, MHD_HTTP_METHOD_NOT_ALLOWED, not_allowed);
+    if (!counted_in(seat))
+        return queue_text(connection, MHD_HTTP_TOO_MANY_REQUESTS, "429 Too Many Requests\n", plain);
+    if (!posting) {
+        std::string shown;
+        {
+            std::lock_guard lock(mutex);
+            shown = desk->poll(seat);
+        }
+        return queue_text(connection, MHD_HTTP_OK, shown, "application/json; charset=utf-8");
+    }
+    if (!same_origin(connection))
+        return queue_text(connection, MHD_HTTP_FORBIDDEN, "403 Forbidden\n", plain);
+    if (!body || body->too_long)
+        return queue_text(connection, MHD_HTTP_CONTENT_TOO_LARGE, "413 Content Too Large\n", plain);
+    const auto posted = parse_answer(body->text);
+    if (!posted) return queue_text(connection, MHD_HTTP_BAD_REQUEST, "400 Bad Request\n", plain);
+    PhoneDesk::Posted result;
+    {
+        std::lock_guard lock(mutex);
+        result = desk->post(seat, posted->nonce, posted->choice);
+    }
+    switch (result) {
+        case PhoneDesk::Posted::taken:
+            return queue_text(connection, MHD_HTTP_NO_CONTENT, "", plain);
+        case PhoneDesk::Posted::bad:
+            return queue_text(connection, MHD_HTTP_BAD_REQUEST, "400 Bad Request\n", plain);
+        case PhoneDesk::Posted::stale:
+        case PhoneDesk::Posted::replayed: break;
+    }
+    return queue_text(connection, MHD_HTTP_CONFLICT, "409 Conflict\n", plain);
+}
+
+MHD_Result PublicServer::Impl::queue_text(MHD_Connection* connection, unsigned status,
+                                          const std::string& text, const char* type) {
+    MHD_Response* response = text_response(text, type, page_policy(), MHD_RESPMEM_MUST_COPY);
+    if (!response) return MHD_NO;
+    const MHD_Result queued = api->queue_response(connection, status, response);
+    api->destroy_response(response);
+    return queued;
+}
+
+// At most serve_card_requests_per_second of a card's requests in a second.
+bool PublicServer::Impl::counted_in(Seat seat) {
+    std::lock_guard lock(mutex);
+    const auto at = static_cast<std::size_t>(seat);
+    if (card_requests.size() <= at) card_requests.resize(at + 1);
+    auto& [since, count] = card_requests[at];
+    const auto now = Clock::now();
+    if (now - since >= 1s) {
+        since = now;
+        count = 0;
+    }
+    return ++count <= serve_card_requests_per_second;
+}
+
+// The request comes from a page this server gave: its Origin is the Host it asked.
+bool PublicServer::Impl::same_origin(MHD_Connection* connection) const {
+    const char* origin = api->lookup_value(connection, MHD_HEADER_KIND, "Origin");
+    const char* host = api->lookup_value(connection, MHD_HEADER_KIND, "Host");
+    return origin && host && std::string_view(origin) == "http://" + std::string(host);
 }
 
 MHD_Result PublicServer::Impl::open_stream(MHD_Connection* connection) {
@@ -439,6 +641,7 @@ void PublicServer::Impl::follow_save() {
         (void)::poll(&watched, follower.fd() >= 0 ? 1 : 0, wait_ms);
         if (follower.update()) publish();
         wake_streams();
+        pass_phone_answer();
     }
 }
 
@@ -446,6 +649,13 @@ PublicServer::PublicServer(const narration::Narrator& narrator, std::string save
     : impl_(std::make_unique<Impl>(narrator, std::move(save_path))) {}
 
 PublicServer::~PublicServer() { stop(); }
+
+void PublicServer::answer_into(PhoneInbox& inbox) {
+    std::lock_guard lock(impl_->mutex);
+    impl_->inbox = &inbox;
+    impl_->desk.emplace(impl_->narrator, call_floor());
+    if (impl_->saved) impl_->desk->follow(impl_->saved->game, Clock::now());
+}
 
 Result<int> PublicServer::bind(const std::string& host, int port) {
     const auto api = mhd_api();

@@ -2,7 +2,10 @@
 // page, `/state.json` the public state, `/events` the same pushed as
 // Server-Sent Events at each change of the save, `/card/<token>` one
 // player's card (card_links.hpp). GET and HEAD only; any other path, and any
-// token not of this game, is 404; any other method 405. The save is read,
+// token not of this game, is 404; any other method 405. A server that takes
+// the phones' answers (answer_into) also has, per card, `/card/<token>/call`
+// (the night's call as that phone shows it, phone_desk.hpp) and
+// `POST /card/<token>/answer` (its Done). The save is read,
 // never written. The server is GNU libmicrohttpd's event loop (serve_mhd.hpp),
 // one thread for every connection, with the bounds below on what a stranger
 // on the Wi-Fi can make it hold.
@@ -17,6 +20,7 @@
 #include "coyel/result.hpp"
 #include "coyel/setup.hpp"
 #include "narrator.hpp"
+#include "repl/phone_inbox.hpp"
 
 namespace coyel::cli {
 
@@ -31,6 +35,9 @@ inline constexpr unsigned serve_idle_timeout_s = 10;    // silence before a conn
 inline constexpr unsigned serve_stream_timeout_s = 30;  // an /events stream pings every 5 s
 // Descriptors kept free for the game itself (saves, the terminal, the lock).
 inline constexpr unsigned serve_spare_descriptors = 128;
+// A phone's answer: its body's bytes at most, and its card's requests a second.
+inline constexpr std::size_t serve_answer_bytes = 256;
+inline constexpr int serve_card_requests_per_second = 10;
 
 class PublicServer {
   public:
@@ -39,6 +46,9 @@ class PublicServer {
     PublicServer(const PublicServer&) = delete;
     PublicServer& operator=(const PublicServer&) = delete;
     ~PublicServer();
+
+    // The phones answer the night's calls, into `inbox` (before run()).
+    void answer_into(PhoneInbox& inbox);
 
     // Binds `host`:`port` (0: any free port) without sharing it (no
     // SO_REUSEPORT: a port in use is refused): the port bound, or why not.
@@ -91,9 +101,12 @@ class ServerThread {
     const std::string& address() const { return address_; }
     // Where it listens, as Setup::served keeps it.
     Setup::Served served() const { return served_; }
+    // The answers the players' phones make.
+    PhoneInbox& inbox() { return inbox_; }
 
   private:
     ServerThread(const narration::Narrator& narrator, const std::string& save_path);
+    PhoneInbox inbox_;  // before the server, which posts into it
     PublicServer server_;
     std::string address_;
     Setup::Served served_;

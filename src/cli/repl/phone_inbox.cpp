@@ -1,0 +1,32 @@
+#include "phone_inbox.hpp"
+
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <cstdint>
+
+namespace coyel::cli {
+
+PhoneInbox::PhoneInbox() : fd_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
+
+PhoneInbox::~PhoneInbox() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void PhoneInbox::post(PhoneAnswer answer) {
+    {
+        std::lock_guard lock(mutex_);
+        waiting_.push_back(std::move(answer));
+    }
+    const std::uint64_t one = 1;
+    if (fd_ >= 0) (void)::write(fd_, &one, sizeof one);
+}
+
+std::vector<PhoneAnswer> PhoneInbox::take() {
+    std::uint64_t count = 0;
+    if (fd_ >= 0) (void)::read(fd_, &count, sizeof count);  // quiet until the next post
+    std::lock_guard lock(mutex_);
+    return std::exchange(waiting_, {});
+}
+
+}  // namespace coyel::cli

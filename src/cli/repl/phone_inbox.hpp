@@ -1,0 +1,45 @@
+// The answers the players' phones make (`--cards phone`), on their way from
+// the server's thread to the session: a queue, and a descriptor that becomes
+// readable when it holds one, so that the prompt's wait wakes for it as for
+// a key (LivePrompt::wake_fd).
+#pragma once
+
+#include <cstddef>
+#include <mutex>
+#include <vector>
+
+#include "coyel/action.hpp"
+#include "coyel/calls.hpp"
+
+namespace coyel::cli {
+
+// An answer the phones made: the call it answers (the log's length and the
+// call, as when it was asked, so that one overtaken by a typed answer or an
+// undo is dropped) and the action.
+struct PhoneAnswer {
+    std::size_t log_size = 0;
+    CallId call = CallId::carbon_target;
+    Action action;
+};
+
+class PhoneInbox {
+  public:
+    PhoneInbox();
+    PhoneInbox(const PhoneInbox&) = delete;
+    PhoneInbox& operator=(const PhoneInbox&) = delete;
+    ~PhoneInbox();
+
+    // From any thread.
+    void post(PhoneAnswer answer);
+    // The answers posted since the last take, oldest first; the descriptor is quiet again.
+    std::vector<PhoneAnswer> take();
+    // Readable while answers wait (an eventfd); -1 if none could be made.
+    int fd() const { return fd_; }
+
+  private:
+    int fd_ = -1;
+    std::mutex mutex_;
+    std::vector<PhoneAnswer> waiting_;
+};
+
+}  // namespace coyel::cli

@@ -1,0 +1,130 @@
+#include "phone_desk.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "card_links.hpp"
+#include "coyel/phone_call.hpp"
+
+namespace coyel::cli {
+
+void PhoneDesk::follow(const Game& game, Clock::time_point now) {
+    game_ = game;
+    if (game.current_call() == call_ && game.log().size() == log_size_) return;
+    open_call(game, now);
+}
+
+// A new call: every phone in the game gets a fresh nonce and no pick.
+void PhoneDesk::open_call(const Game& game, Clock::time_point now) {
+    call_ = game.current_call();
+    log_size_ = game.log().size();
+    answered_ = false;
+    opened_ = now;
+    phones_.assign(game.setup().players.size(), Phone{});
+    for (Phone& phone : phones_) phone.nonce = renewed_nonce();
+}
+
+// A nonce nobody can guess; should the kernel refuse one, none (every post is stale).
+std::string PhoneDesk::renewed_nonce() {
+    auto token = fresh_token();
+    return token ? *token : std::string{};
+}
+
+std::vector<std::string> PhoneDesk::choice_words() const {
+    std::vector<std::string> words;
+    for (const PhoneChoice& choice : phone_choices(*game_)) {
+        if (choice.gesture)
+            words.push_back(
+                narrator_.line("gesture." + std::string(banker_choice_id(*choice.gesture))));
+        else if (choice.player)
+            words.push_back(game_->name(*choice.player));
+        else
+            words.push_back(narrator_.line("phone.nobody"));
+    }
+    return words;
+}
+
+std::string PhoneDesk::poll(Seat seat) const {
+    nlohmann::json shown = nlohmann::json::object();
+    const bool in_game = game_ && seat >= 0 && static_cast<std::size_t>(seat) < phones_.size() &&
+                         game_->in_game(seat);
+    if (!in_game) {
+        shown["out"] = narrator_.line("phone.out");
+    } else {
+        const Phone& phone = phones_[static_cast<std::size_t>(seat)];
+        const auto choices = choice_words();
+        shown["call"] =
+            choices.empty()
+                ? ""
+                : narrator_.line("call." + std::string(call_info(*call_).key) + ".title");
+        shown["choices"] = choices;
+        shown["nonce"] = phone.nonce;
+        shown["pick"] = phone.pick ? nlohmann::json(*phone.pick) : nlohmann::json(nullptr);
+        shown["done"] = phone.done;
+        shown["note"] = phone.note;
+        // The carbon emissions see each other's picks as they tap.
+        nlohmann::json fellows = nlohmann::json::array();
+        const SeatSet answerers = phone_answerers(*game_);
+        if (answerers.contains(seat) && answerers.size() > 1)
+            for (Seat fellow : answerers)
+                if (fellow != seat) {
+                    const auto& pick = phones_[static_cast<std::size_t>(fellow)].pick;
+                    fellows.push_back(
+                        {{"name", game_->name(fellow)},
+                         {"pick", pick ? nlohmann::json(*pick) : nlohmann::json(nullptr)}});
+                }
+        shown["fellows"] = fellows;
+    }
+    std::string text = shown.dump();
+    if (text.size() < phone_poll_bytes) text.append(phone_poll_bytes - text.size(), ' ');
+    return text;
+}
+
+PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t index) {
+    if (!game_ || seat < 0 || static_cast<std::size_t>(seat) >= phones_.size() ||
+        !game_->in_game(seat) || answered_)
+        return Posted::stale;
+    Phone& phone = phones_[static_cast<std::size_t>(seat)];
+    if (std::find(phone.used.begin(), phone.used.end(), nonce) != phone.used.end())
+        return Posted::replayed;
+    if (phone.nonce.empty() || nonce != phone.nonce) return Posted::stale;
+    const auto action = phone_action(*game_, index);
+    if (!action) return Posted::bad;
+    phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
+    phone.pick = index;
+    phone.done = true;
+    phone.note.clear();
+    if (phone_answerers(*game_).contains(seat)) {
+        Game tried = *game_;
+        if (const auto applied = tried.apply(*action); !applied) {
+            phone.done = false;
+            phone.note = narrator_.refusal(applied.failure());
+        }
+    }
+    return Posted::taken;
+}
+
+std::optional<PhoneAnswer> PhoneDesk::due(Clock::time_point now) {
+    if (!game_ || !call_ || answered_ || now - opened_ < floor_) return std::nullopt;
+    const SeatSet answerers = phone_answerers(*game_);
+    if (answerers.empty()) return std::nullopt;
+    for (Seat seat : game_->state().in_game)
+        if (!phones_[static_cast<std::size_t>(seat)].done) return std::nullopt;
+    std::vector<std::optional<std::size_t>> picks;
+    for (Seat seat : answerers) picks.push_back(phones_[static_cast<std::size_t>(seat)].pick);
+    const auto action = phone_answer(*game_, picks);
+    if (!action) {
+        // Every phone is done but the carbon emissions named different
+        // players: they tap again, until one name.
+        for (Seat seat : answerers) {
+            Phone& phone = phones_[static_cast<std::size_t>(seat)];
+            phone.done = false;
+            phone.note = narrator_.line("phone.agree");
+        }
+        return std::nullopt;
+    }
+    answered_ = true;
+    return PhoneAnswer{log_size_, *call_, *action};
+}
+
+}  // namespace coyel::cli

@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""The players' phones answer the night (issue 39, docs/phone-answers.md), on
+loopback: `coyel new --cards phone` plays with its typed answers from a pipe
+while each phone polls /card/<token>/call and sends its Done to
+/card/<token>/answer, as the card page does.
+
+- Every phone in the game polls the same list, in bodies of one size; only
+  the called players' Done counts; a carbon emission's pick the rules refuse
+  is refused on that phone alone; the carbon emissions must agree on one name.
+- The answer comes once every phone has sent Done and the call's floor has
+  passed, not before: it enters the game as a typed one, logged
+  "by": "phone", and the REPL shows the next call.
+- The moderator types over the phones; `undo` asks the call again with new
+  nonces, and the old ones are refused.
+- The endpoint attacked: forged tokens get the 404 of any unknown path, word
+  for word; stale and replayed nonces, another Origin or none, long bodies,
+  a body without its length and floods beyond 10 a second are refused.
+About 5 s. Usage: phone_answers_test.py PATH/TO/coyel"""
+import http.client, json, os, socket, subprocess, sys, tempfile, time
+
+coyel = sys.argv[1]
+factor = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
+folder = tempfile.mkdtemp()
+save = os.path.join(folder, "g.json")
+floor_s = 0.3  # COYEL_CALL_FLOOR_MS: the call's floor, 15 s at a real table
+
+
+def fail(why):
+    print("FAIL:", why, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(condition, why):
+    if not condition:
+        fail(why)
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+port = free_port()
+origin = f"http://127.0.0.1:{port}"
+out = open(os.path.join(folder, "repl.out"), "w+")
+game = subprocess.Popen(
+    [coyel, "new", "--players", "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana", "--seed", "2", "--deck",
+     "carbon=2,ngo,ceo,banker,fragile", "--minutes", "35", "--cards", "phone", "--bind",
+     "127.0.0.1", "--port", str(port), "--save", save],
+    stdin=subprocess.PIPE, stdout=out, stderr=subprocess.STDOUT,
+    env=dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS=str(int(floor_s * 1000))))
+
+
+def typed(line):
+    game.stdin.write((line + "\n").encode())
+    game.stdin.flush()
+
+
+def printed():
+    out.seek(0)
+    return out.read()
+
+
+def wait_until(condition, what, seconds=10, every=0.02):
+    until = time.monotonic() + seconds * factor
+    while time.monotonic() < until:
+        if condition():
+            return
+        time.sleep(every)
+    print(printed(), file=sys.stderr)
+    fail("never: " + what)
+
+
+def saved():
+    try:
+        with open(save) as file:
+            return json.load(file)
+    except (OSError, ValueError):
+        return None
+
+
+sent_at = {}  # per card path: its last requests' times
+
+
+def request(method, path, body=None, headers=None, paced=True):
+    """One request; a card's are paced below its limit of 10 a second, as a
+    page's are, unless `paced` is False (the flood)."""
+    card = path[:38]
+    if paced and path.startswith("/card/"):
+        recent = [t for t in sent_at.get(card, []) if time.monotonic() - t < 1.0]
+        if len(recent) >= 8:
+            time.sleep(1.0 - (time.monotonic() - recent[0]) + 0.01)
+        sent_at[card] = recent + [time.monotonic()]
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5 * factor)
+    connection.request(method, path, body=body, headers=headers or {})
+    response = connection.getresponse()
+    answer = (response.status, response.read(),
+              [(k, v) for k, v in response.getheaders() if k.lower() != "date"])
+    connection.close()
+    return answer
+
+
+wait_until(lambda: saved() is not None and "card_tokens" in saved()["setup"], "the game saved")
+setup = saved()["setup"]
+names = setup["players"]
+seat_of = {name: seat for seat, name in enumerate(names)}
+roles = [setup["roles"][name] for name in names]
+tokens = [setup["card_tokens"][name] for name in names]
+carbons = [seat for seat, role in enumerate(roles) if role == "carbon"]
+check(len(carbons) == 2, f"the deal has two carbon emissions: {roles}")
+ecosystems = [seat for seat in range(len(names)) if seat not in carbons]
+
+
+def poll(seat):
+    status, body, _ = request("GET", f"/card/{tokens[seat]}/call")
+    check(status == 200, f"seat {seat}'s poll: {status}")
+    check(len(body) == 8192, f"seat {seat}'s poll is {len(body)} bytes, not 8192")
+    return json.loads(body)
+
+
+def done(seat, choice, nonce=None, headers=None):
+    nonce = nonce or poll(seat)["nonce"]
+    sent = {"Origin": origin, "Content-Type": "application/x-www-form-urlencoded"}
+    sent.update(headers or {})
+    status, body, _ = request("POST", f"/card/{tokens[seat]}/answer",
+                              f"nonce={nonce}&choice={choice}", sent)
+    return status
+
+
+def log():
+    return saved()["log"]
+
+
+# ---- Before the night, the phones show no list; the mayor is typed --------
+check(poll(0)["choices"] == [], "a list before the night")
+typed("Hana")
+wait_until(lambda: len(log()) == 1, "the mayor elected")
+wait_until(lambda: poll(0)["choices"], "the server follows the save to the night", every=0.2)
+
+# ---- The carbon call: one list for all, only the carbon emissions count ---
+polls = [poll(seat) for seat in range(len(names))]
+lists = {json.dumps([p["call"], p["choices"]]) for p in polls}
+check(len(lists) == 1, f"the phones show different lists: {lists}")
+check(polls[0]["choices"] == names, f"the carbon call lists every player: {polls[0]['choices']}")
+check(len({p["nonce"] for p in polls}) == len(names), "two phones share a nonce")
+victim, decoy = ecosystems[0], ecosystems[1]
+# A carbon emission's tap on the other one: taken, refused on that phone alone.
+check(done(carbons[0], carbons[1]) == 204, "a refused pick's Done is not the same 204")
+refused = poll(carbons[0])
+check(refused["note"] and not refused["done"], f"the refusal is not shown: {refused}")
+check(all(not poll(seat)["note"] for seat in range(len(names)) if seat != carbons[0]),
+      "another phone shows the refusal")
+# They disagree: once every phone is done, both are asked to agree.
+check(done(carbons[0], victim) == 204, "a carbon emission's Done")
+check(done(carbons[1], decoy) == 204, "the other's Done")
+for seat in ecosystems:
+    check(done(seat, carbons[0]) == 204, f"a decoy's Done (seat {seat})")
+wait_until(lambda: poll(carbons[0])["note"] and poll(carbons[1])["note"],
+           "the carbon emissions asked to agree", every=0.2)
+check(poll(carbons[0])["fellows"] == [{"name": names[carbons[1]], "pick": decoy}],
+      "a carbon emission does not see the other's pick")
+check(poll(decoy)["fellows"] == [], "a decoy sees the carbon emissions' picks")
+check(len(log()) == 1, "an answer entered before they agreed")
+check(done(carbons[1], victim) == 204, "the other agrees")
+check(done(carbons[0], victim) == 204, "the first again")
+wait_until(lambda: len(log()) == 2, "the phones' answer entered the game")
+entry = log()[1]
+check(entry["do"] == "carbon_target" and entry["player"] == names[victim]
+      and entry.get("by") == "phone", f"the answer logged: {entry}")
+wait_until(lambda: "The phones answered:" in printed() and "the Environmental NGO ──" in printed(),
+           "the REPL shows the phones' answer and the next call")
+
+# ---- Stale and replayed nonces; the moderator types over the phones -------
+old = polls[decoy]["nonce"]  # the carbon call's
+check(done(decoy, 0, nonce=old) == 409, "a stale nonce taken")
+ngo = roles.index("ngo")
+nonce = poll(ngo)["nonce"]
+check(done(ngo, 0, nonce=nonce) == 204, "the NGO's Done")
+check(done(ngo, 0, nonce=nonce) == 409, "a replayed nonce taken")
+typed(names[ngo])  # the moderator types first: the phones' answer never comes
+wait_until(lambda: len(log()) == 3, "the typed protection")
+check("by" not in log()[2], f"a typed answer logged by phone: {log()[2]}")
+typed("undo")
+wait_until(lambda: len(log()) == 2, "the undo")
+# Undo asks the call again: every phone gets a new nonce (the log is as long as before the
+# typed answer, but the call is a new one).
+wait_until(lambda: poll(ngo)["nonce"] not in (nonce, ""), "undo asks with a new nonce", every=0.2)
+
+# ---- The call lasts as long as its slowest phone ---------------------------
+check(done(ngo, victim) == 204, "the NGO's Done, asked again")
+time.sleep(floor_s * 3)
+check(len(log()) == 2, "the answer came before every phone was done")
+for seat in range(len(names)):
+    if seat != ngo:
+        check(done(seat, len(names)) == 204, f"a decoy's Done on nobody (seat {seat})")
+wait_until(lambda: len(log()) == 3, "the NGO's answer, once every phone was done")
+check(log()[2]["do"] == "ngo_protect" and log()[2]["player"] == names[victim]
+      and log()[2].get("by") == "phone", f"the NGO's answer logged: {log()[2]}")
+
+# ---- The endpoint attacked ----------------------------------------------
+forged = "0" * 32 if tokens[0] != "0" * 32 else "1" * 32
+unknown = request("GET", "/nothing-here")
+for path in [f"/card/{forged}/call", f"/card/{forged}/answer", f"/card/{tokens[0]}/answer/"]:
+    got = request("GET", path)
+    check(got == unknown, f"GET {path} is not the 404 of an unknown path: {got}")
+posted = {"Origin": origin, "Content-Type": "application/x-www-form-urlencoded"}
+unknown = request("POST", f"/card/{tokens[0]}/other", "nonce=x&choice=1", posted)
+check(unknown[0] == 404, f"a card's unknown path: {unknown}")
+got = request("POST", f"/card/{forged}/answer", "nonce=x&choice=1", posted)
+check(got == unknown, f"an answer with a forged token is not the 404 of an unknown path: {got}")
+check(request("POST", f"/card/{tokens[0]}/call", "x", {"Origin": origin})[0] == 405,
+      "a POST to a poll")
+check(request("GET", f"/card/{tokens[0]}/answer")[0] == 405, "a GET of the answer")
+seat = decoy
+check(done(seat, 0, headers={"Origin": "http://evil.example"}) == 403, "another origin taken")
+check(done(seat, 0, headers={"Origin": ""}) == 403, "an empty origin taken")
+long_body = "nonce=" + poll(seat)["nonce"] + "&choice=1" + "&" * 300
+check(request("POST", f"/card/{tokens[seat]}/answer", long_body,
+              {"Origin": origin})[0] == 413, "a long body taken")
+raw = socket.create_connection(("127.0.0.1", port), timeout=5 * factor)
+raw.sendall(f"POST /card/{tokens[seat]}/answer HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Origin: {origin}\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
+check(raw.recv(100).startswith(b"HTTP/1.1 413"), "a body without its length taken")
+raw.close()
+check(done(seat, 99) == 400, "a choice past the list taken")
+time.sleep(1.1)  # a new second for the flood
+statuses = [request("GET", f"/card/{tokens[seat]}/call", paced=False)[0] for _ in range(15)]
+check(statuses.count(200) == 10 and statuses.count(429) == 5,
+      f"the flood beyond 10 a second: {statuses}")
+check(request("GET", f"/card/{tokens[carbons[0]]}/call")[0] == 200,
+      "another card is held back by the flood")
+
+typed("quit")
+game.stdin.close()
+try:
+    code = game.wait(timeout=10 * factor)
+except subprocess.TimeoutExpired:
+    game.kill()
+    fail("coyel did not leave")
+check(code == 0, f"coyel left with {code}")
+print("phones answered the night; the endpoint held")

@@ -43,11 +43,11 @@ class Chromium:
         self.session = self.call("Target.attachToTarget",
                                  {"targetId": target, "flatten": True})["sessionId"]
 
-    def call(self, method, params):
+    def call(self, method, params, session=None):
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params}
-        if self.session:
-            message["sessionId"] = self.session
+        if session or self.session:
+            message["sessionId"] = session or self.session
         os.write(self.to_w, json.dumps(message).encode() + b"\0")
         while True:
             while b"\0" not in self.pending:
@@ -69,14 +69,32 @@ class Chromium:
                   {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
         self.call("Page.navigate", {"url": url})
 
-    def value(self, expression):
-        answer = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+    def new_page(self, url, width, height):
+        """Another page (a phone), with its own session: the session's id, for
+        the `session` of call, value and wait_for. Its requests are recorded
+        (Network events) and its console and exceptions (Runtime events)."""
+        browser_session, self.session = self.session, None
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})
+        self.session = browser_session
+        session = session["sessionId"]
+        for domain in ("Network.enable", "Runtime.enable", "Log.enable"):
+            self.call(domain, {}, session)
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+                  session)
+        self.call("Page.navigate", {"url": url}, session)
+        return session
+
+    def value(self, expression, session=None):
+        answer = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True},
+                           session)
         return answer["result"].get("value")
 
-    def wait_for(self, expression, seconds, what):
+    def wait_for(self, expression, seconds, what, session=None):
         until = time.monotonic() + seconds * FACTOR
         while time.monotonic() < until:
-            if self.value(expression):
+            if self.value(expression, session):
                 return
             time.sleep(0.02)
         fail(f"the page never showed {what} ({expression})")

@@ -16,120 +16,18 @@ while each phone polls /card/<token>/call and sends its Done to
   for word; stale and replayed nonces, another Origin or none, long bodies,
   a body without its length and floods beyond 10 a second are refused.
 About 5 s. Usage: phone_answers_test.py PATH/TO/coyel"""
-import http.client, json, os, socket, subprocess, sys, tempfile, time
+import json, os, socket, sys, time
 
-coyel = sys.argv[1]
-factor = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
-folder = tempfile.mkdtemp()
-save = os.path.join(folder, "g.json")
-floor_s = 0.3  # COYEL_CALL_FLOOR_MS: the call's floor, 15 s at a real table
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phone_game import FACTOR, PhoneGame, check, fail  # noqa: E402
 
-
-def fail(why):
-    print("FAIL:", why, file=sys.stderr)
-    sys.exit(1)
-
-
-def check(condition, why):
-    if not condition:
-        fail(why)
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-port = free_port()
-origin = f"http://127.0.0.1:{port}"
-out = open(os.path.join(folder, "repl.out"), "w+")
-game = subprocess.Popen(
-    [coyel, "new", "--players", "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana", "--seed", "2", "--deck",
-     "carbon=2,ngo,ceo,banker,fragile", "--minutes", "35", "--cards", "phone", "--bind",
-     "127.0.0.1", "--port", str(port), "--save", save],
-    stdin=subprocess.PIPE, stdout=out, stderr=subprocess.STDOUT,
-    env=dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS=str(int(floor_s * 1000))))
-
-
-def typed(line):
-    game.stdin.write((line + "\n").encode())
-    game.stdin.flush()
-
-
-def printed():
-    out.seek(0)
-    return out.read()
-
-
-def wait_until(condition, what, seconds=10, every=0.02):
-    until = time.monotonic() + seconds * factor
-    while time.monotonic() < until:
-        if condition():
-            return
-        time.sleep(every)
-    print(printed(), file=sys.stderr)
-    fail("never: " + what)
-
-
-def saved():
-    try:
-        with open(save) as file:
-            return json.load(file)
-    except (OSError, ValueError):
-        return None
-
-
-sent_at = {}  # per card path: its last requests' times
-
-
-def request(method, path, body=None, headers=None, paced=True):
-    """One request; a card's are paced below its limit of 10 a second, as a
-    page's are, unless `paced` is False (the flood)."""
-    card = path[:38]
-    if paced and path.startswith("/card/"):
-        recent = [t for t in sent_at.get(card, []) if time.monotonic() - t < 1.0]
-        if len(recent) >= 8:
-            time.sleep(1.0 - (time.monotonic() - recent[0]) + 0.01)
-        sent_at[card] = recent + [time.monotonic()]
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5 * factor)
-    connection.request(method, path, body=body, headers=headers or {})
-    response = connection.getresponse()
-    answer = (response.status, response.read(),
-              [(k, v) for k, v in response.getheaders() if k.lower() != "date"])
-    connection.close()
-    return answer
-
-
-wait_until(lambda: saved() is not None and "card_tokens" in saved()["setup"], "the game saved")
-setup = saved()["setup"]
-names = setup["players"]
-seat_of = {name: seat for seat, name in enumerate(names)}
-roles = [setup["roles"][name] for name in names]
-tokens = [setup["card_tokens"][name] for name in names]
-carbons = [seat for seat, role in enumerate(roles) if role == "carbon"]
-check(len(carbons) == 2, f"the deal has two carbon emissions: {roles}")
+floor_s = 0.3  # the call's floor, 15 s at a real table
+game = PhoneGame(sys.argv[1], seed=2, floor_s=floor_s)
+names, roles, tokens, carbons = game.names, game.roles, game.tokens, game.carbons
 ecosystems = [seat for seat in range(len(names)) if seat not in carbons]
-
-
-def poll(seat):
-    status, body, _ = request("GET", f"/card/{tokens[seat]}/call")
-    check(status == 200, f"seat {seat}'s poll: {status}")
-    check(len(body) == 8192, f"seat {seat}'s poll is {len(body)} bytes, not 8192")
-    return json.loads(body)
-
-
-def done(seat, choice, nonce=None, headers=None):
-    nonce = nonce or poll(seat)["nonce"]
-    sent = {"Origin": origin, "Content-Type": "application/x-www-form-urlencoded"}
-    sent.update(headers or {})
-    status, body, _ = request("POST", f"/card/{tokens[seat]}/answer",
-                              f"nonce={nonce}&choice={choice}", sent)
-    return status
-
-
-def log():
-    return saved()["log"]
+origin, port = game.origin, game.port
+poll, done, typed, log, request = game.poll, game.done, game.typed, game.log, game.request
+wait_until, printed = game.wait_until, game.printed
 
 
 # ---- Before the night, the phones show no list; the mayor is typed --------
@@ -218,7 +116,7 @@ check(done(seat, 0, headers={"Origin": ""}) == 403, "an empty origin taken")
 long_body = "nonce=" + poll(seat)["nonce"] + "&choice=1" + "&" * 300
 check(request("POST", f"/card/{tokens[seat]}/answer", long_body,
               {"Origin": origin})[0] == 413, "a long body taken")
-raw = socket.create_connection(("127.0.0.1", port), timeout=5 * factor)
+raw = socket.create_connection(("127.0.0.1", port), timeout=5 * FACTOR)
 raw.sendall(f"POST /card/{tokens[seat]}/answer HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
             f"Origin: {origin}\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
 check(raw.recv(100).startswith(b"HTTP/1.1 413"), "a body without its length taken")
@@ -231,12 +129,5 @@ check(statuses.count(200) == 10 and statuses.count(429) == 5,
 check(request("GET", f"/card/{tokens[carbons[0]]}/call")[0] == 200,
       "another card is held back by the flood")
 
-typed("quit")
-game.stdin.close()
-try:
-    code = game.wait(timeout=10 * factor)
-except subprocess.TimeoutExpired:
-    game.kill()
-    fail("coyel did not leave")
-check(code == 0, f"coyel left with {code}")
+game.quit()
 print("phones answered the night; the endpoint held")

@@ -36,7 +36,65 @@ constexpr const char* card_style =
     "*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#10151c;"
     "color:#f2f2f2;font-size:clamp(18px,4vw,40px);line-height:1.3}main{padding:1em;"
     "text-align:center}p{overflow-wrap:anywhere}#title{font-size:2.2em;font-weight:bold;"
-    "color:#f5a623}";
+    "color:#f5a623}#night{border-bottom:2px solid #2c3440;padding-bottom:.5em}"
+    "#choices{display:grid;grid-template-columns:repeat(auto-fill,minmax(7em,1fr));gap:.4em}"
+    "button{font:inherit;padding:.5em;border-radius:.4em;border:2px solid #2c3440;"
+    "background:#1b222c;color:inherit}button[aria-pressed=true]{border-color:#f5a623;"
+    "background:#3a2c10}#done{margin-top:.6em;width:100%}#done:disabled{opacity:.4}"
+    "#note{color:#ff8a65}";
+
+// The night's console on a card (the phones answer): every second it asks
+// the call (`call`, beside the card's own path) and draws it; a tap picks a
+// choice, Done sends it. Every text comes from the server or the page's
+// own markup, set with textContent, never as markup. The same script in
+// every language, so that its hash is one.
+constexpr const char* console_script = R"JS(
+"use strict";
+const $ = (id) => document.getElementById(id);
+const path = location.pathname.replace(/\/$/, "");
+let shown = "", chosen = null, state = {};
+function draw() {
+  $("night").hidden = !state.out && !(state.choices || []).length;
+  $("call").textContent = state.out || state.call || "";
+  const list = state.out ? [] : state.choices || [];
+  const buttons = list.map((label, index) => {
+    const button = document.createElement("button");
+    const fellows = (state.fellows || []).filter((f) => f.pick === index).map((f) => f.name);
+    button.textContent = fellows.length ? label + " \u00b7 " + fellows.join(", ") : label;
+    button.setAttribute("aria-pressed", String(index === chosen));
+    button.addEventListener("click", () => { chosen = index; draw(); });
+    return button;
+  });
+  $("choices").replaceChildren(...buttons);
+  $("done").hidden = !list.length;
+  $("done").disabled = chosen === null || Boolean(state.done);
+  $("note").textContent = state.note || "";
+  $("waiting").hidden = !state.done;
+}
+async function ask() {
+  try {
+    const answer = await fetch(path + "/call", {cache: "no-store"});
+    if (answer.ok) {
+      state = await answer.json();
+      const call = JSON.stringify([state.call, state.choices]);
+      if (call !== shown) { shown = call; chosen = null; }
+      draw();
+    }
+  } catch (error) { /* the next second asks again */ }
+  setTimeout(ask, 1000);
+}
+$("done").addEventListener("click", async () => {
+  if (chosen === null) return;
+  $("done").disabled = true;
+  // Two digits whatever the pick: every Done is as long as any other.
+  const body = "nonce=" + state.nonce + "&choice=" + String(chosen).padStart(2, "0");
+  try {
+    await fetch(path + "/answer", {method: "POST", body,
+      headers: {"Content-Type": "application/x-www-form-urlencoded"}});
+  } catch (error) { $("done").disabled = false; }
+});
+ask();
+)JS";
 
 }  // namespace
 
@@ -77,11 +135,26 @@ CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat
     return words;
 }
 
-std::string card_page(const narration::Narrator& narrator, const Game& game, Seat seat) {
+std::string card_script_hash() { return "sha256-" + sha256_base64(console_script); }
+
+// The console's markup, its words escaped: filled by console_script.
+std::string console_markup(const narration::Narrator& narrator) {
+    using narration::html_escape;
+    return fmt::format(
+        "<section id=\"night\" hidden><p id=\"call\"></p><div id=\"choices\"></div>\n"
+        "<button id=\"done\" hidden disabled>{}</button><p id=\"note\"></p>\n"
+        "<p id=\"waiting\" hidden>{}</p><p id=\"night_hint\">{}</p></section>\n",
+        html_escape(narrator.line("phone.done")), html_escape(narrator.line("phone.waiting")),
+        html_escape(narrator.line("phone.night_hint")));
+}
+
+std::string card_page(const narration::Narrator& narrator, const Game& game, Seat seat,
+                      bool answers) {
     using narration::html_escape;
     const CardWords words = card_words(narrator, game, seat);
-    std::string body = fmt::format("<p id=\"heading\">{}</p>\n<p id=\"title\">{}</p>\n",
-                                   html_escape(words.heading), html_escape(words.title));
+    std::string body = answers ? console_markup(narrator) : "";
+    body += fmt::format("<p id=\"heading\">{}</p>\n<p id=\"title\">{}</p>\n",
+                        html_escape(words.heading), html_escape(words.title));
     body += fmt::format("<p id=\"does\">{}</p>\n<p id=\"team\">{}</p>\n", html_escape(words.does),
                         html_escape(words.team));
     if (!words.fellows.empty())
@@ -91,8 +164,9 @@ std::string card_page(const narration::Narrator& narrator, const Game& game, Sea
         "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n"
         "<meta name=\"robots\" content=\"noindex\">\n<title>Coyel Heaven</title>\n"
         "<style>{}</style></head><body><main>\n{}<p id=\"secret\">{}</p>\n"
-        "</main></body></html>\n",
-        page_language(narrator), card_style, body, html_escape(narrator.line("phone.keep_secret")));
+        "</main>{}</body></html>\n",
+        page_language(narrator), card_style, body, html_escape(narrator.line("phone.keep_secret")),
+        answers ? fmt::format("<script>{}</script>", console_script) : "");
 }
 
 }  // namespace coyel::cli

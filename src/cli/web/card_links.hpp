@@ -35,8 +35,15 @@ struct CardWords {
 };
 CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat seat);
 
-// The page of /card/<token>: the card's words, each escaped, in one page
-// with no script; the same at every request, so nothing changes on it.
-std::string card_page(const narration::Narrator& narrator, const Game& game, Seat seat);
+// The page of /card/<token>: the card's words, each escaped, in one page.
+// Without `answers`, it has no script and is the same at every request;
+// with it (the phones answer the night), a console above the card draws
+// each call from `/card/<token>/call` and sends Done to its `answer`.
+std::string card_page(const narration::Narrator& narrator, const Game& game, Seat seat,
+                      bool answers = false);
+
+// "sha256-<base64>": the hash of the console's script, for the card's
+// Content-Security-Policy (no other script runs).
+std::string card_script_hash();
 
 }  // namespace coyel::cli

@@ -44,6 +44,16 @@ std::vector<std::string> PhoneDesk::choice_words() const {
     return words;
 }
 
+// "Night 1 · the carbon emissions", as the laptop's heading says it.
+std::string PhoneDesk::call_heading() const {
+    const State& state = game_->state();
+    return narrator_.line(
+        "phone.call",
+        narration::Args{}
+            .set("phase", narrator_.phase_title(state.phase, state.round))
+            .set("title", narrator_.line("call." + std::string(call_info(*call_).key) + ".title")));
+}
+
 std::string PhoneDesk::poll(Seat seat) const {
     nlohmann::json shown = nlohmann::json::object();
     const bool in_game = game_ && seat >= 0 && static_cast<std::size_t>(seat) < phones_.size() &&
@@ -53,10 +63,7 @@ std::string PhoneDesk::poll(Seat seat) const {
     } else {
         const Phone& phone = phones_[static_cast<std::size_t>(seat)];
         const auto choices = choice_words();
-        shown["call"] =
-            choices.empty()
-                ? ""
-                : narrator_.line("call." + std::string(call_info(*call_).key) + ".title");
+        shown["call"] = choices.empty() ? "" : call_heading();
         shown["choices"] = choices;
         shown["nonce"] = phone.nonce;
         shown["pick"] = phone.pick ? nlohmann::json(*phone.pick) : nlohmann::json(nullptr);

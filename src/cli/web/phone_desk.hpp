@@ -64,6 +64,7 @@ class PhoneDesk {
     void open_call(const Game& game, Clock::time_point now);
     std::string renewed_nonce();
     std::vector<std::string> choice_words() const;
+    std::string call_heading() const;
 
     const narration::Narrator& narrator_;
     std::chrono::milliseconds floor_;

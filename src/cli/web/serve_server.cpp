@@ -108,10 +108,14 @@ std::string page_policy() {
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         page_script_hash());
 }
-// A card's: no script at all, nothing fetched.
-constexpr const char* card_policy =
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; "
-    "frame-ancestors 'none'";
+// A card's: no script at all, nothing fetched; with the night's console,
+// its one script, which may ask this server only.
+std::string card_policy(bool answers) {
+    return fmt::format(
+        "default-src 'none'; style-src 'unsafe-inline'; {}base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'",
+        answers ? fmt::format("script-src '{}'; connect-src 'self'; ", card_script_hash()) : "");
+}
 
 // A POST's body as it arrives (answers only): kept to serve_answer_bytes.
 struct PostBody {
@@ -394,11 +398,11 @@ MHD_Result PublicServer::Impl::answer_card(MHD_Connection* connection, std::stri
         std::lock_guard lock(mutex);
         const auto seat =
             saved ? seat_of_card_token(saved->game.setup(), std::string(token)) : std::nullopt;
-        if (seat) card = card_page(narrator, saved->game, *seat);
+        if (seat) card = card_page(narrator, saved->game, *seat, desk.has_value());
     }
     if (card.empty()) return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
-    MHD_Response* response =
-        text_response(card, "text/html; charset=utf-8", card_policy, MHD_RESPMEM_MUST_COPY);
+    MHD_Response* response = text_response(card, "text/html; charset=utf-8",
+                                           card_policy(desk.has_value()), MHD_RESPMEM_MUST_COPY);
     if (!response) return MHD_NO;
     const MHD_Result queued = api->queue_response(connection, MHD_HTTP_OK, response);
     api->destroy_response(response);

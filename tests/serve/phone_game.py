@@ -1,0 +1,117 @@
+"""What the phone tests share: a `coyel new --cards phone` on loopback whose
+typed answers come from a pipe, and its phones' requests as the card page
+makes them (the poll of /card/<token>/call, Done to /card/<token>/answer)."""
+import http.client, json, os, socket, subprocess, sys, tempfile, time
+
+FACTOR = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
+PLAYERS = "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana"
+
+
+def fail(why):
+    print("FAIL:", why, file=sys.stderr)
+    sys.exit(1)
+
+
+def check(condition, why):
+    if not condition:
+        fail(why)
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class PhoneGame:
+    """A game of 8 with two carbon emissions, dealt by `seed`, its calls'
+    floor `floor_s` seconds (15 at a real table)."""
+
+    def __init__(self, coyel, seed, floor_s):
+        folder = tempfile.mkdtemp()
+        self.save = os.path.join(folder, "g.json")
+        self.port = free_port()
+        self.origin = f"http://127.0.0.1:{self.port}"
+        self.out = open(os.path.join(folder, "repl.out"), "w+")
+        self.process = subprocess.Popen(
+            [coyel, "new", "--players", PLAYERS, "--seed", str(seed), "--deck",
+             "carbon=2,ngo,ceo,banker,fragile", "--minutes", "35", "--cards", "phone", "--bind",
+             "127.0.0.1", "--port", str(self.port), "--save", self.save],
+            stdin=subprocess.PIPE, stdout=self.out, stderr=subprocess.STDOUT,
+            env=dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS=str(int(floor_s * 1000))))
+        self.sent_at = {}  # per card: its last requests' times
+        self.wait_until(lambda: self.saved() and "card_tokens" in self.saved()["setup"],
+                        "the game saved")
+        setup = self.saved()["setup"]
+        self.names = setup["players"]
+        self.roles = [setup["roles"][name] for name in self.names]
+        self.tokens = [setup["card_tokens"][name] for name in self.names]
+        self.carbons = [seat for seat, role in enumerate(self.roles) if role == "carbon"]
+        check(len(self.carbons) == 2, f"the deal has two carbon emissions: {self.roles}")
+
+    def typed(self, line):
+        self.process.stdin.write((line + "\n").encode())
+        self.process.stdin.flush()
+
+    def printed(self):
+        self.out.seek(0)
+        return self.out.read()
+
+    def wait_until(self, condition, what, seconds=10, every=0.02):
+        until = time.monotonic() + seconds * FACTOR
+        while time.monotonic() < until:
+            if condition():
+                return
+            time.sleep(every)
+        print(self.printed(), file=sys.stderr)
+        fail("never: " + what)
+
+    def saved(self):
+        try:
+            with open(self.save) as file:
+                return json.load(file)
+        except (OSError, ValueError):
+            return None
+
+    def log(self):
+        return self.saved()["log"]
+
+    def request(self, method, path, body=None, headers=None, paced=True):
+        """One request: (status, body, headers but Date). A card's are paced
+        below its limit of 10 a second, as a page's are, unless not `paced`."""
+        card = path[:38]
+        if paced and path.startswith("/card/"):
+            recent = [t for t in self.sent_at.get(card, []) if time.monotonic() - t < 1.0]
+            if len(recent) >= 8:
+                time.sleep(1.0 - (time.monotonic() - recent[0]) + 0.01)
+            self.sent_at[card] = recent + [time.monotonic()]
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5 * FACTOR)
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        answer = (response.status, response.read(),
+                  [(k, v) for k, v in response.getheaders() if k.lower() != "date"])
+        connection.close()
+        return answer
+
+    def poll(self, seat):
+        status, body, _ = self.request("GET", f"/card/{self.tokens[seat]}/call")
+        check(status == 200, f"seat {seat}'s poll: {status}")
+        check(len(body) == 8192, f"seat {seat}'s poll is {len(body)} bytes, not 8192")
+        return json.loads(body)
+
+    def done(self, seat, choice, nonce=None, headers=None):
+        nonce = nonce or self.poll(seat)["nonce"]
+        sent = {"Origin": self.origin, "Content-Type": "application/x-www-form-urlencoded"}
+        sent.update(headers or {})
+        return self.request("POST", f"/card/{self.tokens[seat]}/answer",
+                            f"nonce={nonce}&choice={choice:02d}", sent)[0]
+
+    def quit(self):
+        self.typed("quit")
+        self.process.stdin.close()
+        try:
+            code = self.process.wait(timeout=10 * FACTOR)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            fail("coyel did not leave")
+        check(code == 0, f"coyel left with {code}")

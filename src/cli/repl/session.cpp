@@ -75,6 +75,8 @@ int Session::run() {
     while (!quit_) {
         catch_up_clock();
         clock_.check_timer();
+        take_phone_answers();  // one kept at a gate now passed
+        phones_answered_ = false;
         if (game_.news_held() && !gate_.open()) hold_news_behind_gate();
         if (game_.over() && !end_shown_ && !gate_.open()) show_end();
         if (!game_.over() && !gate_.open()) board_.show();
@@ -178,13 +180,19 @@ std::string Session::on_wake() {
 
 // The phones' answers, each taken as if typed while its call is still the
 // one expected (a typed answer or an undo since leaves it behind), and
-// logged "by": "phone". One taken closes the prompt, so that the next call shows.
+// logged "by": "phone"; at a gate, kept until it is passed. One taken
+// closes the prompt, so that the next call shows.
 void Session::take_phone_answers() {
     if (!phones_) return;
-    for (PhoneAnswer& answer : phones_->take()) {
-        if (gate_.open() || game_.over() || game_.log().size() != answer.log_size ||
-            game_.current_call() != answer.call)
-            continue;
+    for (PhoneAnswer& answer : phones_->take()) phone_answers_.push_back(std::move(answer));
+    const auto stale = [this](const PhoneAnswer& answer) {
+        return game_.over() || game_.log().size() != answer.log_size ||
+               game_.current_call() != answer.call;
+    };
+    std::erase_if(phone_answers_, stale);
+    if (gate_.open()) return;
+    for (PhoneAnswer& answer : std::exchange(phone_answers_, {})) {
+        if (stale(answer)) continue;  // an answer before it moved the game on
         out_.say(narrator_.line("repl.by_phone"));
         if (apply(std::move(answer.action))) phones_answered_ = true;
     }

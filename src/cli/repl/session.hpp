@@ -142,9 +142,10 @@ class Session final : private LivePrompt, private PromptHost {
     CallBoard board_;
     PromptCommands commands_;
     AnswerReader answers_;
-    speech::Speaker* speaker_ = nullptr;  // none unless --speak
-    PhoneInbox* phones_ = nullptr;        // none unless --cards phone
-    bool phones_answered_ = false;        // the prompt closes: a new call is shown
+    speech::Speaker* speaker_ = nullptr;      // none unless --speak
+    PhoneInbox* phones_ = nullptr;            // none unless --cards phone
+    std::vector<PhoneAnswer> phone_answers_;  // taken from the inbox, not yet applied
+    bool phones_answered_ = false;            // the prompt closes: a new call is shown
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

@@ -1,7 +1,7 @@
 """What the phone tests share: a `coyel new --cards phone` on loopback whose
 typed answers come from a pipe, and its phones' requests as the card page
 makes them (the poll of /card/<token>/call, Done to /card/<token>/answer)."""
-import http.client, json, os, socket, subprocess, sys, tempfile, time
+import http.client, json, os, shlex, socket, subprocess, sys, tempfile, time
 
 FACTOR = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
 PLAYERS = "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana"
@@ -25,20 +25,28 @@ def free_port():
 
 class PhoneGame:
     """A game of 8 with two carbon emissions, dealt by `seed`, its calls'
-    floor `floor_s` seconds (15 at a real table)."""
+    floor `floor_s` seconds (15 at a real table); its REPL reads a pipe, or
+    with `tmux` a terminal: a 100x40 window on a tmux server of that name."""
 
-    def __init__(self, coyel, seed, floor_s):
+    def __init__(self, coyel, seed, floor_s, tmux=None):
         folder = tempfile.mkdtemp()
         self.save = os.path.join(folder, "g.json")
         self.port = free_port()
         self.origin = f"http://127.0.0.1:{self.port}"
         self.out = open(os.path.join(folder, "repl.out"), "w+")
-        self.process = subprocess.Popen(
-            [coyel, "new", "--players", PLAYERS, "--seed", str(seed), "--deck",
-             "carbon=2,ngo,ceo,banker,fragile", "--minutes", "35", "--cards", "phone", "--bind",
-             "127.0.0.1", "--port", str(self.port), "--save", self.save],
-            stdin=subprocess.PIPE, stdout=self.out, stderr=subprocess.STDOUT,
-            env=dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS=str(int(floor_s * 1000))))
+        self.tmux = tmux
+        command = [coyel, "new", "--players", PLAYERS, "--seed", str(seed), "--deck",
+                   "carbon=2,ngo,ceo,banker,fragile", "--minutes", "35", "--cards", "phone",
+                   "--bind", "127.0.0.1", "--port", str(self.port), "--save", self.save]
+        env = dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS=str(int(floor_s * 1000)))
+        if tmux:
+            env["TMUX_TMPDIR"] = folder
+            self.tmux_env = env
+            self.run_tmux("new-session", "-d", "-s", "game", "-x", "100", "-y", "40",
+                          " ".join(map(shlex.quote, command)) + "; sleep 60")
+        else:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=self.out,
+                                            stderr=subprocess.STDOUT, env=env)
         self.sent_at = {}  # per card: its last requests' times
         self.wait_until(lambda: self.saved() and "card_tokens" in self.saved()["setup"],
                         "the game saved")
@@ -49,11 +57,26 @@ class PhoneGame:
         self.carbons = [seat for seat, role in enumerate(self.roles) if role == "carbon"]
         check(len(self.carbons) == 2, f"the deal has two carbon emissions: {self.roles}")
 
+    def run_tmux(self, *args):
+        return subprocess.run(["tmux", "-L", self.tmux, *args], env=self.tmux_env, check=True,
+                              capture_output=True, text=True).stdout
+
+    def keys(self, *keys):
+        """Keys typed on the terminal (tmux only): text as typed, or key names."""
+        self.run_tmux("send-keys", "-t", "=game:", *keys)
+
     def typed(self, line):
+        if self.tmux:
+            self.keys("-l", line)
+            self.keys("Enter")
+            return
         self.process.stdin.write((line + "\n").encode())
         self.process.stdin.flush()
 
     def printed(self):
+        """All the REPL wrote (a pipe), or the terminal's screen now (tmux)."""
+        if self.tmux:
+            return self.run_tmux("capture-pane", "-p", "-t", "=game:")
         self.out.seek(0)
         return self.out.read()
 
@@ -107,6 +130,11 @@ class PhoneGame:
                             f"nonce={nonce}&choice={choice:02d}", sent)[0]
 
     def quit(self):
+        if self.tmux:
+            self.typed("quit")
+            self.wait_until(lambda: "To go on" in self.printed(), "coyel left")
+            self.run_tmux("kill-server")
+            return
         self.typed("quit")
         self.process.stdin.close()
         try:

@@ -1,8 +1,9 @@
-// A night call answered on the players' phones (`--cards phone`, issue 39):
-// the rules of docs/phone-answers.md that decide what a phone shows and whose
-// taps count. Every phone of a player in the game shows the same list (the
-// decoy rule); only the taps of the players the call wakes make the answer,
-// and the carbon emissions must agree on one name.
+// A call answered on the players' phones (`--cards phone`, issue 39): the
+// rules of docs/phone-answers.md that decide what a phone shows and whose
+// taps count. At night every phone of a player in the game shows the same
+// list (the decoy rule); only the taps of the players the call wakes make
+// the answer, and the carbon emissions must agree on one name. By day each
+// player's phone is their ballot, public, cast in seat order.
 #pragma once
 
 #include <optional>
@@ -24,11 +25,18 @@ struct PhoneChoice {
 // call's kind, never the legal set, which can hold a secret (the NGO's
 // last protected player, the carbon emissions' own seats). Every player in
 // the game, then nobody where the call's kind allows nobody; or the three
-// gestures. Empty unless a call that wakes a role at night is expected.
+// gestures. At a vote, the candidates (the tied players at a revote), then
+// nobody where the options let a voter abstain: public, as the vote is
+// (a corrupted voter may not name the CEO: refused on their phone alone).
+// Empty at any other call.
 std::vector<PhoneChoice> phone_choices(const Game& game);
 
+// Whether the phones answer `call` one ballot per phone (the day's vote).
+constexpr bool is_ballot(CallId call) { return call == CallId::vote || call == CallId::revote; }
+
 // The seats whose taps answer the call now expected: the holders, still in
-// the game, of the role it wakes (every carbon emission at the carbon call).
+// the game, of the role it wakes (every carbon emission at the carbon call);
+// at a vote, every player in the game.
 SeatSet phone_answerers(const Game& game);
 
 // The answer the answerers' picks make (`picks[i]` is the index in

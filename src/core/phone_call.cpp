@@ -3,10 +3,11 @@
 namespace coyel {
 namespace {
 
-// The night call now expected, if it wakes a role: the only calls phones answer.
+// The call now expected, if the phones answer it: a night call that wakes a
+// role, or the day's vote.
 std::optional<CallId> phone_call(const Game& game) {
     const auto call = game.current_call();
-    if (!call || !wakes_at_night(*call)) return std::nullopt;
+    if (!call || !(wakes_at_night(*call) || is_ballot(*call))) return std::nullopt;
     return call;
 }
 
@@ -23,6 +24,15 @@ std::vector<PhoneChoice> phone_choices(const Game& game) {
             choices.push_back({std::nullopt, gesture});
         return choices;
     }
+    if (is_ballot(*call)) {
+        // The day's ballot, public: the candidates (the tied players at a
+        // revote), then nobody where the options let a voter abstain.
+        const State& state = game.state();
+        for (Seat seat : state.revote_candidates.empty() ? state.in_game : state.revote_candidates)
+            choices.push_back({seat, std::nullopt});
+        if (game.setup().options.abstain) choices.push_back({});
+        return choices;
+    }
     for (Seat seat : game.state().in_game) choices.push_back({seat, std::nullopt});
     if (kind == AnswerKind::player_or_nobody) choices.push_back({});
     return choices;
@@ -31,6 +41,7 @@ std::vector<PhoneChoice> phone_choices(const Game& game) {
 SeatSet phone_answerers(const Game& game) {
     const auto call = phone_call(game);
     if (!call) return {};
+    if (is_ballot(*call)) return game.state().in_game;  // every player in the game votes
     SeatSet answerers;
     const Role role = *call_info(*call).answerer;
     for (Seat seat : game.state().in_game)

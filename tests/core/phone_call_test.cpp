@@ -90,3 +90,24 @@ TEST_CASE("a carbon emission's tap on a carbon emission is listed, and the rules
     REQUIRE(on_gus);
     CHECK(!refused(g, *on_gus).empty());
 }
+
+TEST_CASE("by day each phone is a ballot: the candidates, then nobody where voters may abstain") {
+    Options revoting;
+    revoting.tie = TieRule::revote;
+    Game g = day_one(revoting);  // Ben is out
+    REQUIRE(g.current_call() == CallId::vote);
+    CHECK(players_of(phone_choices(g)) == std::vector<Seat>{0, 2, 3, 4, 5, 6, 7});
+    CHECK(phone_choices(g).back() == PhoneChoice{});
+    CHECK(phone_answerers(g) == g.state().in_game);
+    const auto ballot = phone_action(g, 1);
+    REQUIRE(ballot);
+    CHECK(ballot->kind == ActionKind::vote);
+    CHECK(ballot->player == 2);
+    ok(g, tie_ana_cleo(g));
+    REQUIRE(g.current_call() == CallId::revote);
+    CHECK(players_of(phone_choices(g)) == std::vector<Seat>{0, 2});  // the tied players
+    Options no_abstaining;
+    no_abstaining.abstain = false;
+    CHECK(players_of(phone_choices(day_one(no_abstaining))).size() ==
+          phone_choices(day_one(no_abstaining)).size());  // no nobody
+}

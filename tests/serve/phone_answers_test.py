@@ -12,6 +12,8 @@ while each phone polls /card/<token>/call and sends its Done to
   "by": "phone", and the REPL shows the next call.
 - The moderator types over the phones; `undo` asks the call again with new
   nonces, and the old ones are refused.
+- By day each phone is its player's ballot: cast in seat order as they come
+  (a later seat's waits for the seats before it) and echoed on the laptop.
 - The endpoint attacked: forged tokens get the 404 of any unknown path, word
   for word; stale and replayed nonces, another Origin or none, long bodies,
   a body without its length and floods beyond 10 a second are refused.
@@ -128,6 +130,38 @@ check(statuses.count(200) == 10 and statuses.count(429) == 5,
       f"the flood beyond 10 a second: {statuses}")
 check(request("GET", f"/card/{tokens[carbons[0]]}/call")[0] == 200,
       "another card is held back by the flood")
+
+# ---- The day's vote: each phone a ballot, cast in seat order ---------------
+time.sleep(1.1)  # past the flood's second
+for choice in (2, len(names)):  # the banker shakes their head, the CEO lobbies nobody
+    length = len(log())
+    for seat in range(len(names)):
+        check(done(seat, choice) == 204, f"seat {seat}'s Done at the night's end")
+    wait_until(lambda: len(log()) > length, "the night's next answer", every=0.1)
+typed("no")  # the CEO files no SLAPP-suit (the CEO's dawn call is typed)
+wait_until(lambda: poll(0)["choices"], "the vote on the phones", every=0.2)
+length = len(log())
+polls = [poll(seat) for seat in range(len(names))]
+check(len({json.dumps(p["choices"]) for p in polls}) == 1, "the ballots differ between phones")
+check(polls[0]["choices"] == names + ["Nobody"], f"the ballot's list: {polls[0]['choices']}")
+suspect = carbons[0]
+
+
+def pending():
+    return game.saved().get("pending", {}).get("votes", {})
+
+
+# The last seats first: nothing is cast before the first seat's ballot.
+for seat in reversed(range(1, len(names))):
+    check(done(seat, suspect) == 204, f"seat {seat}'s ballot")
+time.sleep(0.3)
+check(len(log()) == length and not pending(), "a ballot cast before the seats before it")
+check(done(0, suspect) == 204, "the first seat's ballot")
+wait_until(lambda: log()[-1]["do"] == "vote", "the vote counted")
+votes = log()[-1]["votes"]
+check(votes == {name: names[suspect] for name in names}, f"the ballots: {votes}")
+for name in names:
+    check(f"{name} → {names[suspect]}" in printed(), f"{name}'s ballot not echoed on the laptop")
 
 game.quit()
 print("phones answered the night; the endpoint held")

@@ -187,14 +187,21 @@ void Session::take_phone_answers() {
     for (PhoneAnswer& answer : phones_->take()) phone_answers_.push_back(std::move(answer));
     const auto stale = [this](const PhoneAnswer& answer) {
         return game_.over() || game_.log().size() != answer.log_size ||
-               game_.current_call() != answer.call;
+               game_.current_call() != answer.call ||
+               game_.state().ballots.size() != answer.ballots;
     };
     std::erase_if(phone_answers_, stale);
     if (gate_.open()) return;
     for (PhoneAnswer& answer : std::exchange(phone_answers_, {})) {
         if (stale(answer)) continue;  // an answer before it moved the game on
-        out_.say(narrator_.line("repl.by_phone"));
-        if (apply(std::move(answer.action))) phones_answered_ = true;
+        if (answer.action.kind == ActionKind::vote) {
+            // A ballot, public: echoed as a typed one is, no "phones answered".
+            cast_ballot("", answer.action.player, answer.call);
+        } else {
+            out_.say(narrator_.line("repl.by_phone"));
+            apply(std::move(answer.action));
+        }
+        phones_answered_ = true;
     }
 }
 

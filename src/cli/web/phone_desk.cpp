@@ -10,8 +10,23 @@ namespace coyel::cli {
 
 void PhoneDesk::follow(const Game& game, Clock::time_point now) {
     game_ = game;
-    if (game.current_call() == call_ && game.log().size() == log_size_) return;
+    if (game.current_call() == call_ && game.log().size() == log_size_) return follow_ballots(game);
     open_call(game, now);
+    follow_ballots(game);
+}
+
+// A ballot taken back (undo) asks its voter again, with a new nonce.
+void PhoneDesk::follow_ballots(const Game& game) {
+    std::vector<Seat> voted;
+    for (const Ballot& ballot : game.state().ballots) voted.push_back(ballot.voter);
+    for (Seat voter : voted_)
+        if (std::find(voted.begin(), voted.end(), voter) == voted.end()) {
+            Phone& phone = phones_[static_cast<std::size_t>(voter)];
+            phone.done = false;
+            phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
+        }
+    if (voted.size() < voted_.size()) passed_.reset();
+    voted_ = std::move(voted);
 }
 
 // A new call: every phone in the game gets a fresh nonce and no pick.
@@ -19,6 +34,8 @@ void PhoneDesk::open_call(const Game& game, Clock::time_point now) {
     call_ = game.current_call();
     log_size_ = game.log().size();
     answered_ = false;
+    passed_.reset();
+    voted_.clear();
     opened_ = now;
     phones_.assign(game.setup().players.size(), Phone{});
     for (Phone& phone : phones_) phone.nonce = renewed_nonce();
@@ -72,7 +89,7 @@ std::string PhoneDesk::poll(Seat seat) const {
         // The carbon emissions see each other's picks as they tap.
         nlohmann::json fellows = nlohmann::json::array();
         const SeatSet answerers = phone_answerers(*game_);
-        if (answerers.contains(seat) && answerers.size() > 1)
+        if (call_ == CallId::carbon_target && answerers.contains(seat) && answerers.size() > 1)
             for (Seat fellow : answerers)
                 if (fellow != seat) {
                     const auto& pick = phones_[static_cast<std::size_t>(fellow)].pick;
@@ -94,24 +111,47 @@ PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t
     Phone& phone = phones_[static_cast<std::size_t>(seat)];
     if (std::find(phone.used.begin(), phone.used.end(), nonce) != phone.used.end())
         return Posted::replayed;
+    if (std::find(voted_.begin(), voted_.end(), seat) != voted_.end()) return Posted::stale;
     if (phone.nonce.empty() || nonce != phone.nonce) return Posted::stale;
     const auto action = phone_action(*game_, index);
     if (!action) return Posted::bad;
     phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
     phone.pick = index;
-    phone.done = true;
-    phone.note.clear();
-    if (phone_answerers(*game_).contains(seat)) {
-        Game tried = *game_;
-        if (const auto applied = tried.apply(*action); !applied) {
-            phone.done = false;
-            phone.note = narrator_.refusal(applied.failure());
-        }
-    }
+    phone.done = allowed(seat, *action, phone.note);
     return Posted::taken;
 }
 
+// Whether the rules allow `seat`'s pick; if not, `why` says it, for that
+// phone alone. A decoy's pick is never refused.
+bool PhoneDesk::allowed(Seat seat, const Action& action, std::string& why) const {
+    why.clear();
+    if (is_ballot(*call_)) {
+        if (game_->legal_ballots(seat).contains(action.player)) return true;
+        why = narrator_.line("phone.ballot_refused");
+        return false;
+    }
+    if (!phone_answerers(*game_).contains(seat)) return true;
+    Game tried = *game_;
+    const auto applied = tried.apply(action);
+    if (!applied) why = narrator_.refusal(applied.failure());
+    return applied.ok();
+}
+
+// The next voter's ballot, once their phone is done and the one before is in the save.
+std::optional<PhoneAnswer> PhoneDesk::next_ballot() {
+    const auto voter = game_->next_voter();
+    const std::size_t cast = game_->state().ballots.size();
+    if (!voter || passed_ == cast) return std::nullopt;
+    const Phone& phone = phones_[static_cast<std::size_t>(*voter)];
+    if (!phone.done || !phone.pick) return std::nullopt;
+    auto action = phone_action(*game_, *phone.pick);
+    if (!action) return std::nullopt;
+    passed_ = cast;
+    return PhoneAnswer{log_size_, *call_, cast, *action};
+}
+
 std::optional<PhoneAnswer> PhoneDesk::due(Clock::time_point now) {
+    if (game_ && call_ && is_ballot(*call_)) return next_ballot();
     if (!game_ || !call_ || answered_ || now - opened_ < floor_) return std::nullopt;
     const SeatSet answerers = phone_answerers(*game_);
     if (answerers.empty()) return std::nullopt;
@@ -131,7 +171,7 @@ std::optional<PhoneAnswer> PhoneDesk::due(Clock::time_point now) {
         return std::nullopt;
     }
     answered_ = true;
-    return PhoneAnswer{log_size_, *call_, *action};
+    return PhoneAnswer{log_size_, *call_, 0, *action};  // no ballot is cast at night
 }
 
 }  // namespace coyel::cli

@@ -49,7 +49,9 @@ class PhoneDesk {
     Posted post(Seat seat, std::string_view nonce, std::size_t index);
 
     // The call's answer, once: when every phone in the game has sent Done,
-    // the floor has passed and the answerers agree on a pick.
+    // the floor has passed and the answerers agree on a pick. At a vote, the
+    // next voter's ballot once their phone has sent Done, in seat order,
+    // with no floor: the ballots are public.
     std::optional<PhoneAnswer> due(Clock::time_point now);
 
   private:
@@ -62,6 +64,9 @@ class PhoneDesk {
     };
 
     void open_call(const Game& game, Clock::time_point now);
+    void follow_ballots(const Game& game);
+    std::optional<PhoneAnswer> next_ballot();
+    bool allowed(Seat seat, const Action& action, std::string& why) const;
     std::string renewed_nonce();
     std::vector<std::string> choice_words() const;
     std::string call_heading() const;
@@ -72,6 +77,8 @@ class PhoneDesk {
     std::optional<CallId> call_;
     std::size_t log_size_ = 0;
     bool answered_ = false;
+    std::vector<Seat> voted_;            // the ballots cast, as last saved
+    std::optional<std::size_t> passed_;  // the ballots cast when the last one was passed on
     Clock::time_point opened_{};
     std::vector<Phone> phones_;  // one per seat
 };

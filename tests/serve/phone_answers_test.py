@@ -13,7 +13,8 @@ while each phone polls /card/<token>/call and sends its Done to
 - The moderator types over the phones; `undo` asks the call again with new
   nonces, and the old ones are refused.
 - By day each phone is its player's ballot: cast in seat order as they come
-  (a later seat's waits for the seats before it) and echoed on the laptop.
+  (a later seat's waits for the seats before it) and echoed on the laptop;
+  an undone ballot is asked again on its phone.
 - The endpoint attacked: forged tokens get the 404 of any unknown path, word
   for word; stale and replayed nonces, another Origin or none, long bodies,
   a body without its length and floods beyond 10 a second are refused.
@@ -151,12 +152,19 @@ def pending():
     return game.saved().get("pending", {}).get("votes", {})
 
 
-# The last seats first: nothing is cast before the first seat's ballot.
-for seat in reversed(range(1, len(names))):
+# The last seats first: nothing is cast before the seats before them.
+for seat in reversed(range(2, len(names))):
     check(done(seat, suspect) == 204, f"seat {seat}'s ballot")
 time.sleep(0.3)
 check(len(log()) == length and not pending(), "a ballot cast before the seats before it")
 check(done(0, suspect) == 204, "the first seat's ballot")
+wait_until(lambda: pending() == {names[0]: names[suspect]}, "the first ballot cast alone")
+first_nonce = poll(0)["nonce"]
+typed("undo")  # the ballot taken back: its phone is asked again
+wait_until(lambda: not pending() and not poll(0)["done"], "the undone ballot asked again",
+           every=0.2)
+check(poll(0)["nonce"] != first_nonce, "the undone ballot's phone kept its nonce")
+check(done(1, suspect) == 204 and done(0, suspect) == 204, "the first two seats' ballots")
 wait_until(lambda: log()[-1]["do"] == "vote", "the vote counted")
 votes = log()[-1]["votes"]
 check(votes == {name: names[suspect] for name in names}, f"the ballots: {votes}")

@@ -47,6 +47,11 @@ SeatSet phone_answerers(const Game& game);
 std::optional<Action> phone_answer(const Game& game,
                                    const std::vector<std::optional<std::size_t>>& picks);
 
+// How many answers the log holds, asides left out (a degree, a note, the
+// dawn's telling): what tells one call from the next, so that a degree
+// reached during a call leaves it the same call on every phone.
+std::size_t answers_logged(const Game& game);
+
 // The action one entry of the list stands for, at the call now expected.
 std::optional<Action> phone_action(const Game& game, std::size_t index);
 

@@ -49,6 +49,12 @@ SeatSet phone_answerers(const Game& game) {
     return answerers;
 }
 
+std::size_t answers_logged(const Game& game) {
+    std::size_t answers = 0;
+    for (const Action& entry : game.log()) answers += is_aside(entry.kind) ? 0 : 1;
+    return answers;
+}
+
 std::optional<Action> phone_action(const Game& game, std::size_t index) {
     const auto call = phone_call(game);
     const auto choices = phone_choices(game);

@@ -96,6 +96,7 @@ TEST_CASE("by day each phone is a ballot: the candidates, then nobody where vote
     revoting.tie = TieRule::revote;
     Game g = day_one(revoting);  // Ben is out
     REQUIRE(g.current_call() == CallId::vote);
+    REQUIRE(phone_choices(g).size() == 8);
     CHECK(players_of(phone_choices(g)) == std::vector<Seat>{0, 2, 3, 4, 5, 6, 7});
     CHECK(phone_choices(g).back() == PhoneChoice{});
     CHECK(phone_answerers(g) == g.state().in_game);
@@ -110,4 +111,18 @@ TEST_CASE("by day each phone is a ballot: the candidates, then nobody where vote
     no_abstaining.abstain = false;
     CHECK(players_of(phone_choices(day_one(no_abstaining))).size() ==
           phone_choices(day_one(no_abstaining)).size());  // no nobody
+}
+
+TEST_CASE("a degree or a note during a call leaves it the same call, an answer moves it on") {
+    Game g = make_game();
+    ok(g, elect(g, "Hana"));
+    const std::size_t answers = answers_logged(g);
+    CHECK(answers == 1);
+    ok(g, clock_at(30));  // the clock moved on, as at a degree
+    Action note = act(ActionKind::note);
+    note.text = "Gus is late";
+    ok(g, note);
+    CHECK(answers_logged(g) == answers);
+    ok(g, target(g, "Ben"));
+    CHECK(answers_logged(g) == answers + 1);
 }

@@ -5,8 +5,9 @@ while each phone polls /card/<token>/call and sends its Done to
 /card/<token>/answer, as the card page does.
 
 - Every phone in the game polls the same list, in bodies of one size; only
-  the called players' Done counts; a carbon emission's pick the rules refuse
-  is refused on that phone alone; the carbon emissions must agree on one name.
+  the called players' Done counts. Once every phone is done, a pick the
+  rules refuse is refused on that phone alone and the carbon emissions
+  must agree on one name; either way every phone is asked again.
 - The answer comes once every phone has sent Done and the call's floor has
   passed, not before: it enters the game as a typed one, logged
   "by": "phone", and the REPL shows the next call.
@@ -46,25 +47,35 @@ check(len(lists) == 1, f"the phones show different lists: {lists}")
 check(polls[0]["choices"] == names, f"the carbon call lists every player: {polls[0]['choices']}")
 check(len({p["nonce"] for p in polls}) == len(names), "two phones share a nonce")
 victim, decoy = ecosystems[0], ecosystems[1]
-# A carbon emission's tap on the other one: taken, refused on that phone alone.
-check(done(carbons[0], carbons[1]) == 204, "a refused pick's Done is not the same 204")
-refused = poll(carbons[0])
-check(refused["note"] and not refused["done"], f"the refusal is not shown: {refused}")
-check(all(not poll(seat)["note"] for seat in range(len(names)) if seat != carbons[0]),
-      "another phone shows the refusal")
-# They disagree: once every phone is done, both are asked to agree.
-check(done(carbons[0], victim) == 204, "a carbon emission's Done")
-check(done(carbons[1], decoy) == 204, "the other's Done")
-for seat in ecosystems:
-    check(done(seat, carbons[0]) == 204, f"a decoy's Done (seat {seat})")
-wait_until(lambda: poll(carbons[0])["note"] and poll(carbons[1])["note"],
-           "the carbon emissions asked to agree", every=0.2)
+def everyone(picks):
+    """Every phone's Done: `picks` for some seats, the first carbon emission for the others."""
+    for seat in range(len(names)):
+        check(done(seat, picks.get(seat, carbons[0])) == 204, f"seat {seat}'s Done")
+
+
+# A carbon emission's pick of the other: judged once every phone is done,
+# refused on that phone alone, and the call asked again on every phone (so
+# that every phone sends one more Done, not only the called ones).
+everyone({carbons[0]: carbons[1], carbons[1]: victim})
+wait_until(lambda: poll(carbons[0])["note"], "the refusal", every=0.2)
+shown = [poll(seat) for seat in range(len(names))]
+check(not any(p["done"] for p in shown), "a phone not asked again")
+refusal = shown[carbons[0]]["note"]
+check("carbon" in refusal, f"the refusal's reason: {refusal}")
+check(all(p["note"] == "Once more: tap a choice, then Done." for seat, p in enumerate(shown)
+          if seat != carbons[0]), f"the others' phones: {[p['note'] for p in shown]}")
+check(len(log()) == 1, "a refused pick entered the game")
+# They disagree: the carbon emissions are asked to agree, the others to tap again.
+everyone({carbons[0]: victim, carbons[1]: decoy})
+wait_until(lambda: poll(carbons[0])["note"].startswith("Agree"), "the carbon emissions asked to "
+           "agree", every=0.2)
+check(poll(carbons[1])["note"].startswith("Agree"), "the other carbon emission not asked")
+check(poll(decoy)["note"].startswith("Once more"), "a decoy's phone not asked again")
 check(poll(carbons[0])["fellows"] == [{"name": names[carbons[1]], "pick": decoy}],
       "a carbon emission does not see the other's pick")
 check(poll(decoy)["fellows"] == [], "a decoy sees the carbon emissions' picks")
 check(len(log()) == 1, "an answer entered before they agreed")
-check(done(carbons[1], victim) == 204, "the other agrees")
-check(done(carbons[0], victim) == 204, "the first again")
+everyone({carbons[0]: victim, carbons[1]: victim})
 wait_until(lambda: len(log()) == 2, "the phones' answer entered the game")
 entry = log()[1]
 check(entry["do"] == "carbon_target" and entry["player"] == names[victim]

@@ -4,6 +4,7 @@ tmux with the real clock: the prompt's line editor wakes for the phones'
 answer as for a key, even with the clock paused (no second to wake for). What was half typed goes with the prompt; the REPL says
 "The phones answered:", tells the answer and shows the next call, whose
 prompt keeps its clock ticking; the line editor then takes a typed answer.
+Behind the dawn's gate, the phones show nothing of the night's news.
 About 6 s. Usage: phone_terminal_test.py PATH/TO/coyel"""
 import os, re, sys, time
 
@@ -55,5 +56,16 @@ game.wait_until(lambda: re.search(r"next in (\d+:\d\d)", prompt()) and
 game.typed("none")  # the line editor still takes a typed answer
 game.wait_until(lambda: len(game.log()) == 3, "the typed protection")
 check("by" not in game.log()[2], f"a typed answer logged by phone: {game.log()[2]}")
+
+# The night's news waits behind the dawn's gate: until the moderator opens
+# the day, no phone shows the vote, and the target's phone is not told it is out.
+game.typed("none")  # the banker
+game.typed("none")  # the CEO
+game.wait_until(lambda: "opens the day>" in prompt(), "the dawn's gate")
+for seat in range(len(game.names)):
+    shown = game.poll(seat)
+    check("out" not in shown and shown["choices"] == [], f"seat {seat} before the dawn: {shown}")
+game.keys("Enter")
+game.wait_until(lambda: "out" in game.poll(victim), "the target told it is out", every=0.2)
 game.quit()
 print("the terminal woke for the phones, and went on")

@@ -13,12 +13,12 @@
 
 namespace coyel::cli {
 
-// An answer the phones made: the call it answers (the log's length, the
+// An answer the phones made: the call it answers (the answers logged, the
 // call and the ballots cast, as when it was asked, so that one overtaken by
 // a typed answer or an undo is dropped) and the action: at a vote, the next
 // voter's ballot (its `player`).
 struct PhoneAnswer {
-    std::size_t log_size = 0;
+    std::size_t answered = 0;  // answers_logged() when it was asked
     CallId call = CallId::carbon_target;
     std::size_t ballots = 0;
     Action action;

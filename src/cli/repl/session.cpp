@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "chronicle.hpp"
+#include "coyel/phone_call.hpp"
 #include "coyel/save.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
@@ -186,7 +187,7 @@ void Session::take_phone_answers() {
     if (!phones_) return;
     for (PhoneAnswer& answer : phones_->take()) phone_answers_.push_back(std::move(answer));
     const auto stale = [this](const PhoneAnswer& answer) {
-        return game_.over() || game_.log().size() != answer.log_size ||
+        return game_.over() || answers_logged(game_) != answer.answered ||
                game_.current_call() != answer.call ||
                game_.state().ballots.size() != answer.ballots;
     };

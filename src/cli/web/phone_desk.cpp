@@ -10,8 +10,13 @@ namespace coyel::cli {
 
 void PhoneDesk::follow(const Game& game, Clock::time_point now) {
     game_ = game;
-    if (game.current_call() == call_ && game.log().size() == log_size_) return follow_ballots(game);
-    open_call(game, now);
+    const bool held = game.news_held();
+    in_game_ = held ? game.told_game().state().in_game : game.state().in_game;
+    std::optional<CallId> call;
+    if (!held && !phone_choices(game).empty()) call = game.current_call();
+    const std::size_t answered = answers_logged(game);
+    if (phones_.empty() || call != call_ || answered != answered_count_)
+        open_call(call, answered, now);
     follow_ballots(game);
 }
 
@@ -29,16 +34,20 @@ void PhoneDesk::follow_ballots(const Game& game) {
     voted_ = std::move(voted);
 }
 
-// A new call: every phone in the game gets a fresh nonce and no pick.
-void PhoneDesk::open_call(const Game& game, Clock::time_point now) {
-    call_ = game.current_call();
-    log_size_ = game.log().size();
+// A new call: every phone gets a fresh nonce and no pick.
+void PhoneDesk::open_call(std::optional<CallId> call, std::size_t answered, Clock::time_point now) {
+    call_ = call;
+    answered_count_ = answered;
     answered_ = false;
     passed_.reset();
     voted_.clear();
     opened_ = now;
-    phones_.assign(game.setup().players.size(), Phone{});
+    phones_.assign(game_->setup().players.size(), Phone{});
     for (Phone& phone : phones_) phone.nonce = renewed_nonce();
+}
+
+std::vector<PhoneChoice> PhoneDesk::choices() const {
+    return call_ ? phone_choices(*game_) : std::vector<PhoneChoice>{};
 }
 
 // A nonce nobody can guess; should the kernel refuse one, none (every post is stale).
@@ -49,7 +58,7 @@ std::string PhoneDesk::renewed_nonce() {
 
 std::vector<std::string> PhoneDesk::choice_words() const {
     std::vector<std::string> words;
-    for (const PhoneChoice& choice : phone_choices(*game_)) {
+    for (const PhoneChoice& choice : choices()) {
         if (choice.gesture)
             words.push_back(
                 narrator_.line("gesture." + std::string(banker_choice_id(*choice.gesture))));
@@ -74,7 +83,7 @@ std::string PhoneDesk::call_heading() const {
 std::string PhoneDesk::poll(Seat seat) const {
     nlohmann::json shown = nlohmann::json::object();
     const bool in_game = game_ && seat >= 0 && static_cast<std::size_t>(seat) < phones_.size() &&
-                         game_->in_game(seat);
+                         in_game_.contains(seat);
     if (!in_game) {
         shown["out"] = narrator_.line("phone.out");
     } else {
@@ -86,7 +95,7 @@ std::string PhoneDesk::poll(Seat seat) const {
         shown["pick"] = phone.pick ? nlohmann::json(*phone.pick) : nlohmann::json(nullptr);
         shown["done"] = phone.done;
         shown["note"] = phone.note;
-        // The carbon emissions see each other's picks as they tap.
+        // The carbon emissions see each other's picks, once sent.
         nlohmann::json fellows = nlohmann::json::array();
         const SeatSet answerers = phone_answerers(*game_);
         if (call_ == CallId::carbon_target && answerers.contains(seat) && answerers.size() > 1)
@@ -105,8 +114,8 @@ std::string PhoneDesk::poll(Seat seat) const {
 }
 
 PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t index) {
-    if (!game_ || seat < 0 || static_cast<std::size_t>(seat) >= phones_.size() ||
-        !game_->in_game(seat) || answered_)
+    if (!game_ || !call_ || seat < 0 || static_cast<std::size_t>(seat) >= phones_.size() ||
+        !in_game_.contains(seat) || answered_)
         return Posted::stale;
     Phone& phone = phones_[static_cast<std::size_t>(seat)];
     if (std::find(phone.used.begin(), phone.used.end(), nonce) != phone.used.end())
@@ -117,24 +126,13 @@ PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t
     if (!action) return Posted::bad;
     phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
     phone.pick = index;
-    phone.done = allowed(seat, *action, phone.note);
-    return Posted::taken;
-}
-
-// Whether the rules allow `seat`'s pick; if not, `why` says it, for that
-// phone alone. A decoy's pick is never refused.
-bool PhoneDesk::allowed(Seat seat, const Action& action, std::string& why) const {
-    why.clear();
-    if (is_ballot(*call_)) {
-        if (game_->legal_ballots(seat).contains(action.player)) return true;
-        why = narrator_.line("phone.ballot_refused");
-        return false;
+    phone.done = true;
+    phone.note.clear();
+    if (is_ballot(*call_) && !game_->legal_ballots(seat).contains(action->player)) {
+        phone.done = false;
+        phone.note = narrator_.line("phone.ballot_refused");
     }
-    if (!phone_answerers(*game_).contains(seat)) return true;
-    Game tried = *game_;
-    const auto applied = tried.apply(action);
-    if (!applied) why = narrator_.refusal(applied.failure());
-    return applied.ok();
+    return Posted::taken;
 }
 
 // The next voter's ballot, once their phone is done and the one before is in the save.
@@ -147,31 +145,58 @@ std::optional<PhoneAnswer> PhoneDesk::next_ballot() {
     auto action = phone_action(*game_, *phone.pick);
     if (!action) return std::nullopt;
     passed_ = cast;
-    return PhoneAnswer{log_size_, *call_, cast, *action};
+    return PhoneAnswer{answered_count_, *call_, cast, *action};
 }
 
 std::optional<PhoneAnswer> PhoneDesk::due(Clock::time_point now) {
-    if (game_ && call_ && is_ballot(*call_)) return next_ballot();
-    if (!game_ || !call_ || answered_ || now - opened_ < floor_) return std::nullopt;
-    const SeatSet answerers = phone_answerers(*game_);
-    if (answerers.empty()) return std::nullopt;
-    for (Seat seat : game_->state().in_game)
+    if (!game_ || !call_ || answered_) return std::nullopt;
+    return is_ballot(*call_) ? next_ballot() : night_answer(now);
+}
+
+std::optional<PhoneAnswer> PhoneDesk::night_answer(Clock::time_point now) {
+    if (now - opened_ < floor_) return std::nullopt;
+    for (Seat seat : in_game_)
         if (!phones_[static_cast<std::size_t>(seat)].done) return std::nullopt;
+    // Every phone is done: the answerers' picks judged, each by the rules.
+    std::vector<std::string> notes(phones_.size());
     std::vector<std::optional<std::size_t>> picks;
-    for (Seat seat : answerers) picks.push_back(phones_[static_cast<std::size_t>(seat)].pick);
-    const auto action = phone_answer(*game_, picks);
-    if (!action) {
-        // Every phone is done but the carbon emissions named different
-        // players: they tap again, until one name.
-        for (Seat seat : answerers) {
-            Phone& phone = phones_[static_cast<std::size_t>(seat)];
-            phone.done = false;
-            phone.note = narrator_.line("phone.agree");
+    bool refused = false;
+    for (Seat seat : phone_answerers(*game_)) {
+        const auto pick = phones_[static_cast<std::size_t>(seat)].pick;
+        picks.push_back(pick);
+        const auto action = pick ? phone_action(*game_, *pick) : std::nullopt;
+        if (!action) continue;  // every phone done has a pick
+        Game tried = *game_;
+        if (const auto applied = tried.apply(*action); !applied) {
+            notes[static_cast<std::size_t>(seat)] = narrator_.refusal(applied.failure());
+            refused = true;
         }
-        return std::nullopt;
     }
-    answered_ = true;
-    return PhoneAnswer{log_size_, *call_, 0, *action};  // no ballot is cast at night
+    const auto action = refused ? std::nullopt : phone_answer(*game_, picks);
+    if (action) {
+        answered_ = true;
+        return PhoneAnswer{answered_count_, *call_, 0, *action};  // no ballot is cast at night
+    }
+    // A pick refused, or the carbon emissions named different players.
+    for (Seat seat : phone_answerers(*game_)) {
+        std::string& note = notes[static_cast<std::size_t>(seat)];
+        if (note.empty()) note = narrator_.line(refused ? "phone.again" : "phone.agree");
+    }
+    ask_again(notes, now);
+    return std::nullopt;
+}
+
+// Every phone taps again, with a new nonce, so that every one sends one
+// more Done: the traffic says nothing of whose pick fell short. The picks
+// stay as they were, for the pages to show; the floor starts over.
+void PhoneDesk::ask_again(const std::vector<std::string>& notes, Clock::time_point now) {
+    for (std::size_t seat = 0; seat < phones_.size(); ++seat) {
+        Phone& phone = phones_[seat];
+        phone.done = false;
+        phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
+        phone.note = notes[seat].empty() ? narrator_.line("phone.again") : notes[seat];
+    }
+    opened_ = now;
 }
 
 }  // namespace coyel::cli

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "coyel/game.hpp"
+#include "coyel/phone_call.hpp"
 #include "narrator.hpp"
 #include "repl/phone_inbox.hpp"
 
@@ -36,6 +37,8 @@ class PhoneDesk {
 
     // The game as last saved. A call not seen before (an undo's call asked
     // again included) opens with a fresh nonce on every phone and no picks.
+    // While the night's news waits for the moderator, no phone shows a call,
+    // and who is out is as the table was told.
     void follow(const Game& game, Clock::time_point now);
 
     // What `seat`'s phone shows now, as JSON padded to phone_poll_bytes.
@@ -44,14 +47,18 @@ class PhoneDesk {
     enum class Posted { taken, stale, replayed, bad };
     // `seat`'s Done with its pick (an index in the list): `nonce` must be
     // the one its last poll showed (stale if from another call or made up,
-    // replayed if already used). A pick the rules refuse is refused on that
-    // phone alone, in its next poll; its Done then waits for another pick.
+    // replayed if already used). At night every Done is taken alike, called
+    // player's or decoy's, and judged only in due(). A ballot the rules
+    // refuse is refused at once, on that phone alone (the vote is public).
     Posted post(Seat seat, std::string_view nonce, std::size_t index);
 
     // The call's answer, once: when every phone in the game has sent Done,
-    // the floor has passed and the answerers agree on a pick. At a vote, the
-    // next voter's ballot once their phone has sent Done, in seat order,
-    // with no floor: the ballots are public.
+    // the floor has passed, the rules allow each answerer's pick and they
+    // agree. Else, once all are done, the call is asked again on every
+    // phone (so that each sends one more Done): with the rules' reason on
+    // a refused answerer's, "agree" on the carbon emissions' when they
+    // differ, "again" on the others'. At a vote, the next voter's ballot
+    // once their phone has sent Done, in seat order, with no floor.
     std::optional<PhoneAnswer> due(Clock::time_point now);
 
   private:
@@ -60,22 +67,25 @@ class PhoneDesk {
         std::vector<std::string> used;  // this call's nonces already sent
         std::optional<std::size_t> pick;
         bool done = false;
-        std::string note;  // a refusal, or the carbon team's "agree"
+        std::string note;  // a refusal, "agree" or "again": why the call is asked again
     };
 
-    void open_call(const Game& game, Clock::time_point now);
+    void open_call(std::optional<CallId> call, std::size_t answered, Clock::time_point now);
     void follow_ballots(const Game& game);
     std::optional<PhoneAnswer> next_ballot();
-    bool allowed(Seat seat, const Action& action, std::string& why) const;
+    std::optional<PhoneAnswer> night_answer(Clock::time_point now);
+    void ask_again(const std::vector<std::string>& notes, Clock::time_point now);
+    std::vector<PhoneChoice> choices() const;
     std::string renewed_nonce();
     std::vector<std::string> choice_words() const;
     std::string call_heading() const;
 
     const narration::Narrator& narrator_;
     std::chrono::milliseconds floor_;
-    std::optional<Game> game_;  // the last saved reading
-    std::optional<CallId> call_;
-    std::size_t log_size_ = 0;
+    std::optional<Game> game_;        // the last saved reading
+    SeatSet in_game_;                 // as the table was told
+    std::optional<CallId> call_;      // the call the phones answer, if any
+    std::size_t answered_count_ = 0;  // answers_logged() at the call
     bool answered_ = false;
     std::vector<Seat> voted_;            // the ballots cast, as last saved
     std::optional<std::size_t> passed_;  // the ballots cast when the last one was passed on

@@ -10,7 +10,8 @@ differently) on one Chromium, a page per phone, 16 in all.
   compared.)
 - Tapping a choice and Done on every page answers the call, logged by phone.
 - Each page's requests are of the same kinds in both twins, and each Done is
-  as long as any other; no script error, no policy violation.
+  as long as any other, as each card page is; no script error, no policy
+  violation.
 About 10 s. Usage: phone_console_test.py PATH/TO/coyel"""
 import os, sys, tempfile
 
@@ -27,6 +28,9 @@ for game in twins:
 for game in twins:
     game.wait_until(lambda: len(game.log()) == 1, "the mayor elected")
 
+# Every card page is as long as any other, whatever its card says.
+sizes = {len(game.request("GET", f"/card/{token}")[1]) for game in twins for token in game.tokens}
+check(sizes == {8192}, f"the card pages' sizes: {sizes}")
 browser = Chromium(tempfile.mkdtemp())
 pages = [[browser.new_page(f"{game.origin}/card/{token}", 400, 800) for token in game.tokens]
          for game in twins]

@@ -159,7 +159,7 @@ std::string card_page(const narration::Narrator& narrator, const Game& game, Sea
                         html_escape(words.team));
     if (!words.fellows.empty())
         body += fmt::format("<p id=\"fellows\">{}</p>\n", html_escape(words.fellows));
-    return fmt::format(
+    std::string page = fmt::format(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\n"
         "<meta name=\"robots\" content=\"noindex\">\n<title>Coyel Heaven</title>\n"
@@ -167,6 +167,9 @@ std::string card_page(const narration::Narrator& narrator, const Game& game, Sea
         "</main>{}</body></html>\n",
         page_language(narrator), card_style, body, html_escape(narrator.line("phone.keep_secret")),
         answers ? fmt::format("<script>{}</script>", console_script) : "");
+    // Padded, so that whoever sees the traffic cannot tell one card's words from another's.
+    if (page.size() < card_page_bytes) page.append(card_page_bytes - page.size(), '\n');
+    return page;
 }
 
 }  // namespace coyel::cli

@@ -35,6 +35,10 @@ struct CardWords {
 };
 CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat seat);
 
+// Every card page is this long, padded with newlines after its end: its
+// size on the Wi-Fi says nothing of the card.
+inline constexpr std::size_t card_page_bytes = 8192;
+
 // The page of /card/<token>: the card's words, each escaped, in one page.
 // Without `answers`, it has no script and is the same at every request;
 // with it (the phones answer the night), a console above the card draws

@@ -4,8 +4,10 @@
 // a key (LivePrompt::wake_fd).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "coyel/action.hpp"
@@ -38,8 +40,19 @@ class PhoneInbox {
     // Readable while answers wait (an eventfd); -1 if none could be made.
     int fd() const { return fd_; }
 
+    // The other way, from the session to the server: an `undo` left the
+    // game at `answered` answers logged (answers_logged), whose call the
+    // phones must be asked again. The last one given, once.
+    void undone_to(std::size_t answered) { undone_to_ = static_cast<long long>(answered); }
+    std::optional<std::size_t> take_undone() {
+        const long long answered = undone_to_.exchange(-1);
+        if (answered < 0) return std::nullopt;
+        return static_cast<std::size_t>(answered);
+    }
+
   private:
     int fd_ = -1;
+    std::atomic<long long> undone_to_ = -1;
     std::mutex mutex_;
     std::vector<PhoneAnswer> waiting_;
 };

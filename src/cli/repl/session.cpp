@@ -416,6 +416,9 @@ bool Session::undo() {
     if (!game_.over()) end_shown_ = false;
     board_.again();
     keeper_.save();
+    // The call is asked again on the phones, even if the server never read
+    // the save the phones' answer made (an undo within its 50 ms).
+    if (phones_) phones_->undone_to(answers_logged(game_));
     return true;
 }
 

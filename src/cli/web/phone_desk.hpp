@@ -61,6 +61,15 @@ class PhoneDesk {
     // once their phone has sent Done, in seat order, with no floor.
     std::optional<PhoneAnswer> due(Clock::time_point now);
 
+    // The moderator took an answer back, leaving `answered` answers logged.
+    // If the phones' answer to the call at that count was passed on and the
+    // server never saw it in a save (an undo within the follower's 50 ms),
+    // the call opens again on every phone; else follow() has done so.
+    void undone_to(std::size_t answered, Clock::time_point now) {
+        if (game_ && answered_ && answered == answered_count_)
+            open_call(call_, answered_count_, now);
+    }
+
   private:
     struct Phone {
         std::string nonce;

@@ -270,6 +270,8 @@ struct PublicServer::Impl {
         std::optional<PhoneAnswer> due;
         {
             std::lock_guard lock(mutex);
+            if (const auto undone = desk ? inbox->take_undone() : std::nullopt)
+                desk->undone_to(*undone, Clock::now());
             if (desk) due = desk->due(Clock::now());
         }
         if (due) inbox->post(std::move(*due));

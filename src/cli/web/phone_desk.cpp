@@ -28,7 +28,7 @@ void PhoneDesk::follow_ballots(const Game& game) {
         if (std::find(voted.begin(), voted.end(), voter) == voted.end()) {
             Phone& phone = phones_[static_cast<std::size_t>(voter)];
             phone.done = false;
-            phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
+            renew(phone);
         }
     if (voted.size() < voted_.size()) passed_.reset();
     voted_ = std::move(voted);
@@ -54,6 +54,14 @@ std::vector<PhoneChoice> PhoneDesk::choices() const {
 std::string PhoneDesk::renewed_nonce() {
     auto token = fresh_token();
     return token ? *token : std::string{};
+}
+
+// The phone's nonce used up: a new one. The last few are kept, to tell a
+// replay from a stale nonce (both refused); a flood keeps no more.
+void PhoneDesk::renew(Phone& phone) {
+    phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
+    constexpr std::size_t kept = 16;
+    if (phone.used.size() > kept) phone.used.erase(phone.used.begin());
 }
 
 std::vector<std::string> PhoneDesk::choice_words() const {
@@ -124,7 +132,7 @@ PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t
     if (phone.nonce.empty() || nonce != phone.nonce) return Posted::stale;
     const auto action = phone_action(*game_, index);
     if (!action) return Posted::bad;
-    phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
+    renew(phone);
     phone.pick = index;
     phone.done = true;
     phone.note.clear();
@@ -154,14 +162,15 @@ std::optional<PhoneAnswer> PhoneDesk::due(Clock::time_point now) {
 }
 
 std::optional<PhoneAnswer> PhoneDesk::night_answer(Clock::time_point now) {
-    if (now - opened_ < floor_) return std::nullopt;
+    const SeatSet answerers = phone_answerers(*game_);
+    if (answerers.empty() || now - opened_ < floor_) return std::nullopt;
     for (Seat seat : in_game_)
         if (!phones_[static_cast<std::size_t>(seat)].done) return std::nullopt;
     // Every phone is done: the answerers' picks judged, each by the rules.
     std::vector<std::string> notes(phones_.size());
     std::vector<std::optional<std::size_t>> picks;
     bool refused = false;
-    for (Seat seat : phone_answerers(*game_)) {
+    for (Seat seat : answerers) {
         const auto pick = phones_[static_cast<std::size_t>(seat)].pick;
         picks.push_back(pick);
         const auto action = pick ? phone_action(*game_, *pick) : std::nullopt;
@@ -178,7 +187,7 @@ std::optional<PhoneAnswer> PhoneDesk::night_answer(Clock::time_point now) {
         return PhoneAnswer{answered_count_, *call_, 0, *action};  // no ballot is cast at night
     }
     // A pick refused, or the carbon emissions named different players.
-    for (Seat seat : phone_answerers(*game_)) {
+    for (Seat seat : answerers) {
         std::string& note = notes[static_cast<std::size_t>(seat)];
         if (note.empty()) note = narrator_.line(refused ? "phone.again" : "phone.agree");
     }
@@ -193,7 +202,7 @@ void PhoneDesk::ask_again(const std::vector<std::string>& notes, Clock::time_poi
     for (std::size_t seat = 0; seat < phones_.size(); ++seat) {
         Phone& phone = phones_[seat];
         phone.done = false;
-        phone.used.push_back(std::exchange(phone.nonce, renewed_nonce()));
+        renew(phone);
         phone.note = notes[seat].empty() ? narrator_.line("phone.again") : notes[seat];
     }
     opened_ = now;

@@ -86,6 +86,7 @@ class PhoneDesk {
     void ask_again(const std::vector<std::string>& notes, Clock::time_point now);
     std::vector<PhoneChoice> choices() const;
     std::string renewed_nonce();
+    void renew(Phone& phone);
     std::vector<std::string> choice_words() const;
     std::string call_heading() const;
 

@@ -101,7 +101,7 @@ wait_until(lambda: poll(ngo)["nonce"] not in (nonce, ""), "undo asks with a new 
 
 # ---- The call lasts as long as its slowest phone ---------------------------
 check(done(ngo, victim) == 204, "the NGO's Done, asked again")
-time.sleep(floor_s * 3)
+time.sleep(floor_s * 3)  # not a wait for an event: the window in which no answer may come
 check(len(log()) == 2, "the answer came before every phone was done")
 for seat in range(len(names)):
     if seat != ngo:
@@ -166,7 +166,7 @@ def pending():
 # The last seats first: nothing is cast before the seats before them.
 for seat in reversed(range(2, len(names))):
     check(done(seat, suspect) == 204, f"seat {seat}'s ballot")
-time.sleep(0.3)
+time.sleep(0.3)  # not a wait for an event: six server rounds in which no ballot may be cast
 check(len(log()) == length and not pending(), "a ballot cast before the seats before it")
 check(done(0, suspect) == 204, "the first seat's ballot")
 wait_until(lambda: pending() == {names[0]: names[suspect]}, "the first ballot cast alone")

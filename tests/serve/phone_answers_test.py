@@ -179,8 +179,9 @@ check(done(1, suspect) == 204 and done(0, suspect) == 204, "the first two seats'
 wait_until(lambda: log()[-1]["do"] == "vote", "the vote counted")
 votes = log()[-1]["votes"]
 check(votes == {name: names[suspect] for name in names}, f"the ballots: {votes}")
-for name in names:
-    check(f"{name} → {names[suspect]}" in printed(), f"{name}'s ballot not echoed on the laptop")
+# The save is written before the echo is printed: wait for the echo, do not race it.
+wait_until(lambda: all(f"{name} → {names[suspect]}" in printed() for name in names),
+           "every ballot echoed on the laptop")
 
 game.quit()
 print("phones answered the night; the endpoint held")

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "coyel/game.hpp"
+#include "coyel/legal.hpp"
 
 namespace coyel {
 
@@ -46,6 +47,8 @@ struct TableView {
     std::optional<std::int64_t> seconds_to_next_degree(std::int64_t clock) const {
         return seconds_to_degree(next_rise_at, clock);
     }
+    // How many votes `voter`'s ballot counts for: the mayor's is public.
+    int vote_weight(Seat voter) const { return rules::ballot_weight(players.at(voter).mayor); }
 };
 
 // Who is looking at the game.

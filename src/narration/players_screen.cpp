@@ -91,6 +91,18 @@ std::vector<PlayersScreen::Row> rows(const Narrator& narrator, const TableView& 
     return out;
 }
 
+// The ballots said aloud so far, and whose comes next (public: a vote is
+// taken aloud, in seat order).
+std::vector<std::string> vote_so_far(const Narrator& narrator, const TableView& view) {
+    std::vector<std::string> lines;
+    if (!view.next_voter) return lines;
+    for (const Ballot& ballot : view.ballots)
+        lines.push_back(narrator.ballot(view, ballot, view.vote_weight(ballot.voter)));
+    lines.push_back(narrator.line("display.next_voter",
+                                  Args{}.set("name", view.players[*view.next_voter].name)));
+    return lines;
+}
+
 }  // namespace
 
 PlayersScreen players_screen(const Narrator& narrator, const Game& game,
@@ -111,6 +123,7 @@ PlayersScreen players_screen(const Narrator& narrator, const Game& game,
     screen.announcement = last_announcement(narrator, game);
     if (screen.announcement.empty())
         screen.announcement.push_back(narrator.line("display.waiting"));
+    screen.vote = vote_so_far(narrator, view);
     if (view.winner) {
         screen.result = narrator.winner(view);
         screen.result_figure = narrator.line(
@@ -129,6 +142,7 @@ std::string players_screen_text(const PlayersScreen& screen) {
         out += fmt::format("  {:>2}  {}{}  {}\n", row.seat, row.name,
                            std::string(width - utf8_length(row.name), ' '), row.status);
     for (const auto& line : screen.announcement) out += line + "\n";
+    for (const auto& line : screen.vote) out += line + "\n";
     if (screen.result) out += *screen.result + "\n";
     return out;
 }

@@ -37,6 +37,9 @@ struct PlayersScreen {
     std::optional<std::string> timer;             // "timer 1:30", while one runs
     std::vector<Row> players;                     // seat order
     std::vector<std::string> announcement;        // the last thing the table was told
+    // The vote being taken, as its ballots are said aloud: "Ana → Dan", one
+    // a line, then "Cleo votes next." Empty outside a vote.
+    std::vector<std::string> vote;
     std::optional<std::string> result;            // "The ecosystems team won."
     std::optional<std::string> result_figure;     // "ECOSYSTEMS": the winner, for large type
     // How long until the screen changes with the clock or the timer: the

@@ -198,6 +198,31 @@ TEST_CASE("players' screen: the players, those out with the role they revealed, 
           "Ana is voted out of Coyel Heaven, and was a Carbon Emission.\n");
 }
 
+TEST_CASE("players' screen: the vote's ballots as they are said aloud, then whose comes next") {
+    Game game = make_game(spec_table());
+    ok(game, elect(game, "Hana"));
+    ok(game, target(game, "Ben"));
+    ok(game, protect(game, nullptr));
+    ok(game, bank(BankerChoice::none));
+    ok(game, lobby(game, "Eve"));
+    ok(game, lobby(game, "Hana"));
+    ok(game, act(ActionKind::tell));
+    const auto vote_of = [&] {
+        return players_screen(english_narrator(), game, std::nullopt, wall).vote;
+    };
+    CHECK(vote_of() == std::vector<std::string>{"Ana votes next."});
+    REQUIRE(game.cast_ballot(seat(game, "Dan")).ok());
+    REQUIRE(game.cast_ballot(std::nullopt).ok());
+    CHECK(vote_of() == std::vector<std::string>{"Ana → Dan", "Cleo → nobody", "Dan votes next."});
+    for (const char* voter : {"Dan", "Eve", "Finn", "Gus"}) {
+        INFO(voter);
+        REQUIRE(game.cast_ballot(seat(game, "Cleo")).ok());
+    }
+    CHECK(vote_of().back() == "Hana votes next.");
+    REQUIRE(game.cast_ballot(seat(game, "Cleo")).ok());  // the last ballot: the vote is counted
+    CHECK(vote_of().empty());
+}
+
 TEST_CASE("display --once: twins that differ only in hidden facts print the same screen") {
     const std::string folder = temporary_folder();
     const LiveClock live{false, wall, wall + 60'000, "", ""};

@@ -14,7 +14,8 @@ while each phone polls /card/<token>/call and sends its Done to
 - The moderator types over the phones; `undo` asks the call again with new
   nonces, and the old ones are refused.
 - By day each phone is its player's ballot: cast in seat order as they come
-  (a later seat's waits for the seats before it) and echoed on the laptop;
+  (a later seat's waits for the seats before it), echoed on the laptop and
+  shown on the TV page as they come;
   an undone ballot is asked again on its phone.
 - The endpoint attacked: forged tokens get the 404 of any unknown path, word
   for word; stale and replayed nonces, another Origin or none, long bodies,
@@ -170,6 +171,10 @@ time.sleep(0.3)  # not a wait for an event: six server rounds in which no ballot
 check(len(log()) == length and not pending(), "a ballot cast before the seats before it")
 check(done(0, suspect) == 204, "the first seat's ballot")
 wait_until(lambda: pending() == {names[0]: names[suspect]}, "the first ballot cast alone")
+# The TV page shows each ballot as it is cast, and whose comes next.
+so_far = [f"{names[0]} → {names[suspect]}", f"{names[1]} votes next."]
+wait_until(lambda: json.loads(request("GET", "/state.json")[1])["vote"] == so_far,
+           "the TV page shows the first ballot", every=0.1)
 first_nonce = poll(0)["nonce"]
 typed("undo")  # the ballot taken back: its phone is asked again
 wait_until(lambda: not pending() and not poll(0)["done"], "the undone ballot asked again",

@@ -455,6 +455,9 @@ std::string draw_players_screen(const PlayersScreen& screen, ScreenSize size, bo
     for (const auto& line : screen.announcement)
         for (const auto& piece : wrap(line, static_cast<std::size_t>(width - 2)))
             told.push_back(paint(colour, fmt::emphasis::bold, " " + fit(piece, width - 2)));
+    for (const auto& line : screen.vote)  // the ballots as they come: the newest news
+        for (const auto& piece : wrap(line, static_cast<std::size_t>(width - 2)))
+            told.push_back(" " + fit(piece, width - 2));
     if (!note.empty())
         told.push_back(
             paint(colour, fmt::fg(fmt::terminal_color::yellow), " " + fit(note, width - 2)));

@@ -33,6 +33,9 @@ main{display:flex;flex-direction:column;gap:0.5rem;padding:0.5rem 1rem}
 #announcement{font-size:1.3rem;border-left:0.25rem solid #f5a623;padding-left:0.6rem}
 #announcement:empty{display:none}
 #announcement p{margin:0.1em 0;overflow-wrap:anywhere}
+#vote{font-size:1.3rem;padding-left:0.85rem}
+#vote:empty{display:none}
+#vote p{margin:0.1em 0;overflow-wrap:anywhere}
 #players{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0.1rem 1rem;
  padding:0;margin:0;list-style:none}
 #players li{overflow-wrap:anywhere}
@@ -56,6 +59,7 @@ main{display:flex;flex-direction:column;gap:0.5rem;padding:0.5rem 1rem}
 </div></div>
 <div id="end" hidden><div id="result-figure"></div><div id="result"></div></div>
 <div id="announcement"></div>
+<div id="vote"></div>
 <ul id="players"></ul>
 <div id="note"></div>
 </main>
@@ -134,6 +138,11 @@ function player(row) {
   item.append(name, status);
   return item;
 }
+function paragraph(line) {
+  const p = document.createElement("p");
+  p.textContent = line;
+  return p;
+}
 function draw(next) {
   state = next;
   received = Date.now();
@@ -145,11 +154,8 @@ function draw(next) {
   const share = state.temperature_limit > 0 ? state.temperature / state.temperature_limit : 0;
   $("fill").style.height = Math.min(100, Math.max(0, share * 100)) + "%";
   $("players").replaceChildren(...state.players.map(player));
-  $("announcement").replaceChildren(...state.announcement.map(line => {
-    const p = document.createElement("p");
-    p.textContent = line;
-    return p;
-  }));
+  $("announcement").replaceChildren(...state.announcement.map(paragraph));
+  $("vote").replaceChildren(...state.vote.map(paragraph));
   $("end").hidden = !state.result;
   $("result-figure").textContent = state.result_figure;
   $("result").textContent = state.result;

@@ -51,6 +51,7 @@ std::string public_state_json(const narration::Narrator& narrator, const Game& g
                           {"timer", screen.timer.value_or("")},
                           {"players", players_json(screen)},
                           {"announcement", screen.announcement},
+                          {"vote", screen.vote},
                           {"result", screen.result.value_or("")},
                           {"result_figure", screen.result_figure.value_or("")},
                           {"note", note}};

@@ -3,7 +3,8 @@
 // taps count. At night every phone of a player in the game shows the same
 // list (the decoy rule); only the taps of the players the call wakes make
 // the answer, and the carbon emissions must agree on one name. By day each
-// player's phone is their ballot, public, cast in seat order.
+// player's phone is their ballot, public, cast in seat order; at the
+// mayor's election, their vote, counted once every phone is done.
 #pragma once
 
 #include <optional>
@@ -28,15 +29,22 @@ struct PhoneChoice {
 // gestures. At a vote, the candidates (the tied players at a revote), then
 // nobody where the options let a voter abstain: public, as the vote is
 // (a corrupted voter may not name the CEO: refused on their phone alone).
+// At the mayor's election, every player in the game, then nobody.
 // Empty at any other call.
 std::vector<PhoneChoice> phone_choices(const Game& game);
 
 // Whether the phones answer `call` one ballot per phone (the day's vote).
 constexpr bool is_ballot(CallId call) { return call == CallId::vote || call == CallId::revote; }
 
+// Whether the phones answer `call` as the table's election: every phone
+// taps a name or nobody, and the most taps elect (the mayor's election).
+constexpr bool is_election(CallId call) {
+    return call == CallId::first_mayor || call == CallId::new_mayor;
+}
+
 // The seats whose taps answer the call now expected: the holders, still in
 // the game, of the role it wakes (every carbon emission at the carbon call);
-// at a vote, every player in the game.
+// at a vote or an election, every player in the game.
 SeatSet phone_answerers(const Game& game);
 
 // The answer the answerers' picks make (`picks[i]` is the index in
@@ -46,6 +54,17 @@ SeatSet phone_answerers(const Game& game);
 // Game::apply's to say.
 std::optional<Action> phone_answer(const Game& game,
                                    const std::vector<std::optional<std::size_t>>& picks);
+
+// The count of an election by phone (`picks` as for phone_answer, one per
+// player in the game): the single entry with the most taps is elected
+// (nobody's entry elects no mayor, as typed); a tie at the top gives the
+// tied entries instead, and the table talks it over and taps again.
+struct PhoneElection {
+    std::optional<Action> elected;
+    std::vector<std::size_t> tied;  // indices in phone_choices, when no entry leads
+};
+PhoneElection phone_election(const Game& game,
+                             const std::vector<std::optional<std::size_t>>& picks);
 
 // How many answers the log holds, asides left out (a degree, a note, the
 // dawn's telling): what tells one call from the next, so that a degree

@@ -1,13 +1,16 @@
 #include "coyel/phone_call.hpp"
 
+#include <algorithm>
+
 namespace coyel {
 namespace {
 
 // The call now expected, if the phones answer it: a night call that wakes a
-// role, or the day's vote.
+// role, the day's vote, or the mayor's election.
 std::optional<CallId> phone_call(const Game& game) {
     const auto call = game.current_call();
-    if (!call || !(wakes_at_night(*call) || is_ballot(*call))) return std::nullopt;
+    if (!call || !(wakes_at_night(*call) || is_ballot(*call) || is_election(*call)))
+        return std::nullopt;
     return call;
 }
 
@@ -41,12 +44,30 @@ std::vector<PhoneChoice> phone_choices(const Game& game) {
 SeatSet phone_answerers(const Game& game) {
     const auto call = phone_call(game);
     if (!call) return {};
-    if (is_ballot(*call)) return game.state().in_game;  // every player in the game votes
+    if (is_ballot(*call) || is_election(*call))
+        return game.state().in_game;  // every player in the game votes
     SeatSet answerers;
     const Role role = *call_info(*call).answerer;
     for (Seat seat : game.state().in_game)
         if (game.role(seat) == role) answerers.insert(seat);
     return answerers;
+}
+
+PhoneElection phone_election(const Game& game,
+                             const std::vector<std::optional<std::size_t>>& picks) {
+    std::vector<int> taps(phone_choices(game).size(), 0);
+    for (const auto& pick : picks)
+        if (pick && *pick < taps.size()) ++taps[*pick];
+    PhoneElection count;
+    const int most = taps.empty() ? 0 : *std::max_element(taps.begin(), taps.end());
+    if (most == 0) return count;
+    for (std::size_t index = 0; index < taps.size(); ++index)
+        if (taps[index] == most) count.tied.push_back(index);
+    if (count.tied.size() == 1) {
+        count.elected = phone_action(game, count.tied.front());
+        count.tied.clear();
+    }
+    return count;
 }
 
 std::size_t answers_logged(const Game& game) {

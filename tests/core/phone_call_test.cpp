@@ -27,13 +27,44 @@ std::vector<Seat> players_of(const std::vector<PhoneChoice>& choices) {
 
 }  // namespace
 
-TEST_CASE("phones show no list outside the night's calls") {
+TEST_CASE("phones show no list outside the calls they answer") {
     Game g = make_game();
-    CHECK(phone_choices(g).empty());  // the first mayor is elected aloud
+    ok(g, elect(g, nullptr));
+    quiet_night(g, "Ben", "Ben");  // a protest saves Ben: the CEO's SLAPP-suit is asked
+    REQUIRE(g.current_call() == CallId::slapp);
+    CHECK(phone_choices(g).empty());
     CHECK(phone_answerers(g).empty());
     CHECK_FALSE(phone_action(g, 0));
+}
+
+TEST_CASE(
+    "the mayor's election on the phones: every player, then nobody, and the most taps elect") {
+    Game g = make_game();
+    REQUIRE(g.current_call() == CallId::first_mayor);
+    REQUIRE(phone_choices(g).size() == 9);
+    CHECK(players_of(phone_choices(g)) == std::vector<Seat>{0, 1, 2, 3, 4, 5, 6, 7});
+    CHECK(phone_choices(g).back() == PhoneChoice{});
+    CHECK(phone_answerers(g) == g.state().in_game);
+    using Picks = std::vector<std::optional<std::size_t>>;
+    // Hana (7) has three taps, Ana (0) two, nobody (8) two, Ben one.
+    const auto count = phone_election(g, Picks{7, 0, 7, 8, 0, 1, 7, 8});
+    REQUIRE(count.elected);
+    CHECK(count.elected->kind == ActionKind::elect_mayor);
+    CHECK(count.elected->player == Seat{7});
+    CHECK(count.elected->by_phone);
+    CHECK(count.tied.empty());
+    // Nobody's entry with the most taps elects no mayor, as typed.
+    const auto none = phone_election(g, Picks{8, 8, 8, 0, 1, 2, 3, 4});
+    REQUIRE(none.elected);
+    CHECK(none.elected->player == std::nullopt);
+    // A tie at the top elects nobody: the tied entries are asked about again.
+    const auto tie = phone_election(g, Picks{7, 0, 7, 0, 8, 1, 2, 3});
+    CHECK_FALSE(tie.elected);
+    CHECK(tie.tied == std::vector<std::size_t>{0, 7});
+    CHECK_FALSE(phone_election(g, Picks(8, std::nullopt)).elected);
+    // After a mayor goes out, the next election is asked on the phones too.
     ok(g, elect(g, "Hana"));
-    CHECK(phone_choices(g).size() == 8);
+    CHECK_FALSE(is_election(*g.current_call()));
 }
 
 TEST_CASE("the list is every choice of the call's kind, the same whoever holds the roles") {

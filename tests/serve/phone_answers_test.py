@@ -4,6 +4,8 @@ loopback: `coyel new --cards phone` plays with its typed answers from a pipe
 while each phone polls /card/<token>/call and sends its Done to
 /card/<token>/answer, as the card page does.
 
+- The mayor's election is the table's: every phone taps a name or Nobody;
+  once all are done the most taps elect, and a tie asks every phone again.
 - Every phone in the game polls the same list, in bodies of one size; only
   the called players' Done counts. Once every phone is done, a pick the
   rules refuse is refused on that phone alone and the carbon emissions
@@ -35,11 +37,26 @@ poll, done, typed, log, request = game.poll, game.done, game.typed, game.log, ga
 wait_until, printed = game.wait_until, game.printed
 
 
-# ---- Before the night, the phones show no list; the mayor is typed --------
-check(poll(0)["choices"] == [], "a list before the night")
-typed("Hana")
-wait_until(lambda: len(log()) == 1, "the mayor elected")
-wait_until(lambda: poll(0)["choices"], "the server follows the save to the night", every=0.2)
+# ---- The mayor's election on the phones: a tie asks again; the most taps elect
+wait_until(lambda: poll(0)["choices"] == names + ["Nobody"], "the election on the phones",
+           every=0.2)
+mayor = len(names) - 1
+for seat in range(len(names)):  # half for the first player, half for the last: a tie
+    check(done(seat, 0 if seat % 2 else mayor) == 204, f"seat {seat}'s election Done")
+tie = f"A tie: {names[0]} or {names[mayor]}? Talk it over, then tap again and Done."
+wait_until(lambda: poll(0)["note"] == tie, "the tie told on the phones", every=0.2)
+check(all(poll(seat)["note"] == tie and not poll(seat)["done"] for seat in range(len(names))),
+      "a phone not asked again after the tie")
+check(poll(0)["waiting"] == "Done. Wait for the others' votes.", "the day's waiting line")
+check(len(log()) == 0, "a tie elected a mayor")
+for seat in range(len(names)):
+    check(done(seat, 0 if seat == 1 else mayor) == 204, f"seat {seat}'s second election Done")
+wait_until(lambda: len(log()) == 1, "the mayor elected by the phones")
+check(log()[0]["do"] == "elect_mayor" and log()[0]["player"] == names[mayor]
+      and log()[0].get("by") == "phone", f"the election logged: {log()[0]}")
+wait_until(lambda: poll(0)["call"].endswith("the carbon emissions"),
+           "the server follows the save to the night", every=0.2)
+check(poll(0)["waiting"].startswith("Done. Keep your eyes closed"), "the night's waiting line")
 
 # ---- The carbon call: one list for all, only the carbon emissions count ---
 polls = [poll(seat) for seat in range(len(names))]

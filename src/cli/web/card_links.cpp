@@ -70,6 +70,7 @@ function draw() {
   $("done").disabled = chosen === null || Boolean(state.done);
   $("note").textContent = state.note || "";
   $("waiting").hidden = !state.done;
+  if (state.waiting) $("waiting").textContent = state.waiting;
 }
 async function ask() {
   try {

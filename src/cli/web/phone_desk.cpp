@@ -103,6 +103,9 @@ std::string PhoneDesk::poll(Seat seat) const {
         shown["pick"] = phone.pick ? nlohmann::json(*phone.pick) : nlohmann::json(nullptr);
         shown["done"] = phone.done;
         shown["note"] = phone.note;
+        // After Done: eyes closed at night; by day, the others' votes awaited.
+        const bool by_day = call_ && (is_ballot(*call_) || is_election(*call_));
+        shown["waiting"] = narrator_.line(by_day ? "phone.waiting_day" : "phone.waiting");
         // The carbon emissions see each other's picks, once sent.
         nlohmann::json fellows = nlohmann::json::array();
         const SeatSet answerers = phone_answerers(*game_);
@@ -158,7 +161,31 @@ std::optional<PhoneAnswer> PhoneDesk::next_ballot() {
 
 std::optional<PhoneAnswer> PhoneDesk::due(Clock::time_point now) {
     if (!game_ || !call_ || answered_) return std::nullopt;
-    return is_ballot(*call_) ? next_ballot() : night_answer(now);
+    if (is_ballot(*call_)) return next_ballot();
+    return is_election(*call_) ? election_answer(now) : night_answer(now);
+}
+
+// The mayor's election, public: counted once every phone is done, with no
+// floor. A tie at the top asks every phone again, naming the tied entries.
+std::optional<PhoneAnswer> PhoneDesk::election_answer(Clock::time_point now) {
+    std::vector<std::optional<std::size_t>> picks;
+    for (Seat seat : in_game_) {
+        const Phone& phone = phones_[static_cast<std::size_t>(seat)];
+        if (!phone.done) return std::nullopt;
+        picks.push_back(phone.pick);
+    }
+    const PhoneElection count = phone_election(*game_, picks);
+    if (count.elected) {
+        answered_ = true;
+        return PhoneAnswer{answered_count_, *call_, 0, *count.elected};
+    }
+    const auto words = choice_words();
+    std::vector<std::string> tied;
+    for (std::size_t index : count.tied) tied.push_back(words.at(index));
+    const std::string note =
+        narrator_.line("phone.tied", narration::Args{}.set("names", narrator_.list_or(tied)));
+    ask_again(std::vector<std::string>(phones_.size(), note), now);
+    return std::nullopt;
 }
 
 std::optional<PhoneAnswer> PhoneDesk::night_answer(Clock::time_point now) {

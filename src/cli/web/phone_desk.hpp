@@ -58,7 +58,9 @@ class PhoneDesk {
     // phone (so that each sends one more Done): with the rules' reason on
     // a refused answerer's, "agree" on the carbon emissions' when they
     // differ, "again" on the others'. At a vote, the next voter's ballot
-    // once their phone has sent Done, in seat order, with no floor.
+    // once their phone has sent Done, in seat order, with no floor. At the
+    // mayor's election, the most-tapped entry once every phone is done
+    // (a tie asks every phone again, naming the tied).
     std::optional<PhoneAnswer> due(Clock::time_point now);
 
     // The moderator took an answer back, leaving `answered` answers logged.
@@ -83,6 +85,7 @@ class PhoneDesk {
     void follow_ballots(const Game& game);
     std::optional<PhoneAnswer> next_ballot();
     std::optional<PhoneAnswer> night_answer(Clock::time_point now);
+    std::optional<PhoneAnswer> election_answer(Clock::time_point now);
     void ask_again(const std::vector<std::string>& notes, Clock::time_point now);
     std::vector<PhoneChoice> choices() const;
     std::string renewed_nonce();

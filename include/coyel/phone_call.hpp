@@ -19,6 +19,7 @@ namespace coyel {
 struct PhoneChoice {
     std::optional<Seat> player;  // nullopt: nobody (or a gesture's entry)
     std::optional<BankerChoice> gesture;
+    std::optional<bool> file;  // the SLAPP-suit's entries: file it, or not
     bool operator==(const PhoneChoice&) const = default;
 };
 
@@ -35,6 +36,11 @@ std::vector<PhoneChoice> phone_choices(const Game& game);
 
 // Whether the phones answer `call` one ballot per phone (the day's vote).
 constexpr bool is_ballot(CallId call) { return call == CallId::vote || call == CallId::revote; }
+
+// What `seat`'s phone alone is shown at the call now expected, as the
+// moderator would point at it: at the SLAPP-suit's call, the player the
+// protest saved, to the CEO (eyes closed; docs/rulings.md says when).
+std::optional<Seat> phone_pointed_at(const Game& game, Seat seat);
 
 // Whether the phones answer `call` as the table's election: every phone
 // taps a name or nobody, and the most taps elect (the mayor's election).

@@ -9,7 +9,8 @@ namespace {
 // role, the day's vote, or the mayor's election.
 std::optional<CallId> phone_call(const Game& game) {
     const auto call = game.current_call();
-    if (!call || !(wakes_at_night(*call) || is_ballot(*call) || is_election(*call)))
+    if (!call || !(wakes_at_night(*call) || is_ballot(*call) || is_election(*call) ||
+                   *call == CallId::slapp))
         return std::nullopt;
     return call;
 }
@@ -25,6 +26,11 @@ std::vector<PhoneChoice> phone_choices(const Game& game) {
         for (BankerChoice gesture :
              {BankerChoice::social, BankerChoice::speculation, BankerChoice::none})
             choices.push_back({std::nullopt, gesture});
+        return choices;
+    }
+    if (kind == AnswerKind::yes_no) {
+        choices.push_back({std::nullopt, std::nullopt, true});
+        choices.push_back({std::nullopt, std::nullopt, false});
         return choices;
     }
     if (is_ballot(*call)) {
@@ -51,6 +57,12 @@ SeatSet phone_answerers(const Game& game) {
     for (Seat seat : game.state().in_game)
         if (game.role(seat) == role) answerers.insert(seat);
     return answerers;
+}
+
+std::optional<Seat> phone_pointed_at(const Game& game, Seat seat) {
+    if (game.current_call() != CallId::slapp || !phone_answerers(game).contains(seat))
+        return std::nullopt;
+    return game.state().saved;
 }
 
 PhoneElection phone_election(const Game& game,
@@ -84,6 +96,7 @@ std::optional<Action> phone_action(const Game& game, std::size_t index) {
     action.kind = call_info(*call).action;
     action.player = choices[index].player;
     action.choice = choices[index].gesture.value_or(BankerChoice::none);
+    action.file = choices[index].file.value_or(false);
     action.by_phone = true;
     return action;
 }

@@ -264,7 +264,10 @@ std::vector<Line> Narrator::call(const Game& game) const {
     title.set("phase", phase_title(state.phase, state.round))
         .set("title", line(key(info, "title")));
     lines.push_back({Line::Kind::heading, line("heading.call", title)});
-    add_lines(lines, Line::Kind::call, line(key(info, "aloud"), Args{}.set("round", state.round)));
+    const bool on_phone = point_on_phones_ && info.id == CallId::slapp;
+    add_lines(
+        lines, Line::Kind::call,
+        line(key(info, on_phone ? "aloud_phone" : "aloud"), Args{}.set("round", state.round)));
     for (auto& hint : call_hint(game)) lines.push_back(std::move(hint));
     return lines;
 }

@@ -33,6 +33,9 @@ class Narrator {
   public:
     explicit Narrator(const Script& script) : script_(script) {}
     const Script& script() const { return script_; }
+    // With no moderator to point (`new --self`), the SLAPP-suit's call says
+    // the CEO's phone names the saved player instead.
+    void point_on_phones(bool on) { point_on_phones_ = on; }
 
     // --- Words ---
     std::string role_title(Role role) const;         // "Carbon Emission"
@@ -114,6 +117,7 @@ class Narrator {
     Args who(const TableView& view, std::optional<Seat> seat) const;
 
     const Script& script_;
+    bool point_on_phones_ = false;
 };
 
 // "6:52" for 412 seconds, "1:02:03" past the hour.

@@ -65,6 +65,11 @@ void Speaker::wait_quiet() {
     changed_.wait(lock, [&] { return waiting_.empty() && !speaking_; });
 }
 
+bool Speaker::quiet() const {
+    std::lock_guard lock(mutex_);
+    return waiting_.empty() && !speaking_;
+}
+
 // The speaking thread: one line at a time, in the order handed over.
 void Speaker::run() {
     std::unique_lock lock(mutex_);

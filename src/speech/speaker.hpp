@@ -38,6 +38,8 @@ class Speaker {
     bool muted() const;
     // Waits until nothing is waiting or being spoken.
     void wait_quiet();
+    // Nothing waiting or being spoken now.
+    bool quiet() const;
 
   private:
     using Clock = std::chrono::steady_clock;

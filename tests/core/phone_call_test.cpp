@@ -3,6 +3,7 @@
 #include "coyel/phone_call.hpp"
 
 #include "../helpers.hpp"
+#include "../random_games.hpp"
 
 using namespace coyel;
 using namespace coyel::test;
@@ -27,14 +28,40 @@ std::vector<Seat> players_of(const std::vector<PhoneChoice>& choices) {
 
 }  // namespace
 
-TEST_CASE("phones show no list outside the calls they answer") {
-    Game g = make_game();
-    ok(g, elect(g, nullptr));
-    quiet_night(g, "Ben", "Ben");  // a protest saves Ben: the CEO's SLAPP-suit is asked
-    REQUIRE(g.current_call() == CallId::slapp);
+TEST_CASE("phones show no list once the game is over") {
+    SplitMix64 rng(7);
+    Game g(random_setup(rng));
+    while (!g.over()) (void)g.apply(random_action(g, rng));
     CHECK(phone_choices(g).empty());
     CHECK(phone_answerers(g).empty());
     CHECK_FALSE(phone_action(g, 0));
+}
+
+TEST_CASE("the SLAPP-suit on the phones: file or not, and the CEO's phone names the saved") {
+    Game g = make_game(), twin = make_game(spec_table_redealt());
+    ok(g, elect(g, nullptr));
+    quiet_night(g, "Ben", "Ben");  // a protest saves Ben: the CEO's SLAPP-suit is asked
+    ok(twin, elect(twin, nullptr));
+    quiet_night(twin, "Ana", "Ana");  // Ben is a carbon emission there
+    REQUIRE(g.current_call() == CallId::slapp);
+    REQUIRE(twin.current_call() == CallId::slapp);
+    const std::vector<PhoneChoice> file_or_not{{std::nullopt, std::nullopt, true},
+                                               {std::nullopt, std::nullopt, false}};
+    CHECK(phone_choices(g) == file_or_not);
+    CHECK(phone_choices(twin) == file_or_not);
+    SeatSet ceo;
+    ceo.insert(*seat(g, "Dan"));
+    CHECK(phone_answerers(g) == ceo);
+    CHECK(phone_pointed_at(g, *seat(g, "Dan")) == seat(g, "Ben"));
+    for (Seat other = 0; other < g.player_count(); ++other)
+        if (other != *seat(g, "Dan")) CHECK_FALSE(phone_pointed_at(g, other));
+    const auto filed = phone_action(g, 0);
+    REQUIRE(filed);
+    CHECK(filed->kind == ActionKind::slapp);
+    CHECK(filed->file);
+    CHECK_FALSE(phone_action(g, 1)->file);
+    ok(g, *phone_action(g, 1));
+    CHECK_FALSE(phone_pointed_at(g, *seat(g, "Dan")));  // the call is over
 }
 
 TEST_CASE(

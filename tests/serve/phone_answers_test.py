@@ -168,8 +168,8 @@ for choice in (2, len(names)):  # the banker shakes their head, the CEO lobbies 
     for seat in range(len(names)):
         check(done(seat, choice) == 204, f"seat {seat}'s Done at the night's end")
     wait_until(lambda: len(log()) > length, "the night's next answer", every=0.1)
-typed("no")  # the CEO files no SLAPP-suit (the CEO's dawn call is typed)
-wait_until(lambda: poll(0)["choices"], "the vote on the phones", every=0.2)
+typed("no")  # the moderator types the CEO's SLAPP-suit over the phones: none filed
+wait_until(lambda: poll(0)["call"].endswith("the vote"), "the vote on the phones", every=0.2)
 length = len(log())
 polls = [poll(seat) for seat in range(len(names))]
 check(len({json.dumps(p["choices"]) for p in polls}) == 1, "the ballots differ between phones")

@@ -120,6 +120,12 @@ void add_speech_flags(CLI::App* command, SpeechFlags& given) {
     command->add_option("--speak-log", given.log, said("help.speak_log"));
 }
 
+// --self and --talk, as `new` and `resume` take them.
+void add_self_flags(CLI::App* command, SelfFlags& given) {
+    command->add_flag("--self", given.self, said("help.new.self"));
+    command->add_option("--talk", given.talk, said("help.new.talk"))->default_str("3");
+}
+
 // `new --help`'s house rules: each key, its values and its meaning.
 std::string house_rules_help() {
     std::string footer = said("help.new.house_rules") + "\n";
@@ -156,6 +162,7 @@ void add_new(CLI::App& app, int& exit_code) {
         ->check(CLI::IsMember({"laptop", "phone"}));
     add_serve_flags(command, given->serving);
     add_speech_flags(command, given->speech);
+    add_self_flags(command, given->self);
     add_language_options(command, given->language);
     command->footer(house_rules_help());
     command->callback([given, &exit_code] { exit_code = run_new(*given); });
@@ -190,9 +197,11 @@ void add_file_commands(CLI::App& app, int& exit_code) {
     add_serve_flags(resume, *serving);
     auto speech = std::make_shared<SpeechFlags>();
     add_speech_flags(resume, *speech);
+    auto self = std::make_shared<SelfFlags>();
+    add_self_flags(resume, *self);
     add_language_options(resume, *language);
-    resume->callback([path, no_clear, serving, speech, language, &exit_code] {
-        exit_code = run_resume(*path, !*no_clear, *serving, *speech, *language);
+    resume->callback([path, no_clear, serving, speech, self, language, &exit_code] {
+        exit_code = run_resume(*path, !*no_clear, *serving, *speech, *language, *self);
     });
     auto* status = app.add_subcommand("status", said("help.status"));
     status->add_option("FILE", *path, said("help.file"))->required();

@@ -4,9 +4,7 @@
 // save, watches it and keeps the terminal.
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <termios.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -24,6 +22,7 @@
 #include "store/save_lock.hpp"
 #include "store/saved_games.hpp"
 #include "terminal/display_screen.hpp"
+#include "terminal/full_screen.hpp"
 #include "terminal/signals.hpp"
 #include "terminal/terminal.hpp"
 
@@ -72,46 +71,6 @@ Result<std::string> game_in_play(std::string_view command) {
 
 namespace {
 
-// The alternate screen, no cursor, keys read one by one without echo; the
-// terminal as it was when left (also for Ctrl-Z).
-class FullScreen {
-  public:
-    FullScreen() { enter(); }
-    FullScreen(const FullScreen&) = delete;
-    FullScreen& operator=(const FullScreen&) = delete;
-    ~FullScreen() { leave(); }
-
-    void enter() {
-        if (::tcgetattr(STDIN_FILENO, &saved_) == 0) {
-            termios keys = saved_;
-            keys.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);  // Ctrl-C stays a signal
-            keys.c_cc[VMIN] = 1;
-            keys.c_cc[VTIME] = 0;
-            have_saved_ = ::tcsetattr(STDIN_FILENO, TCSANOW, &keys) == 0;
-        }
-        put("\x1b[?1049h\x1b[?25l");
-    }
-    void leave() {
-        put("\x1b[?25h\x1b[?1049l");
-        if (have_saved_) ::tcsetattr(STDIN_FILENO, TCSANOW, &saved_);
-        have_saved_ = false;
-    }
-    static void put(std::string_view text) {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        std::fflush(stdout);
-    }
-
-  private:
-    termios saved_{};
-    bool have_saved_ = false;
-};
-
-ScreenSize screen_size() {
-    winsize size{};
-    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0) return {};
-    return {size.ws_row, size.ws_col};
-}
-
 // The screen now. The clock ticks on only in a game some coyel is playing:
 // a save left by a killed coyel says "running" for ever.
 narration::PlayersScreen screen_now(const narration::Narrator& narrator, const SavedGame& saved,
@@ -125,16 +84,6 @@ std::optional<milliseconds> sooner(std::optional<milliseconds> a, std::optional<
     if (!a) return b;
     if (!b) return a;
     return std::min(*a, *b);
-}
-
-// True when the keys typed ask to leave (q).
-bool quit_typed(bool& keys_open) {
-    char typed[64];
-    const ssize_t n = ::read(STDIN_FILENO, typed, sizeof typed);
-    if (n <= 0) keys_open = n < 0 && (errno == EINTR || errno == EAGAIN);
-    for (ssize_t i = 0; i < n; ++i)
-        if (typed[i] == 'q' || typed[i] == 'Q') return true;
-    return false;
 }
 
 // Redraws at each change of the save, each second while something ticks, and

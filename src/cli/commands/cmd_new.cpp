@@ -395,12 +395,14 @@ bool serve_if_asked(const NewOptions& given, const std::string& save_path,
 
 }  // namespace
 
-int run_new(const NewOptions& given) {
+int run_new(const NewOptions& asked) {
+    NewOptions given = asked;
+    if (given.self.self) given.cards = "phone";  // with no moderator, the phones answer
     const auto chosen = choose_script_or_say(given.language);
     if (!chosen) return 2;
     auto reader = make_line_reader(stdin, stdout);
     const narration::Narrator narrator(chosen->script());
-    if (!phone_cards_allowed(given)) return 2;
+    if (!phone_cards_allowed(given) || !talk_allowed(given.self)) return 2;
     Setup setup;
     auto players = ask_players(given, *reader, narrator);
     if (auto* code = std::get_if<int>(&players)) return *code;
@@ -447,7 +449,7 @@ int run_new(const NewOptions& given) {
         if (!walk_through(game, save_path, *reader, narrator, phones)) return 1;
     }
     return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear,
-                chosen->script(), given.speech, serving ? &serving->inbox() : nullptr);
+                chosen->script(), given.speech, serving ? &serving->inbox() : nullptr, given.self);
 }
 
 }  // namespace coyel::cli

@@ -43,12 +43,12 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
 }
 
 int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
-                const SpeechFlags& speech, const LanguageOptions& language);
+                const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self);
 
 // `coyel resume` alone: the newest unfinished game of the games folder that
 // no other coyel is playing, named.
 int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& speech,
-                  const LanguageOptions& language) {
+                  const LanguageOptions& language, const SelfFlags& self) {
     std::string folder;
     auto games = read_games_folder(folder, print_skipped);
     if (!games) {
@@ -65,7 +65,7 @@ int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& spee
             .set("players", narration::player_list(narrator, saved.game))
             .set("standing", narration::game_standing(narrator, saved.game));
         print_wrapped(stdout, narrator.line("games.resuming", args));
-        return resume_path(saved.path, clear, serving, speech, language);
+        return resume_path(saved.path, clear, serving, speech, language, self);
     }
     fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);
     return 1;
@@ -83,7 +83,7 @@ bool wants_server(const Game& game, const ServeFlags& serving, bool walk_left,
 
 // The save `path`, told in the language it was told in unless `language` says.
 int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
-                const SpeechFlags& speech, const LanguageOptions& language) {
+                const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self) {
     auto lock = SaveLock::take(path);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
@@ -103,35 +103,42 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
                       narration::Narrator(chosen->script())
                           .line("games.moved",
                                 narration::Args{}.set("path", path).set("moved_to", moved_to)));
-        return resume_path(moved_to, clear, serving, speech, language);
+        return resume_path(moved_to, clear, serving, speech, language, self);
     }
     const auto chosen = choose_script_or_say(language, saved->live ? saved->live->language : "");
     if (!chosen) return 2;
     const narration::Script& script = chosen->script();
     std::optional<Game> game{std::move(saved->game)};
+    if (self.self && game->setup().card_tokens.empty()) {
+        fmt::print(stderr, "--self plays a game with phone cards: this one was dealt without\n");
+        return 2;
+    }
     auto reader = make_line_reader(stdin, stdout);
     const narration::Narrator narrator(script);
     const bool walk_left = game->cards_shown() && reader->interactive();
     std::unique_ptr<ServerThread> server;
-    if (wants_server(*game, serving, walk_left, narrator)) {
-        server = ServerThread::start(narrator, path,
-                                     serve_at(serving.bind, serving.port, game->setup()));
+    ServeFlags serve = serving;
+    serve.serve = serve.serve || self.self;  // with no moderator, the phones answer
+    if (wants_server(*game, serve, walk_left, narrator)) {
+        server =
+            ServerThread::start(narrator, path, serve_at(serve.bind, serve.port, game->setup()));
         if (!server) return 1;
     }
     std::optional<std::string> phones;
     if (server && !game->setup().card_tokens.empty()) phones = server->address();
     if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones)) return 1;
     return play(std::move(*game), path, *reader, std::move(*lock), clear, script, speech,
-                server ? &server->inbox() : nullptr);
+                server ? &server->inbox() : nullptr, self);
 }
 
 }  // namespace
 
 int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
-               const SpeechFlags& speech, const LanguageOptions& language) {
+               const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self) {
     if (!choose_script_or_say(language)) return 2;  // a wrong --lang is told first
-    if (path.empty()) return resume_newest(clear, serving, speech, language);
-    return resume_path(path, clear, serving, speech, language);
+    if (!talk_allowed(self)) return 2;
+    if (path.empty()) return resume_newest(clear, serving, speech, language, self);
+    return resume_path(path, clear, serving, speech, language, self);
 }
 
 }  // namespace coyel::cli

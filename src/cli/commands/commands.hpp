@@ -44,6 +44,7 @@ struct NewOptions {
     std::string cards = "laptop";  // or "phone": each card as the QR code of its link
     ServeFlags serving;
     SpeechFlags speech;
+    SelfFlags self;  // --self, --talk: no moderator
     LanguageOptions language;
 };
 
@@ -117,7 +118,8 @@ struct BalanceOptions {
 int run_new(const NewOptions& given);
 // An empty path: the newest unfinished game in the games folder.
 int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
-               const SpeechFlags& speech, const LanguageOptions& language);
+               const SpeechFlags& speech, const LanguageOptions& language,
+               const SelfFlags& self = {});
 int run_games(bool as_json, const LanguageOptions& language);
 int run_stats(const StatsOptions& given);
 int run_replay(const ReplayOptions& given);

@@ -108,8 +108,6 @@ void ClockDriver::tell_reading() const {
     out_.say(narrator_.line("repl.clock", args));
 }
 
-namespace {
-// "3" (minutes), "1:30" or "90s"; nullopt for anything else, or zero.
 std::optional<int> timer_seconds(std::string_view text) {
     auto number = [](std::string_view digits) -> std::optional<int> {
         if (digits.empty() || digits.size() > 4 || !is_all_digits(digits)) return std::nullopt;
@@ -129,7 +127,6 @@ std::optional<int> timer_seconds(std::string_view text) {
     if (!seconds || *seconds == 0 || *seconds > longest_timer_seconds) return std::nullopt;
     return seconds;
 }
-}  // namespace
 
 void ClockDriver::timer(const std::string& argument) {
     if (game_.over()) return out_.refuse(narrator_.line("repl.game_is_over"));

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "coyel/game.hpp"
 #include "coyel/save.hpp"
@@ -17,6 +18,10 @@ namespace coyel::cli {
 
 class Output;
 class SaveKeeper;
+
+// A timer's length: "3" (minutes), "1:30" or "90s"; nullopt for anything
+// else, zero, or longer than the longest timer.
+std::optional<int> timer_seconds(std::string_view text);
 
 class ClockDriver {
   public:

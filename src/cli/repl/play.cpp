@@ -4,7 +4,10 @@
 
 #include <memory>
 
+#include "clock_driver.hpp"
+#include "coyel/save.hpp"
 #include "espeak_voice.hpp"
+#include "self_play.hpp"
 #include "session.hpp"
 #include "speaker.hpp"
 #include "terminal/terminal.hpp"
@@ -40,32 +43,67 @@ Result<std::unique_ptr<speech::Speaker>> start_speaker(const SpeechFlags& speech
     return std::make_unique<speech::Speaker>(std::move(*voice), log.get());
 }
 
+// The laptop's voice as the flags ask; none (said on standard error) if it cannot speak.
+std::unique_ptr<speech::Speaker> voice_for(const SpeechFlags& speech,
+                                           const narration::Script& script, FileHandle& log,
+                                           bool frozen) {
+    if (!speech.wanted()) return nullptr;
+    auto started = start_speaker(speech, script, log, frozen);
+    if (started) return std::move(*started);
+    fmt::print(stderr, "{}\n",  // the game goes on, silent
+               narration::Narrator(script).line(
+                   started.failure().reason == "no_sound" ? "speech.no_sound" : "speech.cannot",
+                   narration::Args{}.set("why", started.error())));
+    return nullptr;
+}
+
 }  // namespace
 
+bool talk_allowed(const SelfFlags& self) {
+    if (self.talk == "3") return true;
+    if (!self.self) {
+        fmt::print(stderr, "--talk sets the talk timer of a game with no moderator: add --self\n");
+        return false;
+    }
+    if (timer_seconds(self.talk)) return true;
+    fmt::print(stderr, "--talk takes minutes (3), minutes and seconds (1:30) or seconds (45s)\n");
+    return false;
+}
+
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
-         const narration::Script& script, const SpeechFlags& speech, PhoneInbox* phones) {
-    const bool colour = reader.interactive() && colour_enabled(stdout);
+         const narration::Script& script, const SpeechFlags& speech, PhoneInbox* phones,
+         const SelfFlags& self) {
     GameClock clock = GameClock::from_environment(game.state().clock_s);
     // The speaker outlives the session that hands it lines; the log, the speaker.
     FileHandle log;
-    std::unique_ptr<speech::Speaker> speaker;
-    if (speech.wanted()) {
-        auto started = start_speaker(speech, script, log, clock.frozen());
-        if (started)
-            speaker = std::move(*started);
-        else  // the game goes on, silent
-            fmt::print(
-                stderr, "{}\n",
-                narration::Narrator(script).line(
-                    started.failure().reason == "no_sound" ? "speech.no_sound" : "speech.cannot",
-                    narration::Args{}.set("why", started.error())));
-    }
-    Session session(std::move(game), path, SessionIo{reader, stdout, stderr, colour, clear},
-                    std::move(clock), write_atomically, script);
+    SpeechFlags voice = speech;
+    voice.speak = voice.speak || (self.self && voice.log.empty());  // nobody else reads the calls
+    std::unique_ptr<speech::Speaker> speaker = voice_for(voice, script, log, clock.frozen());
+    // With no moderator their lines go nowhere: the screen is the table's.
+    const narration::Narrator narrator(script);
+    TableScreen table(narrator);
+    SelfReader by_itself(table);
+    FileHandle nowhere(self.self ? std::fopen("/dev/null", "w") : nullptr);
+    const SessionIo io = self.self
+                             ? SessionIo{by_itself, nowhere.get(), nowhere.get(), false, false}
+                             : SessionIo{reader, stdout, stderr,
+                                         reader.interactive() && colour_enabled(stdout), clear};
+    GameWriter writer = [&table, &self](const std::string& to, const Game& saved,
+                                        const std::optional<LiveClock>& live) {
+        auto failed = write_atomically(to, save_game(saved, live));
+        if (self.self) table.saved(saved, live);
+        return failed;
+    };
+    Session session(std::move(game), path, io, std::move(clock), std::move(writer), script);
     session.hold(std::move(lock));
     if (speaker) session.speak_with(*speaker);
     if (phones) session.answers_from_phones(*phones);
+    if (self.self) {
+        session.plays_by_itself(self.talk);
+        table.enter();
+    }
     const int code = session.run();
+    table.leave();
     // Leaving by choice, the last line (the end) is heard whole; after a
     // signal (a closed terminal, a kill), nothing keeps the process.
     if (speaker && code < 128) speaker->wait_quiet();

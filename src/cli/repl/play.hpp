@@ -20,12 +20,24 @@ struct SpeechFlags {
     bool wanted() const { return speak || !log.empty(); }
 };
 
+// `new --self`: no moderator (self_play.hpp); each day's talk timer lasts
+// `talk` (as the prompt's `timer` takes it: "3", "1:30").
+struct SelfFlags {
+    bool self = false;
+    std::string talk = "3";
+};
+
+// Whether --talk is a length the prompt's `timer` takes, and given with
+// --self only; if not, why, on standard error.
+bool talk_allowed(const SelfFlags& self);
+
 // `lock` is the save's (save_lock.hpp), held until the session ends.
 // `clear`: the screen may be cleared at dawn and after `status` (not --no-clear).
 // `script` narrates (language.hpp). `phones`: the players' phones answer
-// the night's calls (--cards phone, served by this coyel).
+// the night's calls (--cards phone, served by this coyel). `self`: they
+// answer every call, and nobody moderates (the reader is not read).
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
          const narration::Script& script, const SpeechFlags& speech = {},
-         PhoneInbox* phones = nullptr);
+         PhoneInbox* phones = nullptr, const SelfFlags& self = {});
 
 }  // namespace coyel::cli

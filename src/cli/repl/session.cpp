@@ -80,6 +80,7 @@ int Session::run() {
         phones_answered_ = false;
         if (game_.news_held() && !gate_.open()) hold_news_behind_gate();
         if (game_.over() && !end_shown_ && !gate_.open()) show_end();
+        if (by_itself_) run_by_itself();
         if (!game_.over() && !gate_.open()) board_.show();
         io_.reader.set_completions(answers_.completions());
         gate_.update_history(game_, io_.reader);
@@ -169,7 +170,18 @@ std::string Session::text() const {
 }
 
 // The prompt changes when the clock's seconds or the timer's do.
-std::optional<std::chrono::milliseconds> Session::wake_in() const { return clock_.wake_in(); }
+std::optional<std::chrono::milliseconds> Session::wake_in() const {
+    // An answer held for the voice is looked at again soon.
+    constexpr std::chrono::milliseconds soon{50};
+    const auto clock = clock_.wake_in();
+    if (phone_answers_.empty() || !voice_behind()) return clock;
+    return clock ? std::min(*clock, soon) : soon;
+}
+
+// With no moderator the game goes at its voice's pace: the phones' answer
+// is taken once the lines before it are read, so that the next call is
+// read as its phones show it, never before the last is heard.
+bool Session::voice_behind() const { return by_itself_ && speaker_ && !speaker_->quiet(); }
 
 std::string Session::on_wake() {
     return out_.captured([this] {
@@ -192,7 +204,7 @@ void Session::take_phone_answers() {
                game_.state().ballots.size() != answer.ballots;
     };
     std::erase_if(phone_answers_, stale);
-    if (gate_.open()) return;
+    if (gate_.open() || voice_behind()) return;
     for (PhoneAnswer& answer : std::exchange(phone_answers_, {})) {
         if (stale(answer)) continue;  // an answer before it moved the game on
         if (answer.action.kind == ActionKind::vote) {
@@ -203,6 +215,24 @@ void Session::take_phone_answers() {
             apply(std::move(answer.action));
         }
         phones_answered_ = true;
+    }
+}
+
+// With no moderator, what their Enter and their `timer` would do: a gate
+// passes (the dawn told, the SLAPP-suit's call answered on the phones, the
+// roles shown at the end), and each day's vote opens with the talk timer.
+void Session::run_by_itself() {
+    while (gate_.open() && !quit_) {
+        pass_gate();
+        take_phone_answers();  // one kept at the gate
+        if (game_.over() && !end_shown_ && !gate_.open()) show_end();
+    }
+    if (game_.current_call() == CallId::vote && game_.state().ballots.empty() &&
+        talk_round_ != game_.state().round) {
+        talk_round_ = game_.state().round;
+        board_.show();  // the vote's call first, then how long the talk lasts
+        clock_.timer(*by_itself_);
+        out_.aloud(narrator_.line("self.talk"));
     }
 }
 

@@ -87,6 +87,13 @@ class Session final : private LivePrompt, private PromptHost {
     // (--cards phone): each answer is taken as a typed one would be, while
     // its call is still the one expected; the moderator may always type first.
     void answers_from_phones(PhoneInbox& inbox) { phones_ = &inbox; }
+    // No moderator (`new --self`): the table's Enter is nobody's, so each
+    // gate passes by itself once the lines before it are told, and each
+    // day's vote opens with a talk timer of `talk` (as `timer` takes it).
+    void plays_by_itself(std::string talk) {
+        by_itself_ = std::move(talk);
+        narrator_.point_on_phones(true);
+    }
 
   private:
     // What the prompt's commands reach (prompt_commands.hpp).
@@ -122,6 +129,8 @@ class Session final : private LivePrompt, private PromptHost {
     void leave(bool anyway) override;
     void handle(const std::string& line);
     void take_phone_answers();
+    void run_by_itself();
+    bool voice_behind() const;
     void answer(const std::string& text);
     void cast_ballot(const std::string& text, std::optional<Seat> player, CallId call);
     bool apply(Action action) override;
@@ -146,6 +155,8 @@ class Session final : private LivePrompt, private PromptHost {
     PhoneInbox* phones_ = nullptr;            // none unless --cards phone
     std::vector<PhoneAnswer> phone_answers_;  // taken from the inbox, not yet applied
     bool phones_answered_ = false;            // the prompt closes: a new call is shown
+    std::optional<std::string> by_itself_;    // the talk timer's length, with no moderator
+    int talk_round_ = 0;                      // the last day whose talk timer was started
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

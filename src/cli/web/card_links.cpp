@@ -69,6 +69,7 @@ function draw() {
   $("done").hidden = !list.length;
   $("done").disabled = chosen === null || Boolean(state.done);
   $("note").textContent = state.note || "";
+  $("pointed").textContent = state.pointed || "";
   $("waiting").hidden = !state.done;
   if (state.waiting) $("waiting").textContent = state.waiting;
 }
@@ -143,7 +144,7 @@ std::string console_markup(const narration::Narrator& narrator) {
     using narration::html_escape;
     return fmt::format(
         "<section id=\"night\" hidden><p id=\"call\"></p><div id=\"choices\"></div>\n"
-        "<button id=\"done\" hidden disabled>{}</button><p id=\"note\"></p>\n"
+        "<button id=\"done\" hidden disabled>{}</button><p id=\"note\"></p><p id=\"pointed\"></p>\n"
         "<p id=\"waiting\" hidden>{}</p><p id=\"night_hint\">{}</p></section>\n",
         html_escape(narrator.line("phone.done")), html_escape(narrator.line("phone.waiting")),
         html_escape(narrator.line("phone.night_hint")));

@@ -8,8 +8,11 @@
 
 namespace coyel::cli {
 
-void PhoneDesk::follow(const Game& game, Clock::time_point now) {
+void PhoneDesk::follow(const Game& game, Clock::time_point now,
+                       std::optional<std::chrono::milliseconds> talk_left) {
     game_ = game;
+    talk_until_.reset();
+    if (talk_left && talk_left->count() > 0) talk_until_ = now + *talk_left;
     const bool held = game.news_held();
     in_game_ = held ? game.told_game().state().in_game : game.state().in_game;
     std::optional<CallId> call;
@@ -70,6 +73,8 @@ std::vector<std::string> PhoneDesk::choice_words() const {
         if (choice.gesture)
             words.push_back(
                 narrator_.line("gesture." + std::string(banker_choice_id(*choice.gesture))));
+        else if (choice.file)
+            words.push_back(narrator_.line(*choice.file ? "phone.slapp_file" : "phone.slapp_no"));
         else if (choice.player)
             words.push_back(game_->name(*choice.player));
         else
@@ -88,7 +93,7 @@ std::string PhoneDesk::call_heading() const {
             .set("title", narrator_.line("call." + std::string(call_info(*call_).key) + ".title")));
 }
 
-std::string PhoneDesk::poll(Seat seat) const {
+std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
     nlohmann::json shown = nlohmann::json::object();
     const bool in_game = game_ && seat >= 0 && static_cast<std::size_t>(seat) < phones_.size() &&
                          in_game_.contains(seat);
@@ -96,7 +101,7 @@ std::string PhoneDesk::poll(Seat seat) const {
         shown["out"] = narrator_.line("phone.out");
     } else {
         const Phone& phone = phones_[static_cast<std::size_t>(seat)];
-        const auto choices = choice_words();
+        const auto choices = talking(now) ? std::vector<std::string>{} : choice_words();
         shown["call"] = choices.empty() ? "" : call_heading();
         shown["choices"] = choices;
         shown["nonce"] = phone.nonce;
@@ -118,15 +123,23 @@ std::string PhoneDesk::poll(Seat seat) const {
                          {"pick", pick ? nlohmann::json(*pick) : nlohmann::json(nullptr)}});
                 }
         shown["fellows"] = fellows;
+        // Whom the moderator would point at, on the CEO's phone alone, once
+        // the floor has passed: the laptop has read the call, eyes are closed.
+        const auto pointed = phone_pointed_at(*game_, seat);
+        shown["pointed"] = pointed && now - opened_ >= floor_
+                               ? narrator_.line("phone.pointed", narration::Args{}.set(
+                                                                     "name", game_->name(*pointed)))
+                               : "";
     }
     std::string text = shown.dump();
     if (text.size() < phone_poll_bytes) text.append(phone_poll_bytes - text.size(), ' ');
     return text;
 }
 
-PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t index) {
+PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t index,
+                                  Clock::time_point now) {
     if (!game_ || !call_ || seat < 0 || static_cast<std::size_t>(seat) >= phones_.size() ||
-        !in_game_.contains(seat) || answered_)
+        !in_game_.contains(seat) || answered_ || talking(now))
         return Posted::stale;
     Phone& phone = phones_[static_cast<std::size_t>(seat)];
     if (std::find(phone.used.begin(), phone.used.end(), nonce) != phone.used.end())

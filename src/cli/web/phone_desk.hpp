@@ -39,10 +39,13 @@ class PhoneDesk {
     // again included) opens with a fresh nonce on every phone and no picks.
     // While the night's news waits for the moderator, no phone shows a call,
     // and who is out is as the table was told.
-    void follow(const Game& game, Clock::time_point now);
+    // `talk_left`: how long the day's talk timer still runs (the save's
+    // live clock), during which no phone shows the ballot yet.
+    void follow(const Game& game, Clock::time_point now,
+                std::optional<std::chrono::milliseconds> talk_left = std::nullopt);
 
     // What `seat`'s phone shows now, as JSON padded to phone_poll_bytes.
-    std::string poll(Seat seat) const;
+    std::string poll(Seat seat, Clock::time_point now) const;
 
     enum class Posted { taken, stale, replayed, bad };
     // `seat`'s Done with its pick (an index in the list): `nonce` must be
@@ -50,7 +53,7 @@ class PhoneDesk {
     // replayed if already used). At night every Done is taken alike, called
     // player's or decoy's, and judged only in due(). A ballot the rules
     // refuse is refused at once, on that phone alone (the vote is public).
-    Posted post(Seat seat, std::string_view nonce, std::size_t index);
+    Posted post(Seat seat, std::string_view nonce, std::size_t index, Clock::time_point now);
 
     // The call's answer, once: when every phone in the game has sent Done,
     // the floor has passed, the rules allow each answerer's pick and they
@@ -92,6 +95,10 @@ class PhoneDesk {
     void renew(Phone& phone);
     std::vector<std::string> choice_words() const;
     std::string call_heading() const;
+    // The vote waits for the talk timer: the phones show no ballot until it ends.
+    bool talking(Clock::time_point now) const {
+        return call_ && is_ballot(*call_) && talk_until_ && now < *talk_until_;
+    }
 
     const narration::Narrator& narrator_;
     std::chrono::milliseconds floor_;
@@ -103,6 +110,7 @@ class PhoneDesk {
     std::vector<Seat> voted_;            // the ballots cast, as last saved
     std::optional<std::size_t> passed_;  // the ballots cast when the last one was passed on
     Clock::time_point opened_{};
+    std::optional<Clock::time_point> talk_until_;
     std::vector<Phone> phones_;  // one per seat
 };
 

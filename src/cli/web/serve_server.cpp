@@ -222,9 +222,15 @@ struct PublicServer::Impl {
         path = follower.path();
         missing = follower.missing();
         if (follower.saved()) saved = follower.saved();
-        if (desk && saved) desk->follow(saved->game, Clock::now());
+        if (desk && saved) desk->follow(saved->game, Clock::now(), talk_left());
         ++version;
         changed.notify_all();
+    }
+
+    // How long the save's talk timer still runs, if one does (mutex held).
+    std::optional<std::chrono::milliseconds> talk_left() const {
+        if (!saved || !saved->live || !saved->live->timer_ends_ms) return std::nullopt;
+        return std::chrono::milliseconds(*saved->live->timer_ends_ms - unix_ms_now());
     }
 
     // The public state now (mutex held). The clock ticks on only in a game
@@ -471,7 +477,7 @@ MHD_Result PublicServer::Impl::answer_phone(MHD_Connection* connection, Seat sea
         std::string shown;
         {
             std::lock_guard lock(mutex);
-            shown = desk->poll(seat);
+            shown = desk->poll(seat, Clock::now());
         }
         return queue_text(connection, MHD_HTTP_OK, shown, "application/json; charset=utf-8");
     }
@@ -484,7 +490,7 @@ MHD_Result PublicServer::Impl::answer_phone(MHD_Connection* connection, Seat sea
     PhoneDesk::Posted result;
     {
         std::lock_guard lock(mutex);
-        result = desk->post(seat, posted->nonce, posted->choice);
+        result = desk->post(seat, posted->nonce, posted->choice, Clock::now());
     }
     switch (result) {
         case PhoneDesk::Posted::taken:
@@ -660,7 +666,7 @@ void PublicServer::answer_into(PhoneInbox& inbox) {
     std::lock_guard lock(impl_->mutex);
     impl_->inbox = &inbox;
     impl_->desk.emplace(impl_->narrator, call_floor());
-    if (impl_->saved) impl_->desk->follow(impl_->saved->game, Clock::now());
+    if (impl_->saved) impl_->desk->follow(impl_->saved->game, Clock::now(), impl_->talk_left());
 }
 
 Result<int> PublicServer::bind(const std::string& host, int port) {

@@ -1,0 +1,56 @@
+#include "self_play.hpp"
+
+#include <unistd.h>
+
+#include <csignal>
+
+#include "players_screen.hpp"
+#include "terminal/display_screen.hpp"
+#include "terminal/signals.hpp"
+#include "terminal/terminal.hpp"
+
+namespace coyel::cli {
+
+using std::chrono::milliseconds;
+
+std::optional<milliseconds> TableScreen::draw() {
+    if (!game_) return std::nullopt;
+    const auto now = std::chrono::system_clock::now().time_since_epoch();
+    const auto screen = narration::players_screen(
+        narrator_, *game_, live_, std::chrono::duration_cast<milliseconds>(now).count());
+    FullScreen::put(draw_players_screen(screen, screen_size(), colour_enabled(stdout), ""));
+    return screen.changes_in;
+}
+
+// Asked only by `quit` in an unfinished game: its answer was the q itself.
+std::optional<std::string> SelfReader::read(const std::string&) { return std::string{"yes"}; }
+
+std::optional<std::string> SelfReader::read_live(LivePrompt& prompt) {
+    for (;;) {
+        (void)prompt.on_wake();  // the clock, the timer, the phones: what it says goes nowhere
+        if (prompt.closed()) return std::nullopt;
+        std::optional<milliseconds> wait = screen_.draw();
+        if (wait) *wait += milliseconds(5);  // a few milliseconds past the next second
+        if (const auto wake = prompt.wake_in(); wake && (!wait || *wake < *wait)) wait = wake;
+        std::vector<int> fds;
+        if (keys_open_) fds.push_back(STDIN_FILENO);
+        if (prompt.wake_fd() >= 0) fds.push_back(prompt.wake_fd());  // seen by on_wake
+        const auto ready = signals::wait_for_any(fds, wait);
+        if (ready.signal) {
+            if (signals::take_interrupt()) signals::leave_on(SIGINT);
+            if (signals::leaving()) return std::nullopt;
+            if (signals::take_stop()) {  // not played while stopped: the clock stops too
+                screen_.leave();
+                prompt.on_suspend(true);
+                signals::stop_now();
+                prompt.on_suspend(false);
+                screen_.enter();
+            }
+            signals::take_resize();  // the next draw takes the new size
+            signals::take_continue();
+        }
+        if (keys_open_ && ready.readable[0] && quit_typed(keys_open_)) return std::string{"quit"};
+    }
+}
+
+}  // namespace coyel::cli

@@ -1,0 +1,57 @@
+// No moderator (`coyel new --self`, issue 39): the laptop lies face up on
+// the table. Its screen is the players' screen of the game as last saved,
+// never the moderator's lines (those go nowhere; the lines read aloud go to
+// the voice), and its keys are only q to leave. The phones answer every call.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "coyel/game.hpp"
+#include "coyel/save.hpp"
+#include "line_reader.hpp"
+#include "narrator.hpp"
+#include "terminal/full_screen.hpp"
+
+namespace coyel::cli {
+
+// The players' screen, drawn full screen from each save the session makes.
+class TableScreen {
+  public:
+    explicit TableScreen(const narration::Narrator& narrator) : narrator_(narrator) {}
+
+    // What the session has just saved.
+    void saved(const Game& game, const std::optional<LiveClock>& live) {
+        game_ = game;
+        live_ = live;
+    }
+    // Draws the screen as it stands now; how long it stays so (nullopt: until the next save).
+    std::optional<std::chrono::milliseconds> draw();
+    void enter() { full_.emplace(); }
+    void leave() { full_.reset(); }
+
+  private:
+    const narration::Narrator& narrator_;
+    std::optional<Game> game_;
+    std::optional<LiveClock> live_;
+    std::optional<FullScreen> full_;
+};
+
+// The session's reader with nobody at the keyboard: it waits for the
+// session's wake-ups (the clock, the timer, the phones), redrawing the
+// table's screen meanwhile; q asks to leave, as `quit` would.
+class SelfReader final : public LineReader {
+  public:
+    explicit SelfReader(TableScreen& screen) : screen_(screen) {}
+
+    std::optional<std::string> read(const std::string& prompt) override;
+    std::optional<std::string> read_live(LivePrompt& prompt) override;
+    bool interactive() const override { return false; }
+
+  private:
+    TableScreen& screen_;
+    bool keys_open_ = true;
+};
+
+}  // namespace coyel::cli

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""A game with no moderator (`coyel new --self`, issue 39): seven players
+whose phones answer every call, on loopback, nobody typing.
+
+- The phones elect the mayor, answer the night's calls, the SLAPP-suit (the
+  CEO's phone alone names the saved player) and the day's ballots, each
+  tapping a choice at random (seeded): refused picks and tied elections are
+  asked again, until the game ends by itself.
+- The laptop's screen is the players' screen: the moderator's prompts never
+  reach it. The voice (a timed, silent --speak-log) reads the calls, the
+  talk timer's start and end, and the end, one line at a time.
+- Killed after the SLAPP-suit, `coyel resume --self` goes on with the same
+  links and nothing lost.
+- The save loads (`coyel check`) and its replay ends as the players' screen
+  does; q leaves with exit code 0.
+About 20 s. Usage: self_game_test.py PATH/TO/coyel"""
+import json, os, random, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phone_game import FACTOR, PhoneGame, check, fail  # noqa: E402
+
+coyel = sys.argv[1]
+rng = random.Random(39)
+speech = os.path.join(tempfile.mkdtemp(), "speech.jsonl")
+# The game goes at its voice's pace: the voice's lines last a fiftieth of their time.
+os.environ["COYEL_SPEECH_TIME_SCALE"] = "0.02"
+game = PhoneGame(coyel, seed=11, floor_s=0.2, players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus",
+                 deck=None, extra=["--self", "--talk", "1s", "--speak-log", speech])
+names, roles = game.names, game.roles
+ceo = roles.index("ceo")
+# Night 1 is steered to a protest: every phone taps the same citizen at the
+# carbon call and at the NGO's, so the CEO's SLAPP-suit is asked at dawn.
+saved = roles.index("citizen")
+steered = {"Night 1 · the carbon emissions": saved, "Night 1 · the Environmental NGO": saved}
+
+
+def shown():
+    """The players' screen of the save, as `display --once` prints it."""
+    return subprocess.run([coyel, "display", "--once", game.save], capture_output=True,
+                          text=True, env=dict(os.environ, COYEL_LANG="en")).stdout
+
+
+def serving():
+    try:
+        return game.request("GET", "/")[0] == 200
+    except OSError:
+        return False
+
+
+# ---- The phones play the game to its end ------------------------------------
+deadline = time.monotonic() + 120 * FACTOR
+taps = 0
+pointed_seen = set()
+resumed = False
+while " won." not in shown():
+    check(time.monotonic() < deadline, f"the game never ended: {game.log()[-3:]}")
+    if not resumed and any(entry["do"] == "slapp" for entry in game.log()):
+        # Killed after the SLAPP-suit, the game goes on with `resume --self`:
+        # the same links, nothing lost, a new voice log.
+        game.process.kill()
+        game.process.wait()
+        before = len(game.log())
+        speech = speech.replace(".jsonl", "-resumed.jsonl")
+        game.process = subprocess.Popen(
+            [coyel, "resume", "--self", "--talk", "1s", "--speak-log", speech, game.save],
+            stdin=subprocess.PIPE, stdout=game.out, stderr=subprocess.STDOUT,
+            env=dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS="200"))
+        game.wait_until(serving, "the resumed server")
+        check(len(game.log()) == before, "the resume lost an answer")
+        resumed = True
+    check(game.process.poll() is None, "coyel left during the game")
+    for seat in range(len(names)):
+        phone = game.poll(seat)
+        if phone.get("out") or not phone["choices"] or phone["done"]:
+            continue
+        if phone["call"].endswith("SLAPP-suit"):
+            pointed = [game.poll(other).get("pointed", "") for other in range(len(names))]
+            pointed_seen.update(pointed)
+            check(not any(p for other, p in enumerate(pointed) if other != ceo),
+                  f"another phone than the CEO's names the saved: {pointed}")
+        choice = steered.get(phone["call"], rng.randrange(len(phone["choices"])))
+        status = game.done(seat, choice, nonce=phone["nonce"])
+        check(status in (204, 409), f"seat {seat}'s Done: {status}")  # 409: the call moved on
+        taps += 1
+    time.sleep(0.02)
+
+screen_lines = shown().splitlines()
+end = [line for line in screen_lines if line.endswith(" won.")]
+why = screen_lines[screen_lines.index(end[0]) - 1]  # "No ecosystem is left: …"
+log = game.log()
+kinds = {entry["do"] for entry in log}
+check({"elect_mayor", "carbon_target", "vote", "slapp"} <= kinds, f"the log's answers: {kinds}")
+check(resumed, "the game was never resumed")
+# The CEO's phone named the saved player once the call's floor had passed.
+check(f"A protest saved {names[saved]}." in pointed_seen, f"the CEO's phone: {pointed_seen}")
+typed = [entry for entry in log if entry["do"] not in ("vote", "clock", "note", "tell")
+         and entry.get("by") != "phone"]
+check(not typed, f"answers not by phone: {typed}")
+tells = [entry for entry in log if entry["do"] == "tell"]
+check(tells, "the dawn was never told")
+
+# ---- What the laptop showed and said ------------------------------------------
+screen = open(os.path.join(game.folder, "repl.out"), encoding="utf-8").read()
+for prompt in ("mayor>", "carbon target>", "votes for>", "Answer:"):
+    check(prompt not in screen, f"the moderator's {prompt!r} reached the table's screen")
+check("\x1b[?1049h" in screen, "the table's screen never took the terminal")
+# ---- The save --------------------------------------------------------------------
+checked = subprocess.run([coyel, "check", game.save], capture_output=True, text=True)
+check(checked.returncode == 0, f"coyel check: {checked.stdout}{checked.stderr}")
+replayed = subprocess.run([coyel, "replay", game.save, "--view", "table"], capture_output=True,
+                          text=True, env=dict(os.environ, COYEL_LANG="en")).stdout
+check(replayed.rstrip().count(why) == 1, f"the replay does not end as the screen: {why}")
+
+game.process.stdin.write(b"q")
+game.process.stdin.flush()
+try:
+    code = game.process.wait(timeout=10 * FACTOR)
+except subprocess.TimeoutExpired:
+    game.process.kill()
+    fail("q did not leave")
+check(code == 0, f"coyel left with {code}")
+# Leaving by choice, the voice is heard to its last line: the log is whole.
+lines = [json.loads(line) for line in open(speech, encoding="utf-8")]
+said = [line["text"] for line in lines]
+first = speech.replace("-resumed.jsonl", ".jsonl")
+said_first = [json.loads(line)["text"] for line in open(first, encoding="utf-8")]
+check("Talk it over until the timer ends; then vote on your phones." in said,
+      "the talk never opened")
+check("Time is up." in said, "the talk timer's end was not said")
+slapp_call = [text for text in said_first if "Fossil Fuel CEO, open your eyes: a protest saved" in text]
+check(slapp_call and all("your phone names them" in text for text in slapp_call),
+      f"the SLAPP-suit's call as the voice read it: {slapp_call}")  # no moderator points
+check(why in said, f"the end was not said: {why}")
+for before, after in zip(lines, lines[1:]):
+    check(after["start_ms"] >= before["end_ms"], f"two lines at once: {before} {after}")
+print(f"a game of {len(log)} entries played by the phones alone ({taps} taps), the end said")

@@ -9,19 +9,25 @@ differently) on one Chromium, a page per phone, 16 in all.
   only the phones of players who are no carbon emission in either twin are
   compared.)
 - Tapping a choice and Done on every page answers the call, logged by phone:
-  the mayor's election, the carbon call, the NGO's.
+  the mayor's election, the night's four calls, then the day's vote.
+- The TV page (/state.json, but its clock) is the same in both twins after
+  each call, and so is every line the voice read (--speak-log).
 - Each page's requests are of the same kinds in both twins, and each Done is
   as long as any other, as each card page is; no script error, no policy
   violation.
 About 10 s. Usage: phone_console_test.py PATH/TO/coyel"""
-import os, sys, tempfile
+import json, os, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [here, os.path.join(here, "..", "html")]
 from phone_game import PhoneGame, check  # noqa: E402
 from page_driver import Chromium  # noqa: E402
 
-twins = [PhoneGame(sys.argv[1], seed=2, floor_s=0.3), PhoneGame(sys.argv[1], seed=3, floor_s=0.3)]
+os.environ["COYEL_SPEECH_TIME_SCALE"] = "0.02"  # the voice, timed and silent, kept short
+speech = [os.path.join(tempfile.mkdtemp(), f"speech{twin}.jsonl") for twin in (0, 1)]
+# Deals 2 and 11 give Eve a citizen in both, the night's target below.
+twins = [PhoneGame(sys.argv[1], seed=seed, floor_s=0.3, extra=["--speak-log", speech[twin]])
+         for twin, seed in enumerate((2, 11))]
 check(twins[0].roles != twins[1].roles, "the twins are dealt alike")
 count = len(twins[0].names)
 # Every card page is as long as any other, whatever its card says.
@@ -64,38 +70,63 @@ def holds(role):
     return {seat for game in twins for seat in range(count) if game.roles[seat] == role}
 
 
-def answer_call(moment, buttons, index, role, kind):
-    """Every phone taps `index` and Done, one phone last: the call's consoles
-    compared before the taps and once all but that phone are done."""
+def table_state(game):
+    """The TV page's state, but the clock's figures (the twins started apart)."""
+    state = json.loads(game.request("GET", "/state.json")[1])
+    return {key: state[key] for key in ("phase", "players", "announcement", "vote", "result")}
+
+
+def answer_call(moment, buttons, index, role, kind, seats=range(count), by_phone=True):
+    """Every phone in the game (`seats`) taps `index` and Done, one phone
+    last: the call's consoles compared before the taps and once all but that
+    phone are done; the TV pages compared once it is answered."""
     wait_on_all(f"document.querySelectorAll('#choices button').length === {buttons}",
-                f"the list of {moment}")
-    same_consoles(moment)
-    last = min(set(range(count)) - holds(role))
-    others = [seat for seat in range(count) if seat != last]
+                f"the list of {moment}", seats)
+    same_consoles(moment, seats)
+    last = min(set(seats) - holds(role))
+    headings = [game.poll(last)["call"] for game in twins]
+    others = [seat for seat in seats if seat != last]
     for twin in (0, 1):
         for seat in others:
             tap(twin, seat, index)
     wait_on_all("!document.getElementById('waiting').hidden", f"Done taken at {moment}", others)
     compared = [seat for seat in others if role != "carbon" or seat not in holds("carbon")]
     same_consoles(f"after Done at {moment}", compared)
-    check(all(len(game.log()) == length for game, length in zip(twins, lengths)),
+    check(not any(entry["do"] not in ASIDES for game, length in zip(twins, lengths)
+                  for entry in game.log()[length:]),
           f"{moment} was answered before every phone was done")
     for twin in (0, 1):
         tap(twin, last, index)
     for twin, game in enumerate(twins):
-        game.wait_until(lambda: len(game.log()) == lengths[twin] + 1, f"{moment} answered")
-        entry = game.log()[-1]
-        check(entry["do"] == kind and entry.get("by") == "phone", f"{moment}: {entry}")
-        lengths[twin] += 1
+        answers = lambda: [index for index, entry in enumerate(game.log())  # noqa: E731
+                           if index >= lengths[twin] and entry["do"] not in ASIDES]
+        game.wait_until(answers, f"{moment} answered")
+        entry = game.log()[answers()[0]]
+        check(entry["do"] == kind and ("by" in entry) == by_phone, f"{moment}: {entry}")
+        lengths[twin] = answers()[0] + 1
+    states = [None, None]
+    for twin, game in enumerate(twins):  # the server follows the save: wait until it has
+        game.wait_until(lambda: game.poll(last).get("call") != headings[twin],
+                        f"the phones after {moment}", every=0.1)
+        states[twin] = table_state(game)
+    check(states[0] == states[1], f"the TV pages differ after {moment}: {states}")
 
 
 lengths = [0, 0]
+ASIDES = ("tell", "clock", "note")  # the log's entries that answer no call
 # The mayor's election, the table's: every phone taps Hana (the last player).
 answer_call("the mayor's election", count + 1, count - 1, None, "elect_mayor")
-# The carbon call: a player no carbon emission in either twin is the target.
-target = min(set(range(count)) - holds("carbon"))
+# The carbon call: the target holds the same card in both twins (it is told
+# at dawn), and no carbon emission's.
+target = min(seat for seat in range(count)
+             if twins[0].roles[seat] == twins[1].roles[seat] != "carbon")
 answer_call("the carbon call", count, target, "carbon", "carbon_target")
 answer_call("the NGO's call", count + 1, count, "ngo", "ngo_protect")  # nobody
+answer_call("the banker's call", 3, 2, "banker", "banker")  # a shake of the head
+answer_call("the CEO's call", count + 1, count, "ceo", "ceo_lobby")  # nobody: the dawn
+# The day's vote, public: the target is out, the others each vote for nobody.
+voters = [seat for seat in range(count) if seat != target]
+answer_call("the vote", count, count - 1, None, "vote", voters, by_phone=False)
 
 # ---- The requests, the errors ------------------------------------------------
 def requests(session, token):
@@ -112,7 +143,8 @@ for seat in range(count):
     made = [requests(pages[twin][seat], twins[twin].tokens[seat]) for twin in (0, 1)]
     check(set(made[0]) == set(made[1]), f"seat {seat}'s requests differ: {made}")
     posts = [sorted(r for r in m if r[0] == "POST") for m in made]
-    check(posts[0] == posts[1] == [("POST", "/answer", 48)] * 3,
+    calls = 6 if seat != target else 5  # the election, four night calls, the vote (if in)
+    check(posts[0] == posts[1] == [("POST", "/answer", 48)] * calls,
           f"seat {seat}'s Done requests: {posts}")
 problems = [event for event in browser.events
             if event["method"] in ("Runtime.exceptionThrown", "Log.entryAdded")
@@ -122,4 +154,8 @@ check(not problems, f"the pages said: {problems[:3]}")
 browser.close()
 for game in twins:
     game.quit()
-print("every phone's console the same in both twins, and the night answered by phone")
+# Leaving by choice, each voice is heard to its last line: the twins said the same.
+said = [[json.loads(line)["text"] for line in open(path, encoding="utf-8")] for path in speech]
+check(said[0] == said[1] and len(said[0]) > 10, f"the twins' voices differ: {said}")
+print("every phone's console, TV page and voice the same in both twins, from the mayor's "
+      "election to the vote, answered by phone")

@@ -170,6 +170,13 @@ for choice in (2, len(names)):  # the banker shakes their head, the CEO lobbies 
     wait_until(lambda: len(log()) > length, "the night's next answer", every=0.1)
 typed("no")  # the moderator types the CEO's SLAPP-suit over the phones: none filed
 wait_until(lambda: poll(0)["call"].endswith("the vote"), "the vote on the phones", every=0.2)
+# A talk timer holds the ballots: no phone shows one, a Done is refused; `timer off` opens the vote.
+typed("timer 1")
+wait_until(lambda: poll(0)["choices"] == [], "the ballot held while the table talks", every=0.2)
+check(all(poll(seat)["choices"] == [] for seat in range(len(names))), "a ballot during the talk")
+check(done(0, 0) == 409, "a ballot taken during the talk")
+typed("timer off")
+wait_until(lambda: poll(0)["choices"], "the vote open once the talk is over", every=0.2)
 length = len(log())
 polls = [poll(seat) for seat in range(len(names))]
 check(len({json.dumps(p["choices"]) for p in polls}) == 1, "the ballots differ between phones")

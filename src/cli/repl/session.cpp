@@ -82,6 +82,7 @@ int Session::run() {
         if (game_.over() && !end_shown_ && !gate_.open()) show_end();
         if (by_itself_) run_by_itself();
         if (!game_.over() && !gate_.open()) board_.show();
+        report_slapp_read();
         io_.reader.set_completions(answers_.completions());
         gate_.update_history(game_, io_.reader);
         out_.flush();
@@ -171,10 +172,11 @@ std::string Session::text() const {
 
 // The prompt changes when the clock's seconds or the timer's do.
 std::optional<std::chrono::milliseconds> Session::wake_in() const {
-    // An answer held for the voice is looked at again soon.
+    // An answer, or the SLAPP-suit's call, held for the voice: looked at again soon.
     constexpr std::chrono::milliseconds soon{50};
     const auto clock = clock_.wake_in();
-    if (phone_answers_.empty() || !voice_behind()) return clock;
+    const bool waiting = !phone_answers_.empty() || game_.current_call() == CallId::slapp;
+    if (!phones_ || !waiting || !voice_behind()) return clock;
     return clock ? std::min(*clock, soon) : soon;
 }
 
@@ -188,7 +190,17 @@ std::string Session::on_wake() {
         catch_up_clock();
         clock_.check_timer();
         take_phone_answers();
+        report_slapp_read();
     });
+}
+
+// The phones show the SLAPP-suit's call once it has been read with the
+// table's eyes closing: after the moderator's Enter at its gate (at once in
+// a pipe, which has none), or with no moderator once the voice has read it.
+void Session::report_slapp_read() {
+    if (!phones_ || game_.news_held() || game_.current_call() != CallId::slapp) return;
+    if (gate_.open() || voice_behind()) return;
+    phones_->slapp_read(answers_logged(game_));
 }
 
 // The phones' answers, each taken as if typed while its call is still the
@@ -218,15 +230,10 @@ void Session::take_phone_answers() {
     }
 }
 
-// With no moderator, what their Enter and their `timer` would do: a gate
-// passes (the dawn told, the SLAPP-suit's call answered on the phones, the
-// roles shown at the end), and each day's vote opens with the talk timer.
+// With no moderator, what their `timer` would do: each day's vote opens
+// with the talk timer. (No gate waits for an Enter: the screen is not the
+// moderator's, so the dawn and the end are told at once, as in a pipe.)
 void Session::run_by_itself() {
-    while (gate_.open() && !quit_) {
-        pass_gate();
-        take_phone_answers();  // one kept at the gate
-        if (game_.over() && !end_shown_ && !gate_.open()) show_end();
-    }
     if (game_.current_call() == CallId::vote && game_.state().ballots.empty() &&
         talk_round_ != game_.state().round) {
         talk_round_ = game_.state().round;

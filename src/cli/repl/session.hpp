@@ -87,9 +87,10 @@ class Session final : private LivePrompt, private PromptHost {
     // (--cards phone): each answer is taken as a typed one would be, while
     // its call is still the one expected; the moderator may always type first.
     void answers_from_phones(PhoneInbox& inbox) { phones_ = &inbox; }
-    // No moderator (`new --self`): the table's Enter is nobody's, so each
-    // gate passes by itself once the lines before it are told, and each
-    // day's vote opens with a talk timer of `talk` (as `timer` takes it).
+    // No moderator (`new --self`): nothing waits for an Enter (the screen
+    // is the table's, as in a pipe), the phones' answers wait for the voice,
+    // and each day's vote opens with a talk timer of `talk` (as `timer`
+    // takes it).
     void plays_by_itself(std::string talk) {
         by_itself_ = std::move(talk);
         narrator_.point_on_phones(true);
@@ -131,6 +132,7 @@ class Session final : private LivePrompt, private PromptHost {
     void take_phone_answers();
     void run_by_itself();
     bool voice_behind() const;
+    void report_slapp_read();
     void answer(const std::string& text);
     void cast_ballot(const std::string& text, std::optional<Seat> player, CallId call);
     bool apply(Action action) override;

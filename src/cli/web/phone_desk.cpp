@@ -11,6 +11,7 @@ namespace coyel::cli {
 void PhoneDesk::follow(const Game& game, Clock::time_point now,
                        std::optional<std::chrono::milliseconds> talk_left) {
     game_ = game;
+    const bool was_talking = talk_until_.has_value();
     talk_until_.reset();
     if (talk_left && talk_left->count() > 0) talk_until_ = now + *talk_left;
     const bool held = game.news_held();
@@ -21,6 +22,13 @@ void PhoneDesk::follow(const Game& game, Clock::time_point now,
     if (phones_.empty() || call != call_ || answered != answered_count_)
         open_call(call, answered, now);
     follow_ballots(game);
+    // A talk timer begun once the vote was open: a Done sent before it is void.
+    if (talk_until_ && !was_talking && talking(now))
+        for (Phone& phone : phones_) {
+            phone.done = false;
+            phone.pick.reset();
+            renew(phone);
+        }
 }
 
 // A ballot taken back (undo) asks its voter again, with a new nonce.
@@ -101,7 +109,7 @@ std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
         shown["out"] = narrator_.line("phone.out");
     } else {
         const Phone& phone = phones_[static_cast<std::size_t>(seat)];
-        const auto choices = talking(now) ? std::vector<std::string>{} : choice_words();
+        const auto choices = held(now) ? std::vector<std::string>{} : choice_words();
         shown["call"] = choices.empty() ? "" : call_heading();
         shown["choices"] = choices;
         shown["nonce"] = phone.nonce;
@@ -124,12 +132,13 @@ std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
                 }
         shown["fellows"] = fellows;
         // Whom the moderator would point at, on the CEO's phone alone, once
-        // the floor has passed: the laptop has read the call, eyes are closed.
-        const auto pointed = phone_pointed_at(*game_, seat);
-        shown["pointed"] = pointed && now - opened_ >= floor_
-                               ? narrator_.line("phone.pointed", narration::Args{}.set(
-                                                                     "name", game_->name(*pointed)))
-                               : "";
+        // the call has been read, eyes closed (as the choices show on every phone).
+        const auto pointed =
+            call_ == CallId::slapp && !held(now) ? phone_pointed_at(*game_, seat) : std::nullopt;
+        shown["pointed"] =
+            pointed ? narrator_.line("phone.pointed",
+                                     narration::Args{}.set("name", game_->name(*pointed)))
+                    : "";
     }
     std::string text = shown.dump();
     if (text.size() < phone_poll_bytes) text.append(phone_poll_bytes - text.size(), ' ');
@@ -139,7 +148,7 @@ std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
 PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t index,
                                   Clock::time_point now) {
     if (!game_ || !call_ || seat < 0 || static_cast<std::size_t>(seat) >= phones_.size() ||
-        !in_game_.contains(seat) || answered_ || talking(now))
+        !in_game_.contains(seat) || answered_ || held(now))
         return Posted::stale;
     Phone& phone = phones_[static_cast<std::size_t>(seat)];
     if (std::find(phone.used.begin(), phone.used.end(), nonce) != phone.used.end())
@@ -173,7 +182,7 @@ std::optional<PhoneAnswer> PhoneDesk::next_ballot() {
 }
 
 std::optional<PhoneAnswer> PhoneDesk::due(Clock::time_point now) {
-    if (!game_ || !call_ || answered_) return std::nullopt;
+    if (!game_ || !call_ || answered_ || held(now)) return std::nullopt;
     if (is_ballot(*call_)) return next_ballot();
     return is_election(*call_) ? election_answer(now) : night_answer(now);
 }

@@ -75,6 +75,15 @@ class PhoneDesk {
             open_call(call_, answered_count_, now);
     }
 
+    // The SLAPP-suit's call at `answered` answers logged has been read, eyes
+    // closed (PhoneInbox::slapp_read): until then no phone shows it; from
+    // then, every phone shows it at once, the CEO's naming the saved player,
+    // and the floor starts.
+    void slapp_read(std::size_t answered, Clock::time_point now) {
+        slapp_read_for_ = answered;
+        if (call_ == CallId::slapp && answered == answered_count_) opened_ = now;
+    }
+
   private:
     struct Phone {
         std::string nonce;
@@ -95,10 +104,17 @@ class PhoneDesk {
     void renew(Phone& phone);
     std::vector<std::string> choice_words() const;
     std::string call_heading() const;
-    // The vote waits for the talk timer: the phones show no ballot until it ends.
+    // The vote waits for the talk timer: the phones show no ballot until it
+    // ends (once a ballot is cast, the vote is under way).
     bool talking(Clock::time_point now) const {
-        return call_ && is_ballot(*call_) && talk_until_ && now < *talk_until_;
+        return call_ && is_ballot(*call_) && talk_until_ && now < *talk_until_ && voted_.empty();
     }
+    // The SLAPP-suit's call not read yet: the table's eyes may be open.
+    bool slapp_unread() const {
+        return call_ == CallId::slapp && slapp_read_for_ != answered_count_;
+    }
+    // A call the phones show nothing of for now.
+    bool held(Clock::time_point now) const { return talking(now) || slapp_unread(); }
 
     const narration::Narrator& narrator_;
     std::chrono::milliseconds floor_;
@@ -111,7 +127,8 @@ class PhoneDesk {
     std::optional<std::size_t> passed_;  // the ballots cast when the last one was passed on
     Clock::time_point opened_{};
     std::optional<Clock::time_point> talk_until_;
-    std::vector<Phone> phones_;  // one per seat
+    std::optional<std::size_t> slapp_read_for_;  // the answers logged at the SLAPP-suit read
+    std::vector<Phone> phones_;                  // one per seat
 };
 
 }  // namespace coyel::cli

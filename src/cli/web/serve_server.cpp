@@ -278,6 +278,8 @@ struct PublicServer::Impl {
             std::lock_guard lock(mutex);
             if (const auto undone = desk ? inbox->take_undone() : std::nullopt)
                 desk->undone_to(*undone, Clock::now());
+            if (const auto read = desk ? inbox->take_slapp_read() : std::nullopt)
+                desk->slapp_read(*read, Clock::now());
             if (desk) due = desk->due(Clock::now());
         }
         if (due) inbox->post(std::move(*due));

@@ -89,9 +89,15 @@ TEST_CASE(
     CHECK_FALSE(tie.elected);
     CHECK(tie.tied == std::vector<std::size_t>{0, 7});
     CHECK_FALSE(phone_election(g, Picks(8, std::nullopt)).elected);
-    // After a mayor goes out, the next election is asked on the phones too.
+    // After the mayor goes out, the next election is asked on the phones too.
     ok(g, elect(g, "Hana"));
     CHECK_FALSE(is_election(*g.current_call()));
+    quiet_night(g, "Hana");  // the carbon emissions' target: out at dawn
+    REQUIRE(g.current_call() == CallId::new_mayor);
+    CHECK(is_election(CallId::new_mayor));
+    CHECK(players_of(phone_choices(g)) == std::vector<Seat>{0, 1, 2, 3, 4, 5, 6});
+    CHECK(phone_choices(g).back() == PhoneChoice{});
+    CHECK(phone_answerers(g) == g.state().in_game);
 }
 
 TEST_CASE("the list is every choice of the call's kind, the same whoever holds the roles") {

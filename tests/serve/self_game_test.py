@@ -9,6 +9,7 @@ whose phones answer every call, on loopback, nobody typing.
 - The laptop's screen is the players' screen: the moderator's prompts never
   reach it. The voice (a timed, silent --speak-log) reads the calls, the
   talk timer's start and end, and the end, one line at a time.
+- --talk without --self, a --talk of 0 and --self with --roles are refused.
 - Killed after the SLAPP-suit, `coyel resume --self` goes on with the same
   links and nothing lost.
 - The save loads (`coyel check`) and its replay ends as the players' screen
@@ -20,6 +21,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phone_game import FACTOR, PhoneGame, check, fail  # noqa: E402
 
 coyel = sys.argv[1]
+# --talk needs --self, and a length the prompt's `timer` takes; --self a random deal.
+for args, said in ((["--talk", "2"], "add --self"), (["--self", "--talk", "0"], "--talk takes"),
+                   (["--self", "--roles", "carbon,ceo,ngo,banker,fragile,citizen,citizen"],
+                    "--self shows the cards of a random deal")):
+    refused = subprocess.run([coyel, "new", "--players", "Ana,Ben,Cleo,Dan,Eve,Finn,Gus", *args],
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    check(refused.returncode == 2 and said in refused.stderr, f"{args}: {refused.stderr}")
 rng = random.Random(39)
 speech = os.path.join(tempfile.mkdtemp(), "speech.jsonl")
 # The game goes at its voice's pace: the voice's lines last a fiftieth of their time.
@@ -119,6 +127,9 @@ except subprocess.TimeoutExpired:
     game.process.kill()
     fail("q did not leave")
 check(code == 0, f"coyel left with {code}")
+left = open(os.path.join(game.folder, "repl.out"), encoding="utf-8").read()
+check(left.rstrip().endswith(f"The game is saved in {game.save}."), "where the game is kept, "
+      "once the table's screen is left: " + left[-200:])
 # Leaving by choice, the voice is heard to its last line: the log is whole.
 lines = [json.loads(line) for line in open(speech, encoding="utf-8")]
 said = [line["text"] for line in lines]

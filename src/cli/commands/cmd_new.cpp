@@ -375,8 +375,8 @@ Step<std::string> choose_path(const NewOptions& given, const std::vector<std::st
 // Phone cards are the walk-through's, which only a random deal has.
 bool phone_cards_allowed(const NewOptions& given) {
     if (given.cards != "phone" || (given.roles.empty() && !given.manual)) return true;
-    fmt::print(stderr,
-               "--cards phone shows the cards of a random deal: leave out --roles and --manual\n");
+    fmt::print(stderr, "{} shows the cards of a random deal: leave out --roles and --manual\n",
+               given.self.self ? "--self" : "--cards phone");
     return false;
 }
 

@@ -60,12 +60,12 @@ std::unique_ptr<speech::Speaker> voice_for(const SpeechFlags& speech,
 }  // namespace
 
 bool talk_allowed(const SelfFlags& self) {
-    if (self.talk == "3") return true;
+    if (!self.talk) return true;
     if (!self.self) {
         fmt::print(stderr, "--talk sets the talk timer of a game with no moderator: add --self\n");
         return false;
     }
-    if (timer_seconds(self.talk)) return true;
+    if (timer_seconds(*self.talk)) return true;
     fmt::print(stderr, "--talk takes minutes (3), minutes and seconds (1:30) or seconds (45s)\n");
     return false;
 }
@@ -81,9 +81,13 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
     std::unique_ptr<speech::Speaker> speaker = voice_for(voice, script, log, clock.frozen());
     // With no moderator their lines go nowhere: the screen is the table's.
     const narration::Narrator narrator(script);
-    TableScreen table(narrator);
+    TableScreen table(narrator, speaker.get());
     SelfReader by_itself(table);
     FileHandle nowhere(self.self ? std::fopen("/dev/null", "w") : nullptr);
+    if (self.self && !nowhere) {
+        fmt::print(stderr, "cannot open /dev/null for the moderator's lines\n");
+        return 1;
+    }
     const SessionIo io = self.self
                              ? SessionIo{by_itself, nowhere.get(), nowhere.get(), false, false}
                              : SessionIo{reader, stdout, stderr,
@@ -99,11 +103,17 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
     if (speaker) session.speak_with(*speaker);
     if (phones) session.answers_from_phones(*phones);
     if (self.self) {
-        session.plays_by_itself(self.talk);
+        session.plays_by_itself(self.talk_or_default());
         table.enter();
     }
     const int code = session.run();
     table.leave();
+    if (self.self)  // the session's own word on it went nowhere; this is no secret
+        print_wrapped(
+            stdout,
+            narrator.line(
+                "self.kept",
+                narration::Args{}.set("path", path).set("over", table.over() ? "yes" : "no")));
     // Leaving by choice, the last line (the end) is heard whole; after a
     // signal (a closed terminal, a kill), nothing keeps the process.
     if (speaker && code < 128) speaker->wait_quiet();

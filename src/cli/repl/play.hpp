@@ -1,6 +1,7 @@
 // Starts the REPL on a game: the terminal, the clock, the save file.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,8 @@ struct SpeechFlags {
 // `talk` (as the prompt's `timer` takes it: "3", "1:30").
 struct SelfFlags {
     bool self = false;
-    std::string talk = "3";
+    std::optional<std::string> talk;  // 3 minutes unless given
+    std::string talk_or_default() const { return talk.value_or("3"); }
 };
 
 // Whether --talk is a length the prompt's `timer` takes, and given with

@@ -14,15 +14,22 @@ namespace coyel::cli {
 using std::chrono::milliseconds;
 
 std::optional<milliseconds> TableScreen::draw() {
-    if (!game_) return std::nullopt;
+    if (waiting_ && (!shown_ || !voice_ || voice_->quiet())) {
+        shown_ = std::move(waiting_);
+        waiting_.reset();
+    }
+    if (!shown_) return std::nullopt;
     const auto now = std::chrono::system_clock::now().time_since_epoch();
-    const auto screen = narration::players_screen(
-        narrator_, *game_, live_, std::chrono::duration_cast<milliseconds>(now).count());
+    const auto screen =
+        narration::players_screen(narrator_, shown_->game, shown_->live,
+                                  std::chrono::duration_cast<milliseconds>(now).count());
     FullScreen::put(draw_players_screen(screen, screen_size(), colour_enabled(stdout), ""));
-    return screen.changes_in;
+    if (!waiting_) return screen.changes_in;
+    const milliseconds soon{50};
+    return screen.changes_in ? std::min(*screen.changes_in, soon) : soon;
 }
 
-// Asked only by `quit` in an unfinished game: its answer was the q itself.
+// No command asks a question with nobody at the keyboard; should one, the q was the answer.
 std::optional<std::string> SelfReader::read(const std::string&) { return std::string{"yes"}; }
 
 std::optional<std::string> SelfReader::read_live(LivePrompt& prompt) {

@@ -12,6 +12,7 @@
 #include "coyel/save.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
+#include "speaker.hpp"
 #include "terminal/full_screen.hpp"
 
 namespace coyel::cli {
@@ -19,22 +20,34 @@ namespace coyel::cli {
 // The players' screen, drawn full screen from each save the session makes.
 class TableScreen {
   public:
-    explicit TableScreen(const narration::Narrator& narrator) : narrator_(narrator) {}
+    // `voice`, if any: the screen shows a save once the lines read before it
+    // are heard, so that the dawn or the end is not seen before it is told.
+    TableScreen(const narration::Narrator& narrator, const speech::Speaker* voice)
+        : narrator_(narrator), voice_(voice) {}
 
     // What the session has just saved.
     void saved(const Game& game, const std::optional<LiveClock>& live) {
-        game_ = game;
-        live_ = live;
+        waiting_ = Shown{game, live};
     }
-    // Draws the screen as it stands now; how long it stays so (nullopt: until the next save).
+    // Whether the game last saved is over.
+    bool over() const {
+        const auto& newest = waiting_ ? waiting_ : shown_;
+        return newest && newest->game.over();
+    }
+    // Draws the screen as it stands now; how long it stays so (nullopt: until
+    // the next save; 50 ms while a save waits for the voice).
     std::optional<std::chrono::milliseconds> draw();
     void enter() { full_.emplace(); }
     void leave() { full_.reset(); }
 
   private:
+    struct Shown {
+        Game game;
+        std::optional<LiveClock> live;
+    };
     const narration::Narrator& narrator_;
-    std::optional<Game> game_;
-    std::optional<LiveClock> live_;
+    const speech::Speaker* voice_;
+    std::optional<Shown> shown_, waiting_;
     std::optional<FullScreen> full_;
 };
 

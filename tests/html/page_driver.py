@@ -99,6 +99,14 @@ class Chromium:
             time.sleep(0.02)
         fail(f"the page never showed {what} ({expression})")
 
+    def problems(self):
+        """What the pages threw or logged as an error or a warning (a policy's
+        violation among them)."""
+        return [event for event in self.events
+                if event["method"] in ("Runtime.exceptionThrown", "Log.entryAdded")
+                or (event["method"] == "Runtime.consoleAPICalled"
+                    and event["params"]["type"] in ("error", "warning"))]
+
     def screenshot(self, path):
         shot = self.call("Page.captureScreenshot", {"format": "png"})
         with open(path, "wb") as out:

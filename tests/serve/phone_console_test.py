@@ -146,11 +146,7 @@ for seat in range(count):
     calls = 6 if seat != target else 5  # the election, four night calls, the vote (if in)
     check(posts[0] == posts[1] == [("POST", "/answer", 48)] * calls,
           f"seat {seat}'s Done requests: {posts}")
-problems = [event for event in browser.events
-            if event["method"] in ("Runtime.exceptionThrown", "Log.entryAdded")
-            or (event["method"] == "Runtime.consoleAPICalled"
-                and event["params"]["type"] in ("error", "warning"))]
-check(not problems, f"the pages said: {problems[:3]}")
+check(not browser.problems(), f"the pages said: {browser.problems()[:3]}")
 browser.close()
 for game in twins:
     game.quit()

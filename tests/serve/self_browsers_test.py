@@ -67,13 +67,7 @@ check(checked.returncode == 0, f"coyel check: {checked.stdout}{checked.stderr}")
 replayed = subprocess.run([coyel, "replay", game.save, "--view", "table"], capture_output=True,
                           text=True, env=dict(os.environ, COYEL_LANG="en")).stdout
 check(replayed.count(why) == 1, f"the replay does not end as the screen: {why}")
-problems = [event for event in browser.events
-            if event["method"] in ("Runtime.exceptionThrown", "Log.entryAdded")
-            or (event["method"] == "Runtime.consoleAPICalled"
-                and event["params"]["type"] in ("error", "warning"))]
-check(not problems, f"the pages said: {problems[:3]}")
+check(not browser.problems(), f"the pages said: {browser.problems()[:3]}")
 browser.close()
-game.process.stdin.write(b"q")
-game.process.stdin.flush()
-check(game.process.wait(timeout=10 * FACTOR) == 0, "q did not leave with 0")
+game.quit(b"q")
 print(f"a game of {len(log)} entries played on seven pages ({taps} taps): {end[0]}")

@@ -18,7 +18,7 @@ About 8 s. Usage: self_game_test.py PATH/TO/coyel"""
 import json, os, random, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone_game import FACTOR, PhoneGame, check, fail  # noqa: E402
+from phone_game import FACTOR, PhoneGame, check  # noqa: E402
 
 coyel = sys.argv[1]
 # --talk needs --self, and a length the prompt's `timer` takes; --self a random deal.
@@ -119,14 +119,7 @@ replayed = subprocess.run([coyel, "replay", game.save, "--view", "table"], captu
                           text=True, env=dict(os.environ, COYEL_LANG="en")).stdout
 check(replayed.rstrip().count(why) == 1, f"the replay does not end as the screen: {why}")
 
-game.process.stdin.write(b"q")
-game.process.stdin.flush()
-try:
-    code = game.process.wait(timeout=10 * FACTOR)
-except subprocess.TimeoutExpired:
-    game.process.kill()
-    fail("q did not leave")
-check(code == 0, f"coyel left with {code}")
+game.quit(b"q")
 left = open(os.path.join(game.folder, "repl.out"), encoding="utf-8").read()
 check(left.rstrip().endswith(f"The game is saved in {game.save}."), "where the game is kept, "
       "once the table's screen is left: " + left[-200:])

@@ -24,6 +24,7 @@ void Speaker::say(std::string line) {
         last_ = line;
         if (muted_) return;
         waiting_.push_back({std::move(line), Clock::now()});
+        ++handed_;
     }
     changed_.notify_all();
 }
@@ -33,6 +34,7 @@ void Speaker::repeat() {
         std::lock_guard lock(mutex_);
         if (muted_ || last_.empty()) return;
         waiting_.push_back({last_, Clock::now()});
+        ++handed_;
     }
     changed_.notify_all();
 }
@@ -40,6 +42,7 @@ void Speaker::repeat() {
 void Speaker::cut() {
     {
         std::lock_guard lock(mutex_);
+        finished_ += waiting_.size();  // dropped: as good as heard
         waiting_.clear();
         ++cuts_;
     }
@@ -70,6 +73,16 @@ bool Speaker::quiet() const {
     return waiting_.empty() && !speaking_;
 }
 
+std::uint64_t Speaker::handed() const {
+    std::lock_guard lock(mutex_);
+    return handed_;
+}
+
+bool Speaker::heard(std::uint64_t mark) const {
+    std::lock_guard lock(mutex_);
+    return finished_ >= mark;
+}
+
 // The speaking thread: one line at a time, in the order handed over.
 void Speaker::run() {
     std::unique_lock lock(mutex_);
@@ -87,6 +100,7 @@ void Speaker::run() {
         lock.lock();
         write_log(line, start, end, cuts_ != cuts_before);
         speaking_ = false;
+        ++finished_;
         changed_.notify_all();
     }
 }

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <deque>
 #include <memory>
@@ -40,6 +41,10 @@ class Speaker {
     void wait_quiet();
     // Nothing waiting or being spoken now.
     bool quiet() const;
+    // How many lines have been handed over so far: a mark, and whether every
+    // line up to it has been spoken to its end, cut or dropped.
+    std::uint64_t handed() const;
+    bool heard(std::uint64_t mark) const;
 
   private:
     using Clock = std::chrono::steady_clock;
@@ -60,7 +65,9 @@ class Speaker {
     bool speaking_ = false;
     bool muted_ = false;
     bool leaving_ = false;
-    unsigned cuts_ = 0;  // counts cut()s: a line spoken across one was cut short
+    unsigned cuts_ = 0;           // counts cut()s: a line spoken across one was cut short
+    std::uint64_t handed_ = 0;    // lines handed over
+    std::uint64_t finished_ = 0;  // lines spoken, cut or dropped
     std::thread thread_;
 };
 

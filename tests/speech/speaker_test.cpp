@@ -125,6 +125,27 @@ TEST_CASE("a cut stops the line being said and drops those waiting, and say repe
     std::fclose(log);
 }
 
+TEST_CASE("a mark is heard once every line handed over before it is said, cut or dropped") {
+    auto owned = std::make_unique<FakeVoice>(10s);  // long: only a cut ends a line
+    FakeVoice& voice = *owned;
+    Speaker speaker(std::move(owned));
+    CHECK(speaker.heard(speaker.handed()));  // nothing handed over yet
+    speaker.say("Everyone, close your eyes.");
+    speaker.say("The NGO, open your eyes.");
+    const auto mark = speaker.handed();
+    CHECK(mark == 2);
+    while (voice.spoken().empty()) std::this_thread::yield();
+    CHECK_FALSE(speaker.heard(1));
+    CHECK_FALSE(speaker.heard(mark));
+    speaker.cut();  // the first line cut, the second dropped
+    speaker.wait_quiet();
+    CHECK(speaker.heard(mark));
+    speaker.say("Everyone, open your eyes.");
+    CHECK_FALSE(speaker.heard(speaker.handed()));
+    CHECK(speaker.heard(mark));
+    speaker.cut();
+}
+
 TEST_CASE("muted, the speaker says nothing, and unmuted it goes on") {
     auto owned = std::make_unique<FakeVoice>(5ms);
     FakeVoice& voice = *owned;

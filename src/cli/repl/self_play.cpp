@@ -14,9 +14,10 @@ namespace coyel::cli {
 using std::chrono::milliseconds;
 
 std::optional<milliseconds> TableScreen::draw() {
-    if (waiting_ && (!shown_ || !voice_ || voice_->quiet())) {
-        shown_ = std::move(waiting_);
-        waiting_.reset();
+    while (!waiting_.empty() &&
+           (!shown_ || !voice_ || voice_->heard(waiting_.front().heard_after))) {
+        shown_ = std::move(waiting_.front());
+        waiting_.pop_front();
     }
     if (!shown_) return std::nullopt;
     const auto now = std::chrono::system_clock::now().time_since_epoch();
@@ -24,7 +25,7 @@ std::optional<milliseconds> TableScreen::draw() {
         narration::players_screen(narrator_, shown_->game, shown_->live,
                                   std::chrono::duration_cast<milliseconds>(now).count());
     FullScreen::put(draw_players_screen(screen, screen_size(), colour_enabled(stdout), ""));
-    if (!waiting_) return screen.changes_in;
+    if (waiting_.empty()) return screen.changes_in;
     const milliseconds soon{50};
     return screen.changes_in ? std::min(*screen.changes_in, soon) : soon;
 }

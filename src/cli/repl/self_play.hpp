@@ -5,6 +5,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 
@@ -20,19 +22,20 @@ namespace coyel::cli {
 // The players' screen, drawn full screen from each save the session makes.
 class TableScreen {
   public:
-    // `voice`, if any: the screen shows a save once the lines read before it
-    // are heard, so that the dawn or the end is not seen before it is told.
+    // `voice`, if any: the screen shows a save once the lines handed to the
+    // voice before it are heard, so that the dawn or the end is not seen
+    // before it is told.
     TableScreen(const narration::Narrator& narrator, const speech::Speaker* voice)
         : narrator_(narrator), voice_(voice) {}
 
-    // What the session has just saved.
+    // What the session has just saved, once the lines handed to the voice
+    // so far (this save's among them) are heard.
     void saved(const Game& game, const std::optional<LiveClock>& live) {
-        waiting_ = Shown{game, live};
+        waiting_.push_back(Shown{game, live, voice_ ? voice_->handed() : 0});
     }
     // Whether the game last saved is over.
     bool over() const {
-        const auto& newest = waiting_ ? waiting_ : shown_;
-        return newest && newest->game.over();
+        return waiting_.empty() ? shown_ && shown_->game.over() : waiting_.back().game.over();
     }
     // Draws the screen as it stands now; how long it stays so (nullopt: until
     // the next save; 50 ms while a save waits for the voice).
@@ -44,10 +47,12 @@ class TableScreen {
     struct Shown {
         Game game;
         std::optional<LiveClock> live;
+        std::uint64_t heard_after = 0;  // the voice's mark when it was saved
     };
     const narration::Narrator& narrator_;
     const speech::Speaker* voice_;
-    std::optional<Shown> shown_, waiting_;
+    std::optional<Shown> shown_;
+    std::deque<Shown> waiting_;  // saves not yet heard, oldest first
     std::optional<FullScreen> full_;
 };
 

@@ -30,7 +30,7 @@ class PhoneGame:
     a terminal: a 100x40 window on a tmux server of that name."""
 
     def __init__(self, coyel, seed, floor_s, tmux=None, players=PLAYERS,
-                 deck="carbon=2,ngo,ceo,banker,fragile", extra=()):
+                 deck="carbon=2,ngo,ceo,banker,fragile", extra=(), minutes=35):
         folder = tempfile.mkdtemp()
         self.save = os.path.join(folder, "g.json")
         self.port = free_port()
@@ -38,7 +38,7 @@ class PhoneGame:
         self.out = open(os.path.join(folder, "repl.out"), "w+")
         self.tmux = tmux
         self.folder = folder
-        command = [coyel, "new", "--players", players, "--seed", str(seed), "--minutes", "35",
+        command = [coyel, "new", "--players", players, "--seed", str(seed), "--minutes", str(minutes),
                    "--cards", "phone", "--bind", "127.0.0.1", "--port", str(self.port),
                    "--save", self.save, *(["--deck", deck] if deck else []), *extra]
         env = dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS=str(int(floor_s * 1000)))

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""A game with no moderator on a real terminal (`coyel new --self`, issue 39),
+under tmux with the real clock: after the walk-through of the card links the
+terminal is the players' screen, full screen; the phones elect the mayor,
+and the screen shows Night 1 with its countdown ticking once the voice has
+read the election, and again at a new size after a resize; q leaves it,
+the terminal as it was, and says where the game is kept.
+About 8 s. Usage: self_terminal_test.py PATH/TO/coyel"""
+import os, re, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phone_game import PhoneGame, check  # noqa: E402
+
+os.environ["COYEL_SPEECH_TIME_SCALE"] = "0.02"
+speech = os.path.join(tempfile.mkdtemp(), "speech.jsonl")
+game = PhoneGame(sys.argv[1], seed=11, floor_s=0.3, tmux=f"coyel-self-{os.getpid()}",
+                 players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus", deck=None, minutes=15,
+                 extra=["--self", "--speak-log", speech])
+screen = game.printed
+
+
+def last_line():
+    lines = [line for line in screen().splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+# The walk-through: each card link shown, then hidden; then the table's screen.
+until = time.monotonic() + 20
+while "Before the game" not in screen() and time.monotonic() < until:
+    if re.search(r"Enter (shows|hides)", last_line()):
+        game.keys("Enter")
+    time.sleep(0.05)
+check("Before the game" in screen(), f"the table's screen never came: {screen()}")
+check("mayor>" not in screen(), "the moderator's prompt on the table's screen")
+for seat in range(len(game.names)):  # every phone elects the last player
+    check(game.done(seat, len(game.names) - 1) == 204, f"seat {seat}'s election Done")
+game.wait_until(lambda: "Night 1" in screen() and "Gus  in · mayor" in screen(),
+                "Night 1 on the table's screen, Gus the mayor")
+
+
+def countdown():
+    found = re.search(r"next degree in (\d+):(\d\d)", screen())
+    check(found, f"no countdown on the screen: {screen()}")
+    return int(found[1]) * 60 + int(found[2])
+
+
+first = countdown()
+game.wait_until(lambda: countdown() <= first - 2, "the countdown ticking two seconds", every=0.1)
+
+# A resize: the screen drawn again at the new size, still ticking.
+game.run_tmux("resize-window", "-t", "=game:", "-x", "80", "-y", "24")
+game.wait_until(lambda: len(screen().splitlines()) <= 24 and "Night 1" in screen(),
+                "the screen at 80x24")
+again = countdown()
+game.wait_until(lambda: countdown() <= again - 1, "the countdown ticking after the resize",
+                every=0.1)
+
+game.keys("q")
+game.wait_until(lambda: f"The game is saved in {game.save}." in screen(), "q leaving, the "
+                "table's screen gone and where the game is kept said")
+game.run_tmux("kill-server")
+print("the table's screen on a real terminal: Night 1 ticking, a resize, q")

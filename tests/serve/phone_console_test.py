@@ -9,7 +9,9 @@ differently) on one Chromium, a page per phone, 16 in all.
   only the phones of players who are no carbon emission in either twin are
   compared.)
 - Tapping a choice and Done on every page answers the call, logged by phone:
-  the mayor's election, the night's four calls, then the day's vote.
+  the mayor's election, the night's four calls (the NGO's protest saving the
+  target), the SLAPP-suit (the CEO's phone alone names the saved, by
+  design), then the day's vote.
 - The TV page (/state.json, but its clock) is the same in both twins after
   each call, and so is every line the voice read (--speak-log).
 - Each page's requests are of the same kinds in both twins, and each Done is
@@ -76,13 +78,15 @@ def table_state(game):
     return {key: state[key] for key in ("phase", "players", "announcement", "vote", "result")}
 
 
-def answer_call(moment, buttons, index, role, kind, seats=range(count), by_phone=True):
+def answer_call(moment, buttons, index, role, kind, seats=range(count), by_phone=True,
+                private=()):
     """Every phone in the game (`seats`) taps `index` and Done, one phone
     last: the call's consoles compared before the taps and once all but that
-    phone are done; the TV pages compared once it is answered."""
+    phone are done (but the `private` seats', shown more by design); the TV
+    pages compared once it is answered."""
     wait_on_all(f"document.querySelectorAll('#choices button').length === {buttons}",
                 f"the list of {moment}", seats)
-    same_consoles(moment, seats)
+    same_consoles(moment, [seat for seat in seats if seat not in private])
     last = min(set(seats) - holds(role))
     headings = [game.poll(last)["call"] for game in twins]
     others = [seat for seat in seats if seat != last]
@@ -90,7 +94,8 @@ def answer_call(moment, buttons, index, role, kind, seats=range(count), by_phone
         for seat in others:
             tap(twin, seat, index)
     wait_on_all("!document.getElementById('waiting').hidden", f"Done taken at {moment}", others)
-    compared = [seat for seat in others if role != "carbon" or seat not in holds("carbon")]
+    compared = [seat for seat in others if seat not in private
+                and (role != "carbon" or seat not in holds("carbon"))]
     same_consoles(f"after Done at {moment}", compared)
     check(not any(entry["do"] not in ASIDES for game, length in zip(twins, lengths)
                   for entry in game.log()[length:]),
@@ -121,12 +126,22 @@ answer_call("the mayor's election", count + 1, count - 1, None, "elect_mayor")
 target = min(seat for seat in range(count)
              if twins[0].roles[seat] == twins[1].roles[seat] != "carbon")
 answer_call("the carbon call", count, target, "carbon", "carbon_target")
-answer_call("the NGO's call", count + 1, count, "ngo", "ngo_protect")  # nobody
+answer_call("the NGO's call", count + 1, target, "ngo", "ngo_protect")  # a protest saves
 answer_call("the banker's call", 3, 2, "banker", "banker")  # a shake of the head
 answer_call("the CEO's call", count + 1, count, "ceo", "ceo_lobby")  # nobody: the dawn
-# The day's vote, public: the target is out, the others each vote for nobody.
-voters = [seat for seat in range(count) if seat != target]
-answer_call("the vote", count, count - 1, None, "vote", voters, by_phone=False)
+# The SLAPP-suit: every phone shows the same two entries; the CEO's alone
+# names the saved player (by design), so theirs is left out of the comparison.
+wait_on_all("document.querySelectorAll('#choices button').length === 2", "the SLAPP-suit")
+for twin in (0, 1):
+    named = on(twin, twins[twin].roles.index("ceo"), "document.getElementById('pointed').textContent")
+    check(named == f"A protest saved {twins[twin].names[target]}.", f"the CEO's phone: {named}")
+answer_call("the SLAPP-suit", 2, 1, "ceo", "slapp", private=holds("ceo"))
+for twin in (0, 1):  # at its next poll, within a second: before the voice opens the eyes
+    browser.wait_for("document.getElementById('pointed').textContent === ''", 2,
+                     "the CEO's phone naming the saved no more after the call",
+                     pages[twin][twins[twin].roles.index("ceo")])
+# The day's vote, public: each votes for nobody.
+answer_call("the vote", count + 1, count, None, "vote", by_phone=False)
 
 # ---- The requests, the errors ------------------------------------------------
 def requests(session, token):
@@ -143,8 +158,8 @@ for seat in range(count):
     made = [requests(pages[twin][seat], twins[twin].tokens[seat]) for twin in (0, 1)]
     check(set(made[0]) == set(made[1]), f"seat {seat}'s requests differ: {made}")
     posts = [sorted(r for r in m if r[0] == "POST") for m in made]
-    calls = 6 if seat != target else 5  # the election, four night calls, the vote (if in)
-    check(posts[0] == posts[1] == [("POST", "/answer", 48)] * calls,
+    # The election, the night's four calls, the SLAPP-suit and the vote.
+    check(posts[0] == posts[1] == [("POST", "/answer", 48)] * 7,
           f"seat {seat}'s Done requests: {posts}")
 check(not browser.problems(), f"the pages said: {browser.problems()[:3]}")
 browser.close()

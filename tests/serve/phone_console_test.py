@@ -133,7 +133,8 @@ answer_call("the CEO's call", count + 1, count, "ceo", "ceo_lobby")  # nobody: t
 # names the saved player (by design), so theirs is left out of the comparison.
 wait_on_all("document.querySelectorAll('#choices button').length === 2", "the SLAPP-suit")
 for twin in (0, 1):
-    named = on(twin, twins[twin].roles.index("ceo"), "document.getElementById('pointed').textContent")
+    ceo = twins[twin].roles.index("ceo")
+    named = on(twin, ceo, "document.getElementById('pointed').textContent")
     check(named == f"A protest saved {twins[twin].names[target]}.", f"the CEO's phone: {named}")
 answer_call("the SLAPP-suit", 2, 1, "ceo", "slapp", private=holds("ceo"))
 for twin in (0, 1):  # at its next poll, within a second: before the voice opens the eyes

@@ -21,6 +21,18 @@ struct PhoneChoice {
     std::optional<BankerChoice> gesture;
     std::optional<bool> file;  // the SLAPP-suit's entries: file it, or not
     bool operator==(const PhoneChoice&) const = default;
+
+    static PhoneChoice of(Seat seat) { return with(&PhoneChoice::player, seat); }
+    static PhoneChoice of(BankerChoice gesture) { return with(&PhoneChoice::gesture, gesture); }
+    static PhoneChoice filing(bool file) { return with(&PhoneChoice::file, file); }
+
+  private:
+    template <typename T>
+    static PhoneChoice with(std::optional<T> PhoneChoice::*field, T value) {
+        PhoneChoice choice;
+        choice.*field = value;
+        return choice;
+    }
 };
 
 // The list every phone shows at the call now expected: every choice of the

@@ -25,12 +25,12 @@ std::vector<PhoneChoice> phone_choices(const Game& game) {
     if (kind == AnswerKind::gesture) {
         for (BankerChoice gesture :
              {BankerChoice::social, BankerChoice::speculation, BankerChoice::none})
-            choices.push_back({std::nullopt, gesture});
+            choices.push_back(PhoneChoice::of(gesture));
         return choices;
     }
     if (kind == AnswerKind::yes_no) {
-        choices.push_back({std::nullopt, std::nullopt, true});
-        choices.push_back({std::nullopt, std::nullopt, false});
+        choices.push_back(PhoneChoice::filing(true));
+        choices.push_back(PhoneChoice::filing(false));
         return choices;
     }
     if (is_ballot(*call)) {
@@ -38,11 +38,11 @@ std::vector<PhoneChoice> phone_choices(const Game& game) {
         // revote), then nobody where the options let a voter abstain.
         const State& state = game.state();
         for (Seat seat : state.revote_candidates.empty() ? state.in_game : state.revote_candidates)
-            choices.push_back({seat, std::nullopt});
+            choices.push_back(PhoneChoice::of(seat));
         if (game.setup().options.abstain) choices.push_back({});
         return choices;
     }
-    for (Seat seat : game.state().in_game) choices.push_back({seat, std::nullopt});
+    for (Seat seat : game.state().in_game) choices.push_back(PhoneChoice::of(seat));
     if (kind == AnswerKind::player_or_nobody) choices.push_back({});
     return choices;
 }

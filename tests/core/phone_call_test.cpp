@@ -45,8 +45,8 @@ TEST_CASE("the SLAPP-suit on the phones: file or not, and the CEO's phone names 
     quiet_night(twin, "Ana", "Ana");  // Ben is a carbon emission there
     REQUIRE(g.current_call() == CallId::slapp);
     REQUIRE(twin.current_call() == CallId::slapp);
-    const std::vector<PhoneChoice> file_or_not{{std::nullopt, std::nullopt, true},
-                                               {std::nullopt, std::nullopt, false}};
+    const std::vector<PhoneChoice> file_or_not{PhoneChoice::filing(true),
+                                               PhoneChoice::filing(false)};
     CHECK(phone_choices(g) == file_or_not);
     CHECK(phone_choices(twin) == file_or_not);
     SeatSet ceo;
@@ -115,9 +115,9 @@ TEST_CASE("the list is every choice of the call's kind, the same whoever holds t
     REQUIRE(phone_choices(g).size() == 9);
     CHECK(phone_choices(g).back() == PhoneChoice{});
     ok(g, protect(g, "Cleo"));
-    CHECK(phone_choices(g) == std::vector<PhoneChoice>{{std::nullopt, BankerChoice::social},
-                                                       {std::nullopt, BankerChoice::speculation},
-                                                       {std::nullopt, BankerChoice::none}});
+    CHECK(phone_choices(g) == std::vector<PhoneChoice>{PhoneChoice::of(BankerChoice::social),
+                                                       PhoneChoice::of(BankerChoice::speculation),
+                                                       PhoneChoice::of(BankerChoice::none)});
 }
 
 TEST_CASE("only the woken role's seats answer, and the carbon emissions must agree") {

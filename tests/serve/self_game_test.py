@@ -72,7 +72,8 @@ while " won." not in shown():
         game.process = subprocess.Popen(
             [coyel, "resume", "--self", "--talk", "1s", "--speak-log", speech, game.save],
             stdin=subprocess.PIPE, stdout=game.out, stderr=subprocess.STDOUT,
-            env=dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS="200"))
+            env=dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS="200",
+                     COYEL_PHONE_POLL_MS="200"))
         game.wait_until(serving, "the resumed server")
         check(len(game.log()) == before, "the resume lost an answer")
         resumed = True

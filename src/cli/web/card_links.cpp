@@ -43,11 +43,10 @@ constexpr const char* card_style =
     "background:#3a2c10}#done{margin-top:.6em;width:100%}#done:disabled{opacity:.4}"
     "#note{color:#ff8a65}";
 
-// The night's console on a card (the phones answer): every second it asks
-// the call (`call`, beside the card's own path) and draws it; a tap picks a
-// choice, Done sends it. Every text comes from the server or the page's
-// own markup, set with textContent, never as markup. The same script in
-// every language, so that its hash is one.
+// The night's console on a card (the phones answer): every second (as the
+// server says: `again_ms`) it asks the call (`call`, beside the card's own path) and draws it; a
+// tap picks a choice, Done sends it. Every text comes from the server or the page's own markup, set
+// with textContent, never as markup. The same script in every language, so that its hash is one.
 constexpr const char* console_script = R"JS(
 "use strict";
 const $ = (id) => document.getElementById(id);
@@ -83,7 +82,7 @@ async function ask() {
       draw();
     }
   } catch (error) { /* the next second asks again */ }
-  setTimeout(ask, 1000);
+  setTimeout(ask, state.again_ms || 1000);
 }
 $("done").addEventListener("click", async () => {
   if (chosen === null) return;

@@ -102,7 +102,7 @@ std::string PhoneDesk::call_heading() const {
 }
 
 std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
-    nlohmann::json shown = nlohmann::json::object();
+    nlohmann::json shown = {{"again_ms", poll_every_.count()}};  // when to ask next
     const bool in_game = game_ && seat >= 0 && static_cast<std::size_t>(seat) < phones_.size() &&
                          in_game_.contains(seat);
     if (!in_game) {

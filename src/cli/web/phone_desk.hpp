@@ -26,14 +26,17 @@ inline constexpr std::size_t phone_poll_bytes = 8192;
 // A call lasts this long at least, so that a called player's quick tap is
 // hidden among the others' (COYEL_CALL_FLOOR_MS shortens it for the tests).
 inline constexpr std::chrono::milliseconds phone_call_floor{15'000};
+// Every page asks for its phone's view this often (the same for all).
+inline constexpr std::chrono::milliseconds phone_poll_every{1'000};
 
 class PhoneDesk {
   public:
     using Clock = std::chrono::steady_clock;
 
     PhoneDesk(const narration::Narrator& narrator,
-              std::chrono::milliseconds floor = phone_call_floor)
-        : narrator_(narrator), floor_(floor) {}
+              std::chrono::milliseconds floor = phone_call_floor,
+              std::chrono::milliseconds poll_every = phone_poll_every)
+        : narrator_(narrator), floor_(floor), poll_every_(poll_every) {}
 
     // The game as last saved. A call not seen before (an undo's call asked
     // again included) opens with a fresh nonce on every phone and no picks.
@@ -118,6 +121,7 @@ class PhoneDesk {
 
     const narration::Narrator& narrator_;
     std::chrono::milliseconds floor_;
+    std::chrono::milliseconds poll_every_;
     std::optional<Game> game_;        // the last saved reading
     SeatSet in_game_;                 // as the table was told
     std::optional<CallId> call_;      // the call the phones answer, if any

@@ -126,12 +126,14 @@ struct PostBody {
 char reading_marker;
 
 // A call's floor, shortened by COYEL_CALL_FLOOR_MS for the tests.
-std::chrono::milliseconds call_floor() {
-    const char* given = std::getenv("COYEL_CALL_FLOOR_MS");
-    if (!given || !*given) return phone_call_floor;
+// A length in milliseconds from the environment (the tests' aids), else `otherwise`.
+std::chrono::milliseconds ms_from_environment(const char* name, std::chrono::milliseconds otherwise,
+                                              long long least = 0) {
+    const char* given = std::getenv(name);
+    if (!given || !*given) return otherwise;
     char* end = nullptr;
     const long long ms = std::strtoll(given, &end, 10);
-    return *end || ms < 0 ? phone_call_floor : std::chrono::milliseconds{ms};
+    return *end || ms < least ? otherwise : std::chrono::milliseconds{ms};
 }
 
 // "nonce=<32 hex digits>&choice=<index>", the page's whole body, or nullopt.
@@ -667,7 +669,11 @@ PublicServer::~PublicServer() { stop(); }
 void PublicServer::answer_into(PhoneInbox& inbox) {
     std::lock_guard lock(impl_->mutex);
     impl_->inbox = &inbox;
-    impl_->desk.emplace(impl_->narrator, call_floor());
+    // COYEL_CALL_FLOOR_MS and COYEL_PHONE_POLL_MS shorten the floor and the
+    // pages' poll for the tests; the poll stays within the rate limit.
+    impl_->desk.emplace(impl_->narrator,
+                        ms_from_environment("COYEL_CALL_FLOOR_MS", phone_call_floor),
+                        ms_from_environment("COYEL_PHONE_POLL_MS", phone_poll_every, 150));
     if (impl_->saved) impl_->desk->follow(impl_->saved->game, Clock::now(), impl_->talk_left());
 }
 

@@ -13,12 +13,7 @@
 #include "languages.hpp"
 #include "repl/session.hpp"
 
-#ifndef COYEL_VERSION
-#error "missing COYEL_VERSION, which CMake defines from project(VERSION)"
-#endif
-#ifndef COYEL_LIBEDIT_VERSION
-#define COYEL_LIBEDIT_VERSION "unknown"
-#endif
+#include "coyel_build_info.hpp"  // COYEL_VERSION, COYEL_LIBEDIT_VERSION: CMake's
 
 namespace coyel::cli {
 namespace {

@@ -11,8 +11,6 @@
 namespace coyel::cli {
 namespace {
 
-bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
-
 // "g" for ".../g.json", "notes.txt" for ".../notes.txt".
 std::string stem_of(const std::string& save_path) {
     const auto slash = save_path.rfind('/');
@@ -42,7 +40,7 @@ std::vector<RescueFolder> rescue_folders() {
 
 std::string rescue_path(const std::string& folder, const std::string& save_path) {
     std::string path;
-    for (int copy = 1; path.empty() || exists(path); ++copy)
+    for (int copy = 1; path.empty() || path_exists(path); ++copy)
         path = rescue_name(folder, save_path, copy);
     return path;
 }
@@ -57,9 +55,9 @@ Rescue write_rescue(const std::vector<RescueFolder>& folders, const std::string&
         std::optional<SaveLock> lock;
         for (int copy = 1; !lock; ++copy) {
             path = rescue_name(folder.path, save_path, copy);
-            if (exists(path)) continue;
+            if (path_exists(path)) continue;
             auto taken = SaveLock::take(path);
-            if (taken && !exists(path)) lock = std::move(*taken);
+            if (taken && !path_exists(path)) lock = std::move(*taken);
         }
         if (auto failure = write(path)) {
             rescue.failures.push_back(*failure);

@@ -35,8 +35,6 @@ std::string name_part(std::string_view name) {
     return part;
 }
 
-bool exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
-
 // The files of a folder that may be saves, sorted; an unreadable folder is
 // reported to `skipped`.
 std::vector<std::string> folder_files(const std::string& folder,
@@ -128,7 +126,7 @@ std::string new_game_path(const std::string& folder, const std::vector<std::stri
     for (std::size_t seat = 0; seat < std::min(players.size(), players_in_name); ++seat)
         if (auto part = name_part(players[seat]); !part.empty()) base += "-" + part;
     std::string path = base + ".json";
-    for (int copy = 2; exists(path); ++copy) path = fmt::format("{}-{}.json", base, copy);
+    for (int copy = 2; path_exists(path); ++copy) path = fmt::format("{}-{}.json", base, copy);
     return path;
 }
 
@@ -226,5 +224,7 @@ std::string utc_text(std::time_t when) {
     std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&when));
     return text;
 }
+
+bool path_exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
 
 }  // namespace coyel::cli

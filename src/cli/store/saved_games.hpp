@@ -77,4 +77,7 @@ std::string local_time_text(std::time_t when);
 // "2026-11-30T21:15:04Z" (ISO 8601, UTC), for the listings' JSON.
 std::string utc_text(std::time_t when);
 
+// Whether anything is at `path` (a file, a folder, a dangling link).
+bool path_exists(const std::string& path);
+
 }  // namespace coyel::cli

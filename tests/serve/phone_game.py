@@ -1,7 +1,7 @@
 """What the phone tests share: a `coyel new --cards phone` on loopback whose
 typed answers come from a pipe, and its phones' requests as the card page
 makes them (the poll of /card/<token>/call, Done to /card/<token>/answer)."""
-import http.client, json, os, shlex, socket, subprocess, sys, tempfile, time
+import http.client, json, os, re, shlex, socket, subprocess, sys, tempfile, time
 
 FACTOR = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
 PLAYERS = "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana"
@@ -70,6 +70,21 @@ class PhoneGame:
     def keys(self, *keys):
         """Keys typed on the terminal (tmux only): text as typed, or key names."""
         self.run_tmux("send-keys", "-t", "=game:", *keys)
+
+    def last_line(self):
+        """The terminal's last line with text on it (tmux only)."""
+        lines = [line for line in self.printed().splitlines() if line.strip()]
+        return lines[-1] if lines else ""
+
+    def walk_through(self, over, what):
+        """The walk-through under tmux: Enter at each card link shown, then
+        hidden, until `over(screen)` holds."""
+        until = time.monotonic() + 20 * FACTOR
+        while not over(self.printed()) and time.monotonic() < until:
+            if re.search(r"Enter (shows|hides)", self.last_line()):
+                self.keys("Enter")
+            time.sleep(0.05)
+        check(over(self.printed()), f"the walk-through never ended in {what}: {self.printed()}")
 
     def typed(self, line):
         if self.tmux:

@@ -6,27 +6,16 @@ answer as for a key, even with the clock paused (no second to wake for). What wa
 prompt keeps its clock ticking; the line editor then takes a typed answer.
 Behind the dawn's gate, the phones show nothing of the night's news.
 About 6 s. Usage: phone_terminal_test.py PATH/TO/coyel"""
-import os, re, sys, time
+import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phone_game import PhoneGame, check  # noqa: E402
 
 game = PhoneGame(sys.argv[1], seed=2, floor_s=0.3, tmux=f"coyel-phones-{os.getpid()}")
 screen = game.printed
-
-
-def prompt():
-    lines = [line for line in screen().splitlines() if line.strip()]
-    return lines[-1] if lines else ""
-
-
+prompt = game.last_line
 # The walk-through: each card link shown, then hidden.
-until = time.monotonic() + 20
-while "mayor>" not in prompt() and time.monotonic() < until:
-    if re.search(r"Enter (shows|hides)", prompt()):
-        game.keys("Enter")
-    time.sleep(0.05)
-check("mayor>" in prompt(), f"the walk-through never ended: {prompt()}")
+game.walk_through(lambda shown: "mayor>" in shown, "the mayor's prompt")
 game.typed("Hana")
 game.wait_until(lambda: "carbon target>" in prompt(), "the carbon call's prompt")
 game.wait_until(lambda: game.poll(0)["choices"], "the server follows the save", every=0.2)

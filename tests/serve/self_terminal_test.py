@@ -6,7 +6,7 @@ and the screen shows Night 1 with its countdown ticking once the voice has
 read the election, and again at a new size after a resize; q leaves it,
 the terminal as it was, and says where the game is kept.
 About 8 s. Usage: self_terminal_test.py PATH/TO/coyel"""
-import os, re, sys, tempfile, time
+import os, re, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phone_game import PhoneGame, check  # noqa: E402
@@ -19,18 +19,8 @@ game = PhoneGame(sys.argv[1], seed=11, floor_s=0.3, tmux=f"coyel-self-{os.getpid
 screen = game.printed
 
 
-def last_line():
-    lines = [line for line in screen().splitlines() if line.strip()]
-    return lines[-1] if lines else ""
-
-
 # The walk-through: each card link shown, then hidden; then the table's screen.
-until = time.monotonic() + 20
-while "Before the game" not in screen() and time.monotonic() < until:
-    if re.search(r"Enter (shows|hides)", last_line()):
-        game.keys("Enter")
-    time.sleep(0.05)
-check("Before the game" in screen(), f"the table's screen never came: {screen()}")
+game.walk_through(lambda shown: "Before the game" in shown, "the table's screen")
 check("mayor>" not in screen(), "the moderator's prompt on the table's screen")
 for seat in range(len(game.names)):  # every phone elects the last player
     check(game.done(seat, len(game.names) - 1) == 204, f"seat {seat}'s election Done")

@@ -23,6 +23,35 @@ def free_port():
         return sock.getsockname()[1]
 
 
+ECOSYSTEMS_TEAM = {"citizen", "fragile", "ngo", "banker"}  # docs/rules.md, section 1
+
+
+def winner_by_the_rules(status, limit):
+    """The end of docs/rules.md, section 7, worked out here from a status's
+    players and temperature, apart from the engine: the winning team, or None."""
+    in_game = [player["role"] for player in status["players"] if player["in_game"]]
+    if status["temperature"] >= limit:
+        return "carbon"
+    if "carbon" not in in_game:
+        return "ecosystems"
+    if not any(role in ECOSYSTEMS_TEAM for role in in_game):
+        return "carbon"
+    return None
+
+
+def check_the_end(coyel, save):
+    """The save ends as the rules say it must: `coyel status --json` (the
+    engine's replay of the log) names the winner the rules give."""
+    status = json.loads(subprocess.run([coyel, "status", "--json", save], capture_output=True,
+                                       text=True, check=True).stdout)
+    with open(save) as file:
+        limit = json.load(file)["setup"]["options"]["temperature"]["limit"]
+    check(status["winner"] is not None, f"the game is not over: {status['phase']}")
+    check(status["winner"] == winner_by_the_rules(status, limit),
+          f"the engine's winner {status['winner']} against the rules': "
+          f"{winner_by_the_rules(status, limit)}")
+
+
 class PhoneGame:
     """A game of 8 with two carbon emissions (or of `players` with `deck`),
     dealt by `seed`, its calls' floor `floor_s` seconds (15 at a real table),

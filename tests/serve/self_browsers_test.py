@@ -14,7 +14,7 @@ import os, random, subprocess, sys, tempfile, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [here, os.path.join(here, "..", "html")]
-from phone_game import FACTOR, PhoneGame, check  # noqa: E402
+from phone_game import FACTOR, PhoneGame, check, check_the_end  # noqa: E402
 from page_driver import Chromium  # noqa: E402
 
 coyel = sys.argv[1]
@@ -62,6 +62,7 @@ check(not typed, f"answers not by phone: {typed}")
 screen_lines = shown().splitlines()
 end = [line for line in screen_lines if line.endswith(" won.")]
 why = screen_lines[screen_lines.index(end[0]) - 1]
+check_the_end(coyel, game.save)  # the rules' end, worked out apart from the engine
 checked = subprocess.run([coyel, "check", game.save], capture_output=True, text=True)
 check(checked.returncode == 0, f"coyel check: {checked.stdout}{checked.stderr}")
 replayed = subprocess.run([coyel, "replay", game.save, "--view", "table"], capture_output=True,

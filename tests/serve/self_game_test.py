@@ -18,7 +18,7 @@ About 8 s. Usage: self_game_test.py PATH/TO/coyel"""
 import json, os, random, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone_game import FACTOR, PhoneGame, check  # noqa: E402
+from phone_game import FACTOR, PhoneGame, check, check_the_end  # noqa: E402
 
 coyel = sys.argv[1]
 # --talk needs --self, and a length the prompt's `timer` takes; --self a random deal.
@@ -114,6 +114,7 @@ for prompt in ("mayor>", "carbon target>", "votes for>", "Answer:"):
     check(prompt not in screen, f"the moderator's {prompt!r} reached the table's screen")
 check("\x1b[?1049h" in screen, "the table's screen never took the terminal")
 # ---- The save --------------------------------------------------------------------
+check_the_end(coyel, game.save)  # the rules' end, worked out apart from the engine
 checked = subprocess.run([coyel, "check", game.save], capture_output=True, text=True)
 check(checked.returncode == 0, f"coyel check: {checked.stdout}{checked.stderr}")
 replayed = subprocess.run([coyel, "replay", game.save, "--view", "table"], capture_output=True,

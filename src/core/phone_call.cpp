@@ -6,7 +6,7 @@ namespace coyel {
 namespace {
 
 // The call now expected, if the phones answer it: a night call that wakes a
-// role, the day's vote, or the mayor's election.
+// role, the CEO's SLAPP-suit at dawn, the day's vote, or the mayor's election.
 std::optional<CallId> phone_call(const Game& game) {
     const auto call = game.current_call();
     if (!call || !(wakes_at_night(*call) || is_ballot(*call) || is_election(*call) ||

@@ -99,13 +99,17 @@ class Chromium:
             time.sleep(0.02)
         fail(f"the page never showed {what} ({expression})")
 
-    def problems(self):
+    def problems(self, allowed=()):
         """What the pages threw or logged as an error or a warning (a policy's
-        violation among them)."""
+        violation among them), but a network error with an `allowed` status."""
+        def allowed_status(event):
+            text = event["params"].get("entry", {}).get("text", "")
+            return any(f"status of {status} " in text for status in allowed)
         return [event for event in self.events
-                if event["method"] in ("Runtime.exceptionThrown", "Log.entryAdded")
-                or (event["method"] == "Runtime.consoleAPICalled"
-                    and event["params"]["type"] in ("error", "warning"))]
+                if (event["method"] in ("Runtime.exceptionThrown", "Log.entryAdded")
+                    or (event["method"] == "Runtime.consoleAPICalled"
+                        and event["params"]["type"] in ("error", "warning")))
+                and not allowed_status(event)]
 
     def screenshot(self, path):
         shot = self.call("Page.captureScreenshot", {"format": "png"})

@@ -68,7 +68,9 @@ check(checked.returncode == 0, f"coyel check: {checked.stdout}{checked.stderr}")
 replayed = subprocess.run([coyel, "replay", game.save, "--view", "table"], capture_output=True,
                           text=True, env=dict(os.environ, COYEL_LANG="en")).stdout
 check(replayed.count(why) == 1, f"the replay does not end as the screen: {why}")
-check(not browser.problems(), f"the pages said: {browser.problems()[:3]}")
+# A Done sent just as its call moves on gets 409, as the protocol says, and the
+# page asks again; Chromium logs it as a network error.
+check(not browser.problems(allowed=(409,)), f"the pages said: {browser.problems((409,))[:3]}")
 browser.close()
 game.quit(b"q")
 print(f"a game of {len(log)} entries played on seven pages ({taps} taps): {end[0]}")

@@ -133,6 +133,13 @@ said_first = [json.loads(line)["text"] for line in open(first, encoding="utf-8")
 check("Talk it over until the timer ends; then vote on your phones." in said,
       "the talk never opened")
 check("Time is up." in said, "the talk timer's end was not said")
+# The talk lasts its whole second from when the voice has read the day's opening.
+talk = "Talk it over until the timer ends; then vote on your phones."
+for index, line in enumerate(lines):
+    if line["text"] == "Time is up.":
+        opened = max(i for i in range(index) if lines[i]["text"] == talk)
+        check(line["due_ms"] - lines[opened]["end_ms"] >= 900,
+              f"the talk cut short: {lines[opened]} then {line}")
 slapp_call = [text for text in said_first if "Fossil Fuel CEO, open your eyes: a protest saved" in text]
 check(slapp_call and all("your phone names them" in text for text in slapp_call),
       f"the SLAPP-suit's call as the voice read it: {slapp_call}")  # no moderator points

@@ -172,10 +172,12 @@ std::string Session::text() const {
 
 // The prompt changes when the clock's seconds or the timer's do.
 std::optional<std::chrono::milliseconds> Session::wake_in() const {
-    // An answer, or the SLAPP-suit's call, held for the voice: looked at again soon.
+    // An answer, the SLAPP-suit's call or the talk's start, held for the
+    // voice: looked at again soon.
     constexpr std::chrono::milliseconds soon{50};
     const auto clock = clock_.wake_in();
-    const bool waiting = !phone_answers_.empty() || game_.current_call() == CallId::slapp;
+    const bool waiting = !phone_answers_.empty() || game_.current_call() == CallId::slapp ||
+                         (by_itself_ && !talk_heard_);
     if (!phones_ || !waiting || !voice_behind()) return clock;
     return clock ? std::min(*clock, soon) : soon;
 }
@@ -191,6 +193,7 @@ std::string Session::on_wake() {
         clock_.check_timer();
         take_phone_answers();
         report_slapp_read();
+        if (by_itself_) run_by_itself();
     });
 }
 
@@ -234,12 +237,19 @@ void Session::take_phone_answers() {
 // with the talk timer. (No gate waits for an Enter: the screen is not the
 // moderator's, so the dawn and the end are told at once, as in a pipe.)
 void Session::run_by_itself() {
-    if (game_.current_call() == CallId::vote && game_.state().ballots.empty() &&
-        talk_round_ != game_.state().round) {
+    const bool vote_opens = game_.current_call() == CallId::vote && game_.state().ballots.empty();
+    if (vote_opens && talk_round_ != game_.state().round) {
         talk_round_ = game_.state().round;
-        board_.show();  // the vote's call first, then how long the talk lasts
-        clock_.timer(*by_itself_);
+        talk_heard_ = false;
+        board_.show();              // the vote's call first, then how long the talk lasts
+        clock_.timer(*by_itself_);  // from now the phones show no ballot
         out_.aloud(narrator_.line("self.talk"));
+    }
+    // The talk lasts its whole length from when the voice has read the dawn
+    // and the call: the timer starts again then.
+    if (vote_opens && !talk_heard_ && !voice_behind()) {
+        talk_heard_ = true;
+        clock_.timer(*by_itself_);
     }
 }
 

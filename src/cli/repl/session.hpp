@@ -159,6 +159,7 @@ class Session final : private LivePrompt, private PromptHost {
     bool phones_answered_ = false;            // the prompt closes: a new call is shown
     std::optional<std::string> by_itself_;    // the talk timer's length, with no moderator
     int talk_round_ = 0;                      // the last day whose talk timer was started
+    bool talk_heard_ = true;                  // and started again once the voice had read the day
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

@@ -39,8 +39,9 @@ struct PhoneChoice {
 // call's kind, never the legal set, which can hold a secret (the NGO's
 // last protected player, the carbon emissions' own seats). Every player in
 // the game, then nobody where the call's kind allows nobody; or the three
-// gestures; or, at the SLAPP-suit, filing it and not. At a vote, the candidates (the tied players at a revote), then
-// nobody where the options let a voter abstain: public, as the vote is
+// gestures; or, at the SLAPP-suit, filing it and not. At a vote, the
+// candidates (the tied players at a revote), then nobody where the options
+// let a voter abstain: public, as the vote is
 // (a corrupted voter may not name the CEO: refused on their phone alone).
 // At the mayor's election, every player in the game, then nobody.
 // Empty at any other call.

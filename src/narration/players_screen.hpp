@@ -40,8 +40,8 @@ struct PlayersScreen {
     // The vote being taken, as its ballots are said aloud: "Ana → Dan", one
     // a line, then "Cleo votes next." Empty outside a vote.
     std::vector<std::string> vote;
-    std::optional<std::string> result;            // "The ecosystems team won."
-    std::optional<std::string> result_figure;     // "ECOSYSTEMS": the winner, for large type
+    std::optional<std::string> result;         // "The ecosystems team won."
+    std::optional<std::string> result_figure;  // "ECOSYSTEMS": the winner, for large type
     // How long until the screen changes with the clock or the timer: the
     // next second of either, while one runs; nullopt when nothing ticks.
     std::optional<std::chrono::milliseconds> changes_in;

@@ -373,10 +373,11 @@ Step<std::string> choose_path(const NewOptions& given, const std::vector<std::st
 }
 
 // Phone cards are the walk-through's, which only a random deal has.
-bool phone_cards_allowed(const NewOptions& given) {
+bool phone_cards_allowed(const NewOptions& given, const narration::Narrator& narrator) {
     if (given.cards != "phone" || (given.roles.empty() && !given.manual)) return true;
-    fmt::print(stderr, "{} shows the cards of a random deal: leave out --roles and --manual\n",
-               given.self.self ? "--self" : "--cards phone");
+    fmt::print(stderr, "{}\n",
+               narrator.line("new.phone_random_deal",
+                             Args{}.set("flag", given.self.self ? "--self" : "--cards phone")));
     return false;
 }
 
@@ -402,7 +403,7 @@ int run_new(const NewOptions& asked) {
     if (!chosen) return 2;
     auto reader = make_line_reader(stdin, stdout);
     const narration::Narrator narrator(chosen->script());
-    if (!phone_cards_allowed(given) || !talk_allowed(given.self)) return 2;
+    if (!phone_cards_allowed(given, narrator) || !talk_allowed(given.self, narrator)) return 2;
     Setup setup;
     auto players = ask_players(given, *reader, narrator);
     if (auto* code = std::get_if<int>(&players)) return *code;

@@ -110,7 +110,7 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     const narration::Script& script = chosen->script();
     std::optional<Game> game{std::move(saved->game)};
     if (self.self && game->setup().card_tokens.empty()) {
-        fmt::print(stderr, "--self plays a game with phone cards: this one was dealt without\n");
+        fmt::print(stderr, "{}\n", narration::Narrator(script).line("self.needs_phone_cards"));
         return 2;
     }
     auto reader = make_line_reader(stdin, stdout);
@@ -135,8 +135,9 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
 
 int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
                const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self) {
-    if (!choose_script_or_say(language)) return 2;  // a wrong --lang is told first
-    if (!talk_allowed(self)) return 2;
+    const auto chosen = choose_script_or_say(language);
+    if (!chosen) return 2;  // a wrong --lang is told first
+    if (!talk_allowed(self, narration::Narrator(chosen->script()))) return 2;
     if (path.empty()) return resume_newest(clear, serving, speech, language, self);
     return resume_path(path, clear, serving, speech, language, self);
 }

@@ -59,14 +59,10 @@ std::unique_ptr<speech::Speaker> voice_for(const SpeechFlags& speech,
 
 }  // namespace
 
-bool talk_allowed(const SelfFlags& self) {
-    if (!self.talk) return true;
-    if (!self.self) {
-        fmt::print(stderr, "--talk sets the talk timer of a game with no moderator: add --self\n");
-        return false;
-    }
-    if (timer_seconds(*self.talk)) return true;
-    fmt::print(stderr, "--talk takes minutes (3), minutes and seconds (1:30) or seconds (45s)\n");
+bool talk_allowed(const SelfFlags& self, const narration::Narrator& narrator) {
+    if (!self.talk || (self.self && timer_seconds(*self.talk))) return true;
+    fmt::print(stderr, "{}\n",
+               narrator.line(self.self ? "self.talk_usage" : "self.talk_needs_self"));
     return false;
 }
 

@@ -8,6 +8,7 @@
 #include "coyel/game.hpp"
 #include "line_reader.hpp"
 #include "phone_inbox.hpp"
+#include "narrator.hpp"
 #include "script.hpp"
 #include "store/save_lock.hpp"
 
@@ -31,7 +32,7 @@ struct SelfFlags {
 
 // Whether --talk is a length the prompt's `timer` takes, and given with
 // --self only; if not, why, on standard error.
-bool talk_allowed(const SelfFlags& self);
+bool talk_allowed(const SelfFlags& self, const narration::Narrator& narrator);
 
 // `lock` is the save's (save_lock.hpp), held until the session ends.
 // `clear`: the screen may be cleared at dawn and after `status` (not --no-clear).

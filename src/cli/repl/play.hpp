@@ -7,8 +7,8 @@
 
 #include "coyel/game.hpp"
 #include "line_reader.hpp"
-#include "phone_inbox.hpp"
 #include "narrator.hpp"
+#include "phone_inbox.hpp"
 #include "script.hpp"
 #include "store/save_lock.hpp"
 

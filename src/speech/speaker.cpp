@@ -68,6 +68,11 @@ void Speaker::wait_quiet() {
     changed_.wait(lock, [&] { return waiting_.empty() && !speaking_; });
 }
 
+void Speaker::on_quiet(std::function<void()> callback) {
+    std::lock_guard lock(mutex_);
+    on_quiet_ = std::move(callback);
+}
+
 bool Speaker::quiet() const {
     std::lock_guard lock(mutex_);
     return waiting_.empty() && !speaking_;
@@ -102,6 +107,11 @@ void Speaker::run() {
         speaking_ = false;
         ++finished_;
         changed_.notify_all();
+        if (waiting_.empty() && on_quiet_) {
+            lock.unlock();  // the callback may ask whether the voice is quiet
+            on_quiet_();
+            lock.lock();
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,6 +42,10 @@ class Speaker {
     void wait_quiet();
     // Nothing waiting or being spoken now.
     bool quiet() const;
+    // Called on the speaking thread each time the last line handed over is
+    // done: whoever waits on the voice without polling it wakes (set before
+    // the first line).
+    void on_quiet(std::function<void()> callback);
     // How many lines have been handed over so far: a mark, and whether every
     // line up to it has been spoken to its end, cut or dropped.
     std::uint64_t handed() const;
@@ -57,6 +62,7 @@ class Speaker {
 
     std::unique_ptr<Voice> voice_;
     std::FILE* log_;
+    std::function<void()> on_quiet_;
     const Clock::time_point born_ = Clock::now();
     mutable std::mutex mutex_;
     std::condition_variable changed_;

@@ -146,6 +146,33 @@ TEST_CASE("a mark is heard once every line handed over before it is said, cut or
     speaker.cut();
 }
 
+// With no moderator the session waits on a descriptor, not on the voice: the
+// voice falling quiet must wake it, once a batch of lines is done, and it
+// must find the voice quiet then (a wake before that is a game stuck).
+TEST_CASE("the speaker calls on_quiet once its last line is done and is quiet by then") {
+    auto owned = std::make_unique<FakeVoice>(10s);  // long: only a cut ends a line
+    FakeVoice& voice = *owned;
+    Speaker speaker(std::move(owned));
+    std::atomic<int> calls = 0;
+    std::atomic<bool> quiet_when_called = true;
+    speaker.on_quiet([&] {
+        if (!speaker.quiet()) quiet_when_called = false;
+        ++calls;
+    });
+    speaker.say("Players, elect a mayor.");
+    speaker.say("The mayor's vote counts for two.");
+    while (voice.spoken().empty()) std::this_thread::yield();
+    voice.cut();  // the first line ends; the second is still to say
+    while (voice.spoken().size() < 2) std::this_thread::yield();
+    CHECK(calls == 0);
+    voice.cut();  // the last line ends
+    const auto until = Clock::now() + 5s;
+    while (calls == 0 && Clock::now() < until) std::this_thread::yield();
+    CHECK(calls == 1);
+    CHECK(quiet_when_called);
+    CHECK(speaker.quiet());
+}
+
 TEST_CASE("muted, the speaker says nothing, and unmuted it goes on") {
     auto owned = std::make_unique<FakeVoice>(5ms);
     FakeVoice& voice = *owned;

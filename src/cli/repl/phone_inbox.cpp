@@ -18,6 +18,10 @@ void PhoneInbox::post(PhoneAnswer answer) {
         std::lock_guard lock(mutex_);
         waiting_.push_back(std::move(answer));
     }
+    wake();
+}
+
+void PhoneInbox::wake() {
     const std::uint64_t one = 1;
     if (fd_ >= 0) (void)::write(fd_, &one, sizeof one);
 }

@@ -39,6 +39,9 @@ class PhoneInbox {
     std::vector<PhoneAnswer> take();
     // Readable while answers wait (an eventfd); -1 if none could be made.
     int fd() const { return fd_; }
+    // Readable with no answer, until the next take: the session looks again
+    // at the answers it holds (with no moderator, the voice fell quiet).
+    void wake();
 
     // The other way, from the session to the server: an `undo` left the
     // game at `answered` answers logged (answers_logged), whose call the

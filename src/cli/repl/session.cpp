@@ -233,6 +233,16 @@ void Session::take_phone_answers() {
     }
 }
 
+// With no moderator the phones' answers wait for the voice (voice_behind):
+// the voice falling quiet wakes the prompt's wait, which may have seen it
+// still speaking just before, to take them (after speak_with and
+// answers_from_phones).
+void Session::plays_by_itself(std::string talk) {
+    by_itself_ = std::move(talk);
+    narrator_.point_on_phones(true);
+    if (speaker_ && phones_) speaker_->on_quiet([inbox = phones_] { inbox->wake(); });
+}
+
 // With no moderator, what their `timer` would do: each day's vote opens
 // with the talk timer. (No gate waits for an Enter: the screen is not the
 // moderator's, so the dawn and the end are told at once, as in a pipe.)

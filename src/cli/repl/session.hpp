@@ -91,10 +91,7 @@ class Session final : private LivePrompt, private PromptHost {
     // is the table's, as in a pipe), the phones' answers wait for the voice,
     // and each day's vote opens with a talk timer of `talk` (as `timer`
     // takes it).
-    void plays_by_itself(std::string talk) {
-        by_itself_ = std::move(talk);
-        narrator_.point_on_phones(true);
-    }
+    void plays_by_itself(std::string talk);
 
   private:
     // What the prompt's commands reach (prompt_commands.hpp).

@@ -18,6 +18,7 @@
 #include "lab.hpp"
 #include "language.hpp"
 #include "narrator.hpp"
+#include "phones/tokens.hpp"
 #include "repl/answer.hpp"
 #include "repl/line_reader.hpp"
 #include "repl/play.hpp"
@@ -25,7 +26,6 @@
 #include "simulate.hpp"
 #include "store/saved_games.hpp"
 #include "terminal/terminal.hpp"
-#include "web/card_links.hpp"
 #include "web/serve_server.hpp"
 
 namespace coyel::cli {

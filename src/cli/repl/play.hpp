@@ -8,7 +8,7 @@
 #include "coyel/game.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
-#include "phone_inbox.hpp"
+#include "phones/phone_inbox.hpp"
 #include "script.hpp"
 #include "store/save_lock.hpp"
 

@@ -29,7 +29,7 @@
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "output.hpp"
-#include "phone_inbox.hpp"
+#include "phones/phone_inbox.hpp"
 #include "prompt_commands.hpp"
 #include "save_keeper.hpp"
 #include "speaker.hpp"

@@ -13,14 +13,6 @@
 
 namespace coyel::cli {
 
-// 16 bytes from getrandom(2), which blocks only until the kernel's pool is
-// first seeded, as card_token_digits hex digits: a card's token, a call's nonce.
-Result<std::string> fresh_token();
-
-// `count` distinct tokens of card_token_digits hex digits, 128 bits each
-// from the kernel's random source (getrandom), never from names or the seed.
-Result<std::vector<std::string>> fresh_card_tokens(int count);
-
 // "http://192.168.1.20:8080/card/3f…" from an address_for_phones() address.
 std::string card_link(const std::string& address, const std::string& token);
 

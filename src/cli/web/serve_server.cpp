@@ -23,7 +23,7 @@
 
 #include "card_links.hpp"
 #include "coyel/card_view.hpp"
-#include "phone_desk.hpp"
+#include "phones/phone_desk.hpp"
 #include "serve_mhd.hpp"
 #include "serve_state.hpp"
 #include "store/save_file.hpp"

@@ -20,7 +20,7 @@
 #include "coyel/result.hpp"
 #include "coyel/setup.hpp"
 #include "narrator.hpp"
-#include "repl/phone_inbox.hpp"
+#include "phones/phone_inbox.hpp"
 
 namespace coyel::cli {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "card_links.hpp"
 #include "coyel/phone_call.hpp"
+#include "tokens.hpp"
 
 namespace coyel::cli {
 

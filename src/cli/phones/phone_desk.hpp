@@ -16,7 +16,7 @@
 #include "coyel/game.hpp"
 #include "coyel/phone_call.hpp"
 #include "narrator.hpp"
-#include "repl/phone_inbox.hpp"
+#include "phone_inbox.hpp"
 
 namespace coyel::cli {
 

@@ -106,7 +106,7 @@ void session(const std::uint8_t* data, std::size_t size) {
         return std::nullopt;
     };
     cli::Session session(Game(fixed_setup()), "fuzz.json", cli::SessionIo{reader, out, out, false},
-                         cli::GameClock(0, [] { return cli::GameClock::TimePoint{}; }), writer);
+                         cli::GameClock(0, platform::frozen_clock()), writer);
     session.run();
     if (!saved) broken("the REPL left no save");
     if (!(saved->state() == *saved_state) || saved->log().size() != saved_entries)

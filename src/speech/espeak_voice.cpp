@@ -95,8 +95,8 @@ double time_scale() {
 // Synthesised at once, then waited for as long as it would sound.
 class TimedVoice final : public EspeakVoice {
   public:
-    TimedVoice(const EspeakApi& api, int sample_rate, bool instant)
-        : EspeakVoice(api, sample_rate), instant_(instant) {
+    TimedVoice(const EspeakApi& api, int sample_rate, bool instant, const platform::Clock& clock)
+        : EspeakVoice(api, sample_rate), instant_(instant), clock_(clock) {
         active_ = this;
         api_.set_synth_callback(&TimedVoice::on_samples);
     }
@@ -104,14 +104,14 @@ class TimedVoice final : public EspeakVoice {
 
     Clock::time_point speak(const std::string& text) override {
         samples_ = 0;
-        const auto began = Clock::now();
+        const auto began = clock_.now();
         (void)synthesise(text);  // synchronous: every sample is counted on return
         const auto lasts =
             instant_ ? std::chrono::microseconds(0)
                      : std::chrono::microseconds(static_cast<long long>(
                            static_cast<double>(samples_ * 1'000'000 / sample_rate_) * scale_));
         std::unique_lock lock(mutex_);
-        woken_.wait_until(lock, began + lasts, [&] { return cut_; });
+        clock_.wait_until(lock, woken_, began + lasts, [&] { return cut_; });
         return began;
     }
     void cut() override {
@@ -133,6 +133,7 @@ class TimedVoice final : public EspeakVoice {
     }
     static inline TimedVoice* active_ = nullptr;
     const bool instant_;
+    const platform::Clock& clock_;
     // COYEL_SPEECH_TIME_SCALE (a testing aid): the lines last this share of
     // their time, so that a game paced by its voice plays in seconds.
     const double scale_ = time_scale();
@@ -170,7 +171,8 @@ Result<int> start_espeak(const EspeakApi& api, Sound sound) {
 
 }  // namespace
 
-Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound sound) {
+Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound sound,
+                                            const platform::Clock& clock) {
     auto api = espeak_api();
     if (!api) return Error{"espeak-ng cannot be loaded: " + api.error()};
     if (sound == Sound::loudspeaker && !sound_device_present())
@@ -183,7 +185,7 @@ Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound s
     if (sound == Sound::loudspeaker)
         return std::unique_ptr<Voice>(std::make_unique<LoudspeakerVoice>(**api, *sample_rate));
     return std::unique_ptr<Voice>(
-        std::make_unique<TimedVoice>(**api, *sample_rate, sound == Sound::instant));
+        std::make_unique<TimedVoice>(**api, *sample_rate, sound == Sound::instant, clock));
 }
 
 }  // namespace coyel::speech

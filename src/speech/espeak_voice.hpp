@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "clock.hpp"
 #include "coyel/result.hpp"
 #include "voice.hpp"
 
@@ -19,7 +20,10 @@ enum class Sound {
 };
 
 // A voice for `language` ("en", "fr": a voice espeak-ng ships), or why not.
-// espeak-ng keeps one state per process: make one voice at a time.
-Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound sound);
+// espeak-ng keeps one state per process: make one voice at a time. A timed
+// voice waits on `clock`, which outlives it.
+Result<std::unique_ptr<Voice>> espeak_voice(
+    const std::string& language, Sound sound,
+    const platform::Clock& clock = platform::system_clock());
 
 }  // namespace coyel::speech

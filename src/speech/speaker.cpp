@@ -4,8 +4,8 @@
 
 namespace coyel::speech {
 
-Speaker::Speaker(std::unique_ptr<Voice> voice, std::FILE* log)
-    : voice_(std::move(voice)), log_(log), thread_([this] { run(); }) {}
+Speaker::Speaker(std::unique_ptr<Voice> voice, std::FILE* log, const platform::Clock& clock)
+    : voice_(std::move(voice)), log_(log), clock_(clock), thread_([this] { run(); }) {}
 
 Speaker::~Speaker() {
     {
@@ -23,7 +23,7 @@ void Speaker::say(std::string line) {
         std::lock_guard lock(mutex_);
         last_ = line;
         if (muted_) return;
-        waiting_.push_back({std::move(line), Clock::now()});
+        waiting_.push_back({std::move(line), clock_.now()});
         ++handed_;
     }
     changed_.notify_all();
@@ -33,7 +33,7 @@ void Speaker::repeat() {
     {
         std::lock_guard lock(mutex_);
         if (muted_ || last_.empty()) return;
-        waiting_.push_back({last_, Clock::now()});
+        waiting_.push_back({last_, clock_.now()});
         ++handed_;
     }
     changed_.notify_all();
@@ -101,7 +101,7 @@ void Speaker::run() {
         voice_->prepare();
         lock.unlock();
         const auto start = voice_->speak(line.text);
-        const auto end = Clock::now();
+        const auto end = clock_.now();
         lock.lock();
         write_log(line, start, end, cuts_ != cuts_before);
         speaking_ = false;
@@ -115,10 +115,9 @@ void Speaker::run() {
     }
 }
 
-void Speaker::write_log(const Line& line, Clock::time_point start, Clock::time_point end,
-                        bool cut) {
+void Speaker::write_log(const Line& line, TimePoint start, TimePoint end, bool cut) {
     if (!log_) return;
-    const auto ms = [&](Clock::time_point at) {
+    const auto ms = [&](TimePoint at) {
         return std::chrono::duration_cast<std::chrono::milliseconds>(at - born_).count();
     };
     const nlohmann::json entry = {{"due_ms", ms(line.due)},

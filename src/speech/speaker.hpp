@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "clock.hpp"
 #include "voice.hpp"
 
 namespace coyel::speech {
@@ -24,7 +25,9 @@ class Speaker {
     // With `log`, each line spoken is written there as it ends, one JSON
     // object a line: {"due_ms", "start_ms", "end_ms", "cut", "text"}, times
     // in milliseconds from the speaker's start (--speak-log, and the tests).
-    explicit Speaker(std::unique_ptr<Voice> voice, std::FILE* log = nullptr);
+    // Times are read on `clock`, which outlives the speaker.
+    explicit Speaker(std::unique_ptr<Voice> voice, std::FILE* log = nullptr,
+                     const platform::Clock& clock = platform::system_clock());
     ~Speaker();
     Speaker(const Speaker&) = delete;
     Speaker& operator=(const Speaker&) = delete;
@@ -52,18 +55,19 @@ class Speaker {
     bool heard(std::uint64_t mark) const;
 
   private:
-    using Clock = std::chrono::steady_clock;
+    using TimePoint = platform::Clock::Steady;
     struct Line {
         std::string text;
-        Clock::time_point due;
+        TimePoint due;
     };
     void run();
-    void write_log(const Line& line, Clock::time_point start, Clock::time_point end, bool cut);
+    void write_log(const Line& line, TimePoint start, TimePoint end, bool cut);
 
     std::unique_ptr<Voice> voice_;
     std::FILE* log_;
+    const platform::Clock& clock_;
     std::function<void()> on_quiet_;
-    const Clock::time_point born_ = Clock::now();
+    const TimePoint born_ = clock_.now();
     mutable std::mutex mutex_;
     std::condition_variable changed_;
     std::deque<Line> waiting_;

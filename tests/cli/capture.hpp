@@ -8,10 +8,6 @@
 
 namespace coyel::test {
 
-// A wall clock fixed at the epoch, for a session's GameClock: two plays of the
-// same answers stamp the same `wall` times, whatever second they run in.
-inline std::chrono::system_clock::time_point epoch_wall() { return {}; }
-
 struct Capture {
     char* data = nullptr;
     std::size_t size = 0;

@@ -180,12 +180,11 @@ TEST_CASE("an answer at a resumed game's paused clock starts the clock, and says
 }
 
 TEST_CASE("a failing save is told once per reason, not after every answer") {
-    GameClock::TimePoint now{};
+    FakeClock clock;
     Capture out, err;
     ScriptedReader reader({"Hana", "Ben", "none", "none"});
     Session session(edges::night_mode(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [&] { return now; }, epoch_wall),
+                    GameClock(0, clock),
                     [](const std::string&, std::string_view) -> std::optional<std::string> {
                         return "cannot write game.json.tmp: No space left on device";
                     });

@@ -180,7 +180,7 @@ TEST_CASE("live clock: stopped before Night 1 and while the program is closed") 
     CHECK(disk.last().state().clock_s == 5);
     // An hour later, resumed: Enter starts the clock, which goes on from 5 s.
     Table resumed({{0ms, ""}, {3s, "Ben"}, {0ms, "quit"}}, disk.last(),
-                  GameClock::TimePoint{} + std::chrono::hours(1));
+                  platform::Clock::Wall{} + std::chrono::hours(1));
     resumed.session.run();
     CHECK(resumed.disk.last().log().back().at == 8);
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../fakes/fake_clock.hpp"
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
@@ -33,8 +34,8 @@ struct Typed {
 // each moment the prompt asks to be woken, and the prompt is woken there.
 class LiveReader final : public LineReader {
   public:
-    LiveReader(std::deque<Typed> typed, GameClock::TimePoint& now)
-        : typed_(std::move(typed)), now_(now) {}
+    LiveReader(std::deque<Typed> typed, FakeClock& clock)
+        : typed_(std::move(typed)), clock_(clock) {}
 
     std::optional<std::string> read(const std::string&) override { return std::nullopt; }
     std::optional<std::string> read_live(LivePrompt& prompt) override {
@@ -76,18 +77,18 @@ class LiveReader final : public LineReader {
         while (left > 0ms) {
             const auto wake = prompt.wake_in();
             if (!wake || *wake > left) break;
-            now_ += *wake;
+            clock_.advance(*wake);
             left -= *wake;
             ++wakes;
             shown += prompt.on_wake();
             if (prompt.closed()) return false;
         }
-        now_ += left;
+        clock_.advance(left);
         return true;
     }
 
     std::deque<Typed> typed_;
-    GameClock::TimePoint& now_;
+    FakeClock& clock_;
     int closed_reads_ = 0;
 };
 
@@ -116,21 +117,19 @@ inline Game one_minute_game() {
 }
 
 struct Table {
-    GameClock::TimePoint now{};
+    FakeClock clock;
     Disk disk;
     Capture out, err;
     LiveReader reader;
     Session session;
     // `started`: the wall time the session starts at; `clear`: as --no-clear
     // leaves it (off, so that most tests read one screen).
-    Table(std::deque<Typed> typed, Game game = one_minute_game(), GameClock::TimePoint started = {},
-          bool clear = false)
-        : now(started),
-          reader(std::move(typed), now),
+    Table(std::deque<Typed> typed, Game game = one_minute_game(),
+          platform::Clock::Wall started = {}, bool clear = false)
+        : clock(started),
+          reader(std::move(typed), clock),
           session(std::move(game), "game.json", SessionIo{reader, out.file, err.file, false, clear},
-                  GameClock(
-                      0, [this] { return now; }, epoch_wall),
-                  disk.writer()) {}
+                  GameClock(0, clock), disk.writer()) {}
 };
 
 }  // namespace coyel::test

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "../fakes/fake_clock.hpp"
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
@@ -46,9 +47,7 @@ Played play(Disk& disk, std::deque<std::string> lines, std::function<void(int)> 
     ScriptedReader reader(std::move(lines), std::move(before_each));
     Capture out, err;
     Session session(make_game(), "full.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [] { return GameClock::TimePoint{}; }, epoch_wall),
-                    disk.writer());
+                    GameClock(0, epoch_time), disk.writer());
     session.rescue_in({{"games", false}, {"tmp", true}});
     const int code = session.run();
     return {code, out.text(), err.text()};

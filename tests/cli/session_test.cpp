@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "../fakes/fake_clock.hpp"
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
@@ -43,9 +44,7 @@ TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS re
     ScriptedReader reader({"Hana", "Ben", "save rescue.json", "none", "quit"});
     Capture out, err;
     Session session(fresh(), "full.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [] { return GameClock::TimePoint{}; }, epoch_wall),
-                    disk.writer());
+                    GameClock(0, epoch_time), disk.writer());
     CHECK(session.run() == 0);
     CHECK(err.text().find("Could not save full.json: No space left on device. The game goes on "
                           "in memory; each input tries the file again") != std::string::npos);
@@ -61,17 +60,15 @@ TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS re
 
 TEST_CASE("the clock: rises announced at the next prompt, the limit ends the game at once") {
     FakeDisk disk;
-    GameClock::TimePoint now{};
+    FakeClock clock;
     // Each prompt comes two minutes after the one before.
     ScriptedReader reader({"Hana", "Ben", "none", "none", "none", "pause", "resume", "Ana"},
-                          [&] { now += std::chrono::minutes(2); });
+                          [&] { clock.advance(std::chrono::minutes(2)); });
     Capture out, err;
     Options options;
     options.temperature_minutes = 10;  // a degree every 2 minutes, the limit at 10
     Session session(make_game(spec_table(), options), "game.json",
-                    SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [&] { return now; }, epoch_wall),
+                    SessionIo{reader, out.file, err.file, false}, GameClock(0, clock),
                     disk.writer());
     CHECK(session.run() == 0);
     auto game = load_game(disk.files["game.json"], "game.json");
@@ -91,13 +88,12 @@ TEST_CASE("the clock: rises announced at the next prompt, the limit ends the gam
 
 TEST_CASE("pause stops the clock, quitting saves the clock's last reading") {
     FakeDisk disk;
-    GameClock::TimePoint now{};
-    ScriptedReader reader({"Hana", "pause", "quit"}, [&] { now += std::chrono::seconds(30); });
+    FakeClock clock;
+    ScriptedReader reader({"Hana", "pause", "quit"},
+                          [&] { clock.advance(std::chrono::seconds(30)); });
     Capture out, err;
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [&] { return now; }, epoch_wall),
-                    disk.writer());
+                    GameClock(0, clock), disk.writer());
     session.run();
     auto game = load_game(disk.files["game.json"], "game.json");
     REQUIRE(game.ok());
@@ -121,8 +117,7 @@ TEST_CASE("the save's folder removed mid-game: told, the game goes on, save AS k
     });
     Capture out, err;
     Session session(fresh(), folder + "/game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [] { return GameClock::TimePoint{}; }, epoch_wall));
+                    GameClock(0, epoch_time));
     CHECK(session.run() == 0);
     INFO(err.text());
     CHECK(err.text().find("Could not save " + folder + "/game.json: cannot write " + folder +
@@ -143,17 +138,15 @@ TEST_CASE("a file that is a folder, a device or missing is refused with the reas
 
 TEST_CASE("a paused clock stays paused through a new mayor's election") {
     FakeDisk disk;
-    GameClock::TimePoint now{};
+    FakeClock clock;
     ScriptedReader reader({"Hana", "Ben", "none", "none", "none",                   // Night 1
                            "Hana", "Hana", "Hana", "Hana", "Hana", "Hana", "Hana",  // Hana out
                            "Cleo", "none", "none", "none",                          // Night 2
                            "pause", "Ana", "quit"},                                 // succession
-                          [&] { now += std::chrono::seconds(20); });
+                          [&] { clock.advance(std::chrono::seconds(20)); });
     Capture out, err;
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [&] { return now; }, epoch_wall),
-                    disk.writer());
+                    GameClock(0, clock), disk.writer());
     session.run();
     auto game = load_game(disk.files["game.json"], "game.json");
     REQUIRE(game.ok());
@@ -171,9 +164,7 @@ TEST_CASE("in a pipe, the line after the end is read as at a terminal: undo goes
     ScriptedReader reader({"Hana", "heat", "undo", "Ben", ""});
     Capture out, err;
     Session session(make_game(spec_table(), options), "game.json",
-                    SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [] { return GameClock::TimePoint{}; }, epoch_wall),
+                    SessionIo{reader, out.file, err.file, false}, GameClock(0, epoch_time),
                     disk.writer());
     CHECK(session.run() == 0);
     const std::string text = out.text();
@@ -187,16 +178,13 @@ TEST_CASE("in a pipe, the line after the end is read as at a terminal: undo goes
 
 TEST_CASE("every log entry of a played game carries its wall time, in UTC, a frozen clock none") {
     FakeDisk disk;
-    GameClock::TimePoint now{};
-    ScriptedReader reader({"Hana", "Ben", "none", "none", "quit"},
-                          [&] { now += std::chrono::seconds(30); });
-    Capture out, err;
     // 2026-12-01T20:00:00Z on the wall when the session starts.
-    const auto wall = std::chrono::system_clock::time_point{std::chrono::seconds(1796155200)};
+    FakeClock clock(std::chrono::system_clock::time_point{std::chrono::seconds(1796155200)});
+    ScriptedReader reader({"Hana", "Ben", "none", "none", "quit"},
+                          [&] { clock.advance(std::chrono::seconds(30)); });
+    Capture out, err;
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [&] { return now; }, [&] { return wall; }),
-                    disk.writer());
+                    GameClock(0, clock), disk.writer());
     CHECK(session.run() == 0);
     auto saved = load_game(disk.files["game.json"], "game.json");
     REQUIRE(saved.ok());

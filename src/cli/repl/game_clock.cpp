@@ -5,13 +5,13 @@
 
 namespace coyel::cli {
 
-GameClock::GameClock(std::int64_t seconds, Now now, WallNow wall_now)
-    : now_(std::move(now)), banked_(seconds), origin_(now_()), wall_origin_(wall_now()) {}
+GameClock::GameClock(std::int64_t seconds, const platform::Clock& time)
+    : time_(&time), origin_(time.now()), wall_origin_(time.wall()), banked_(seconds) {}
 
 GameClock GameClock::from_environment(std::int64_t seconds) {
     const char* frozen = std::getenv("COYEL_FROZEN_CLOCK");
     if (frozen && *frozen) {
-        GameClock clock(seconds, [] { return TimePoint{}; });
+        GameClock clock(seconds, platform::frozen_clock());
         clock.frozen_ = true;
         return clock;
     }
@@ -20,23 +20,24 @@ GameClock GameClock::from_environment(std::int64_t seconds) {
 
 std::int64_t GameClock::seconds() const {
     if (!running_) return banked_;
-    return banked_ + std::chrono::duration_cast<std::chrono::seconds>(now_() - since_).count();
+    return banked_ +
+           std::chrono::duration_cast<std::chrono::seconds>(time_->now() - since_).count();
 }
 
 void GameClock::set(std::int64_t seconds) {
     banked_ = seconds;
-    since_ = now_();
+    since_ = time_->now();
 }
 
 std::chrono::milliseconds GameClock::until_next_second() const {
     using std::chrono::milliseconds;
-    const auto elapsed = std::chrono::duration_cast<milliseconds>(now_() - since_).count();
+    const auto elapsed = std::chrono::duration_cast<milliseconds>(time_->now() - since_).count();
     return milliseconds(1000 - elapsed % 1000);
 }
 
 void GameClock::start() {
     if (running_) return;
-    since_ = now_();
+    since_ = time_->now();
     running_ = true;
 }
 
@@ -54,12 +55,12 @@ std::optional<std::int64_t> GameClock::wall_ms(TimePoint moment) const {
 }
 
 std::optional<std::int64_t> GameClock::wall_ms_of_reading(std::int64_t reading) const {
-    if (!running_) return wall_ms(now_());
+    if (!running_) return wall_ms(time_->now());
     return wall_ms(since_ + std::chrono::seconds(reading - banked_));
 }
 
 std::optional<std::string> GameClock::wall_now() const {
-    const auto ms = wall_ms(now_());
+    const auto ms = wall_ms(time_->now());
     if (!ms) return std::nullopt;
     const std::time_t seconds = static_cast<std::time_t>(*ms / 1000);
     std::tm utc{};

@@ -4,22 +4,21 @@
 
 #include <chrono>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
+
+#include "clock.hpp"
 
 namespace coyel::cli {
 
 class GameClock {
   public:
-    using TimePoint = std::chrono::steady_clock::time_point;
-    using Now = std::function<TimePoint()>;
-    using WallNow = std::function<std::chrono::system_clock::time_point()>;
+    using TimePoint = platform::Clock::Steady;
 
-    // Starts stopped at `seconds`. `now` reads the time, `wall_now` the wall
-    // clock once, at construction (tests pass fakes of both).
-    explicit GameClock(std::int64_t seconds, Now now = std::chrono::steady_clock::now,
-                       WallNow wall_now = std::chrono::system_clock::now);
+    // Starts stopped at `seconds`, on `time` (platform/clock.hpp: the
+    // machine's, or a test's fake), which outlives it.
+    explicit GameClock(std::int64_t seconds,
+                       const platform::Clock& time = platform::system_clock());
 
     // A clock frozen in place when COYEL_FROZEN_CLOCK is set (scripts, tests).
     static GameClock from_environment(std::int64_t seconds);
@@ -36,7 +35,9 @@ class GameClock {
     std::chrono::milliseconds until_next_second() const;
     // The time source's reading: the session's timers count on it, so a
     // frozen clock freezes them too.
-    TimePoint now() const { return now_(); }
+    TimePoint now() const { return time_->now(); }
+    // The time source itself, for whatever else waits on the game's time.
+    const platform::Clock& time() const { return *time_; }
     // The Unix time, in milliseconds, of `moment` on this clock's time
     // source (the system clock's reading at construction, moved on as the
     // source moved); nullopt for a frozen clock, whose moments have none.
@@ -50,13 +51,15 @@ class GameClock {
     std::optional<std::string> wall_now() const;
 
   private:
-    Now now_;
+    const platform::Clock* time_;
+    // The time source's reading at construction, when its wall clock read
+    // wall_origin_: wall times are told from there, steady as the game goes.
+    TimePoint origin_{};
+    platform::Clock::Wall wall_origin_{};
     std::int64_t banked_ = 0;  // seconds counted before the current run
     TimePoint since_{};
     bool running_ = false;
     bool frozen_ = false;
-    TimePoint origin_{};  // now_() at construction, when the system clock read wall_origin_
-    std::chrono::system_clock::time_point wall_origin_{};
 };
 
 }  // namespace coyel::cli

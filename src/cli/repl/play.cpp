@@ -29,26 +29,26 @@ std::string voice_language(const narration::Script& script) {
 // The laptop's speaker as the flags ask, or why it cannot speak.
 Result<std::unique_ptr<speech::Speaker>> start_speaker(const SpeechFlags& speech,
                                                        const narration::Script& script,
-                                                       FileHandle& log, bool frozen) {
+                                                       FileHandle& log, const GameClock& clock) {
     if (!speech.log.empty()) {
         log.reset(std::fopen(speech.log.c_str(), "w"));
         if (!log) return Error{fmt::format("cannot write {}", speech.log)};
     }
     // A frozen clock (COYEL_FROZEN_CLOCK, the transcripts) lets no time pass.
-    const auto output = speech.speak ? speech::Sound::loudspeaker
-                        : frozen     ? speech::Sound::instant
-                                     : speech::Sound::timed;
-    auto voice = speech::espeak_voice(voice_language(script), output);
+    const auto output = speech.speak     ? speech::Sound::loudspeaker
+                        : clock.frozen() ? speech::Sound::instant
+                                         : speech::Sound::timed;
+    auto voice = speech::espeak_voice(voice_language(script), output, clock.time());
     if (!voice) return voice.failure();
-    return std::make_unique<speech::Speaker>(std::move(*voice), log.get());
+    return std::make_unique<speech::Speaker>(std::move(*voice), log.get(), clock.time());
 }
 
 // The laptop's voice as the flags ask; none (said on standard error) if it cannot speak.
 std::unique_ptr<speech::Speaker> voice_for(const SpeechFlags& speech,
                                            const narration::Script& script, FileHandle& log,
-                                           bool frozen) {
+                                           const GameClock& clock) {
     if (!speech.wanted()) return nullptr;
-    auto started = start_speaker(speech, script, log, frozen);
+    auto started = start_speaker(speech, script, log, clock);
     if (started) return std::move(*started);
     fmt::print(stderr, "{}\n",  // the game goes on, silent
                narration::Narrator(script).line(
@@ -74,10 +74,10 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
     FileHandle log;
     SpeechFlags voice = speech;
     voice.speak = voice.speak || (self.self && voice.log.empty());  // nobody else reads the calls
-    std::unique_ptr<speech::Speaker> speaker = voice_for(voice, script, log, clock.frozen());
+    std::unique_ptr<speech::Speaker> speaker = voice_for(voice, script, log, clock);
     // With no moderator their lines go nowhere: the screen is the table's.
     const narration::Narrator narrator(script);
-    TableScreen table(narrator, speaker.get());
+    TableScreen table(narrator, speaker.get(), clock.time());
     SelfReader by_itself(table);
     FileHandle nowhere(self.self ? std::fopen("/dev/null", "w") : nullptr);
     if (self.self && !nowhere) {

@@ -20,10 +20,8 @@ std::optional<milliseconds> TableScreen::draw() {
         waiting_.pop_front();
     }
     if (!shown_) return std::nullopt;
-    const auto now = std::chrono::system_clock::now().time_since_epoch();
     const auto screen =
-        narration::players_screen(narrator_, shown_->game, shown_->live,
-                                  std::chrono::duration_cast<milliseconds>(now).count());
+        narration::players_screen(narrator_, shown_->game, shown_->live, clock_.unix_ms());
     FullScreen::put(draw_players_screen(screen, screen_size(), colour_enabled(stdout), ""));
     if (waiting_.empty()) return screen.changes_in;
     const milliseconds soon{50};

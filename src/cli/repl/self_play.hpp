@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "clock.hpp"
 #include "coyel/game.hpp"
 #include "coyel/save.hpp"
 #include "line_reader.hpp"
@@ -25,8 +26,9 @@ class TableScreen {
     // `voice`, if any: the screen shows a save once the lines handed to the
     // voice before it are heard, so that the dawn or the end is not seen
     // before it is told.
-    TableScreen(const narration::Narrator& narrator, const speech::Speaker* voice)
-        : narrator_(narrator), voice_(voice) {}
+    TableScreen(const narration::Narrator& narrator, const speech::Speaker* voice,
+                const platform::Clock& clock)
+        : narrator_(narrator), voice_(voice), clock_(clock) {}
 
     // What the session has just saved, once the lines handed to the voice
     // so far (this save's among them) are heard.
@@ -51,6 +53,7 @@ class TableScreen {
     };
     const narration::Narrator& narrator_;
     const speech::Speaker* voice_;
+    const platform::Clock& clock_;
     std::optional<Shown> shown_;
     std::deque<Shown> waiting_;  // saves not yet heard, oldest first
     std::optional<FullScreen> full_;

@@ -181,6 +181,17 @@ std::optional<PhoneAnswer> PhoneDesk::next_ballot() {
     return PhoneAnswer{answered_count_, *call_, cast, *action};
 }
 
+std::optional<PhoneDesk::Clock::time_point> PhoneDesk::next_change(Clock::time_point now) const {
+    if (!game_ || !call_ || answered_) return std::nullopt;
+    std::optional<Clock::time_point> moment;
+    if (talking(now))
+        moment = *talk_until_;
+    else if (!is_ballot(*call_) && !is_election(*call_) && !slapp_unread())
+        moment = opened_ + floor_;
+    if (moment && *moment <= now) return std::nullopt;
+    return moment;
+}
+
 std::optional<PhoneAnswer> PhoneDesk::due(Clock::time_point now) {
     if (!game_ || !call_ || answered_ || held(now)) return std::nullopt;
     if (is_ballot(*call_)) return next_ballot();

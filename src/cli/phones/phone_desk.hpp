@@ -82,10 +82,18 @@ class PhoneDesk {
     // closed (PhoneInbox::slapp_read): until then no phone shows it; from
     // then, every phone shows it at once, the CEO's naming the saved player,
     // and the floor starts.
+    // The session says it again at each of its wake-ups: the first time
+    // alone opens the call, or its floor would never pass.
     void slapp_read(std::size_t answered, Clock::time_point now) {
+        if (slapp_read_for_ == answered) return;
         slapp_read_for_ = answered;
         if (call_ == CallId::slapp && answered == answered_count_) opened_ = now;
     }
+
+    // When, after `now`, the desk next changes by itself, with no phone's
+    // help: a night call's floor passing, the talk timer ending; nullopt:
+    // not by itself.
+    std::optional<Clock::time_point> next_change(Clock::time_point now) const;
 
   private:
     struct Phone {

@@ -37,6 +37,11 @@ class PhoneInbox {
     void post(PhoneAnswer answer);
     // The answers posted since the last take, oldest first; the descriptor is quiet again.
     std::vector<PhoneAnswer> take();
+    // Whether answers wait to be taken.
+    bool waiting() const {
+        std::lock_guard lock(mutex_);
+        return !waiting_.empty();
+    }
     // Readable while answers wait (an eventfd); -1 if none could be made.
     int fd() const { return fd_; }
     // Readable with no answer, until the next take: the session looks again
@@ -67,7 +72,7 @@ class PhoneInbox {
     int fd_ = -1;
     std::atomic<long long> undone_to_ = -1;
     std::atomic<long long> slapp_read_ = -1;
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::vector<PhoneAnswer> waiting_;
 };
 

@@ -100,10 +100,10 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
     if (phones) session.answers_from_phones(*phones);
     if (self.self) {
         session.plays_by_itself(self.talk_or_default());
-        table.enter();
+        by_itself.enter();
     }
     const int code = session.run();
-    table.leave();
+    by_itself.leave();
     if (self.self)  // the session's own word on it went nowhere; this is no secret
         print_wrapped(
             stdout,

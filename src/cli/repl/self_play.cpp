@@ -13,19 +13,20 @@ namespace coyel::cli {
 
 using std::chrono::milliseconds;
 
-std::optional<milliseconds> TableScreen::draw() {
+TableScreen::Drawn TableScreen::draw(ScreenSize size, bool colour) {
     while (!waiting_.empty() &&
            (!shown_ || !voice_ || voice_->heard(waiting_.front().heard_after))) {
         shown_ = std::move(waiting_.front());
         waiting_.pop_front();
     }
-    if (!shown_) return std::nullopt;
+    if (!shown_) return {};
     const auto screen =
         narration::players_screen(narrator_, shown_->game, shown_->live, clock_.unix_ms());
-    FullScreen::put(draw_players_screen(screen, screen_size(), colour_enabled(stdout), ""));
-    if (waiting_.empty()) return screen.changes_in;
+    Drawn drawn{draw_players_screen(screen, size, colour, ""), screen.changes_in};
+    if (waiting_.empty()) return drawn;
     const milliseconds soon{50};
-    return screen.changes_in ? std::min(*screen.changes_in, soon) : soon;
+    drawn.stays = drawn.stays ? std::min(*drawn.stays, soon) : soon;
+    return drawn;
 }
 
 // No command asks a question with nobody at the keyboard; should one, the q was the answer.
@@ -35,7 +36,9 @@ std::optional<std::string> SelfReader::read_live(LivePrompt& prompt) {
     for (;;) {
         (void)prompt.on_wake();  // the clock, the timer, the phones: what it says goes nowhere
         if (prompt.closed()) return std::nullopt;
-        std::optional<milliseconds> wait = screen_.draw();
+        const TableScreen::Drawn drawn = screen_.draw(screen_size(), colour_enabled(stdout));
+        if (!drawn.text.empty()) FullScreen::put(drawn.text);
+        std::optional<milliseconds> wait = drawn.stays;
         if (wait) *wait += milliseconds(5);  // a few milliseconds past the next second
         if (const auto wake = prompt.wake_in(); wake && (!wait || *wake < *wait)) wait = wake;
         std::vector<int> fds;
@@ -46,11 +49,11 @@ std::optional<std::string> SelfReader::read_live(LivePrompt& prompt) {
             if (signals::take_interrupt()) signals::leave_on(SIGINT);
             if (signals::leaving()) return std::nullopt;
             if (signals::take_stop()) {  // not played while stopped: the clock stops too
-                screen_.leave();
+                leave();
                 prompt.on_suspend(true);
                 signals::stop_now();
                 prompt.on_suspend(false);
-                screen_.enter();
+                enter();
             }
             signals::take_resize();  // the next draw takes the new size
             signals::take_continue();

@@ -16,6 +16,7 @@
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "speaker.hpp"
+#include "terminal/display_screen.hpp"
 #include "terminal/full_screen.hpp"
 
 namespace coyel::cli {
@@ -39,11 +40,14 @@ class TableScreen {
     bool over() const {
         return waiting_.empty() ? shown_ && shown_->game.over() : waiting_.back().game.over();
     }
-    // Draws the screen as it stands now; how long it stays so (nullopt: until
-    // the next save; 50 ms while a save waits for the voice).
-    std::optional<std::chrono::milliseconds> draw();
-    void enter() { full_.emplace(); }
-    void leave() { full_.reset(); }
+    // The screen as it stands now, at `size`, and how long it stays so
+    // (nullopt: until the next save; 50 ms while a save waits for the voice).
+    // Empty text before the first save.
+    struct Drawn {
+        std::string text;
+        std::optional<std::chrono::milliseconds> stays;
+    };
+    Drawn draw(ScreenSize size, bool colour);
 
   private:
     struct Shown {
@@ -56,7 +60,6 @@ class TableScreen {
     const platform::Clock& clock_;
     std::optional<Shown> shown_;
     std::deque<Shown> waiting_;  // saves not yet heard, oldest first
-    std::optional<FullScreen> full_;
 };
 
 // The session's reader with nobody at the keyboard: it waits for the
@@ -66,12 +69,17 @@ class SelfReader final : public LineReader {
   public:
     explicit SelfReader(TableScreen& screen) : screen_(screen) {}
 
+    // The terminal given over to the table's screen, and back.
+    void enter() { full_.emplace(); }
+    void leave() { full_.reset(); }
+
     std::optional<std::string> read(const std::string& prompt) override;
     std::optional<std::string> read_live(LivePrompt& prompt) override;
     bool interactive() const override { return false; }
 
   private:
     TableScreen& screen_;
+    std::optional<FullScreen> full_;
     bool keys_open_ = true;
 };
 

@@ -38,6 +38,12 @@ inline Seating spec_table() {
             {"Gus", Role::carbon}, {"Hana", Role::citizen}};
 }
 
+// The same seating with the cards of seats `a` and `b` swapped: a twin.
+inline Seating swapped(Seating seating, std::size_t a, std::size_t b) {
+    std::swap(seating[a].second, seating[b].second);
+    return seating;
+}
+
 inline Setup make_setup(const Seating& seating, Options options = {}) {
     Setup setup;
     for (const auto& [name, role] : seating) {

@@ -132,6 +132,11 @@ struct NightCalls {
     BankerChoice banker = BankerChoice::none;
     int lobbies_left = 0;      // the CEO's lobbies still to come tonight
     bool extra_lobby = false;  // the lobby expected is the one the banker's corruption bought
+    // What the CEO learnt tonight (docs/rulings.md, "Who learns what, when"):
+    // the players lobbied, and those the lobbies corrupted (tapped, they
+    // recognised the CEO); a lobby on anyone else was spent.
+    SeatSet lobbied;
+    SeatSet corrupted_tonight;
     bool operator==(const NightCalls&) const = default;
 };
 

@@ -78,6 +78,10 @@ TableView view_for(const Game& game, Observer observer);
 // The table's view: view_for(game, Observer::table()).
 TableView table_view(const Game& game);
 
+// The moderator's view of the game as it stands, held news included: every
+// role and corruption (observe's, for the moderator).
+TableView present_view(const Game& game);
+
 // The part of an event the table witnessed, or nullopt for a secret one
 // (a lobby). A protest's save is public, not whom it saved; so is the
 // SLAPP-suit's outcome, filed or not, once the table opens its eyes.

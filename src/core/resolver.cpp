@@ -310,8 +310,10 @@ Refusal Resolver::ceo_lobby(const Action& action) {
     if (action.player) {
         const Seat target = *action.player;
         event.lobby = lobby_outcome(target);
+        s_.night.lobbied.insert(target);
         if (event.lobby == LobbyOutcome::corrupted) {
             s_.corrupted.insert(target);
+            s_.night.corrupted_tonight.insert(target);
             if (target == holder(Role::banker)) {
                 event.one_more_lobby = true;
                 ++s_.night.lobbies_left;

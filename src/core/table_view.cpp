@@ -65,16 +65,28 @@ void add_what_a_player_knows(const Game& game, Seat self, TableView& view) {
 
 }  // namespace
 
+namespace {
+
+void show_every_role(const Game& game, TableView& view) {
+    for (Seat seat = 0; seat < game.player_count(); ++seat) {
+        view.players[seat].role = game.role(seat);
+        view.players[seat].corrupted = game.state().corrupted.contains(seat);
+    }
+}
+
+}  // namespace
+
+TableView present_view(const Game& game) {
+    TableView view = view_of(game);
+    show_every_role(game, view);
+    return view;
+}
+
 TableView view_for(const Game& game, Observer observer) {
     TableView view = table_view(game);
     switch (observer.kind) {
         case Observer::Kind::table: break;
-        case Observer::Kind::moderator:
-            for (Seat seat = 0; seat < game.player_count(); ++seat) {
-                view.players[seat].role = game.role(seat);
-                view.players[seat].corrupted = game.state().corrupted.contains(seat);
-            }
-            break;
+        case Observer::Kind::moderator: show_every_role(game, view); break;
         case Observer::Kind::player: add_what_a_player_knows(game, observer.seat, view); break;
     }
     return view;

@@ -32,11 +32,6 @@ Game after_night_one(const Seating& seating) {
     return game;
 }
 
-Seating swapped(Seating seating, std::size_t a, std::size_t b) {
-    std::swap(seating[a].second, seating[b].second);
-    return seating;
-}
-
 }  // namespace
 
 TEST_CASE("each observer sees the roles and corruptions it may know, and no other") {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "coyel/observe.hpp"
 #include "coyel/text.hpp"
 #include "terminal.hpp"
 
@@ -35,14 +36,12 @@ std::string moderator_view_text(const narration::Narrator& narrator, const Game&
 }
 
 std::string status_text(const narration::Narrator& narrator, const Game& game, bool colour) {
-    if (!game.news_held()) return moderator_view_text(narrator, game, colour);
-    // The held news told on a copy: the view then shows every fact the state holds.
-    Game told = game;
-    Action tell;
-    tell.kind = ActionKind::tell;
-    tell.at = game.state().clock_s;
-    if (!told.apply(tell).ok()) return moderator_view_text(narrator, game, colour);
-    return moderator_view_text(narrator, told, colour) + narrator.line("status.news_untold") + "\n";
+    // The moderator's observation is the game as it stands, held news included.
+    const TableView view = observe(game, Observer::moderator()).view;
+    std::string out =
+        block(narrator, view, narrator.rows(view), colour) + narrator.next(game) + "\n";
+    if (game.news_held()) out += narrator.line("status.news_untold") + "\n";
+    return out;
 }
 
 std::string table_view_text(const narration::Narrator& narrator, const TableView& view,

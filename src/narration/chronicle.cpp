@@ -42,9 +42,9 @@ class Chronicler {
     TableView known() const {
         return view_for(game_, moderator() ? Observer::moderator() : Observer::table());
     }
-    Moment& add(Moment::Kind kind, std::string text, bool secret = false);
+    StoryMoment& add(StoryMoment::Kind kind, std::string text, bool secret = false);
     void heading(Phase phase, int round) {
-        add(Moment::Kind::heading, narrator_.phase_title(phase, round));
+        add(StoryMoment::Kind::heading, narrator_.phase_title(phase, round));
     }
     void headings_for_new_phase(Phase before, int round_before, const TableView& now);
     void sample(const TableView& view, std::size_t entry);
@@ -59,8 +59,8 @@ class Chronicler {
     void count(const Action& action, const Event& event);
     void count_lobby(const Event& event);
     std::vector<std::pair<std::string, int>> carbon_voters() const;
-    std::vector<Moment::Row> players() const;
-    void tell_roles(const std::vector<Moment::Row>& players);
+    std::vector<StoryMoment::Row> players() const;
+    void tell_roles(const std::vector<StoryMoment::Row>& players);
 
     const Narrator& narrator_;
     View view_;
@@ -70,7 +70,7 @@ class Chronicler {
     int announced_ = 0;
     bool revote_ = false;           // the input is the revote's ballots
     std::size_t answer_lines_ = 0;  // how many lines the narrator gives the answer alone
-    std::vector<Moment> moments_;
+    std::vector<StoryMoment> moments_;
     std::vector<Sample> samples_;
     Statistics statistics_;
     std::vector<Ballot> ballots_;  // every ballot of every vote, said aloud
@@ -82,8 +82,8 @@ Chronicler::Chronicler(const Narrator& narrator, const Setup& setup, News news, 
     sample(table_view(game_), 0);
 }
 
-Moment& Chronicler::add(Moment::Kind kind, std::string text, bool secret) {
-    Moment& moment = moments_.emplace_back();
+StoryMoment& Chronicler::add(StoryMoment::Kind kind, std::string text, bool secret) {
+    StoryMoment& moment = moments_.emplace_back();
     moment.kind = kind;
     moment.secret = secret;
     moment.entry = entry_;
@@ -169,7 +169,7 @@ void Chronicler::tell(const TableView& view, const Action& action,
 void Chronicler::tell_answer(const Action& action, const std::vector<Line>& lines) {
     const bool aloud = answer_is_public(action);
     if (!moderator() && !aloud) return;
-    const auto kind = action.kind == ActionKind::note ? Moment::Kind::note : Moment::Kind::line;
+    const auto kind = action.kind == ActionKind::note ? StoryMoment::Kind::note : StoryMoment::Kind::line;
     for (const auto& line : lines)
         if (told_in_replay(line.kind)) add(kind, line.text, !aloud);
 }
@@ -197,17 +197,17 @@ void Chronicler::tell_event(const TableView& view, const Action& action, const E
     if (told.kind == Event::Kind::dawn) heading(Phase::dawn, game_.state().round);
     if (told.kind == Event::Kind::vote_result) tell_vote(view, action, told);
     const Options& options = game_.setup().options;
-    const auto kind = told.kind == Event::Kind::game_over ? Moment::Kind::end : Moment::Kind::line;
+    const auto kind = told.kind == Event::Kind::game_over ? StoryMoment::Kind::end : StoryMoment::Kind::line;
     for (const auto& line : lines) {
-        Moment& moment = add(kind, line.text, secret);
+        StoryMoment& moment = add(kind, line.text, secret);
         if (clock_rise(options, told)) moment.at = clock_rise_at(options, told.value);
     }
 }
 
 // The ballots, said aloud one by one, before the tally.
 void Chronicler::tell_vote(const TableView& view, const Action& action, const Event& result) {
-    Moment& moment =
-        add(Moment::Kind::vote, narrator_.line(revote_ ? "replay.revote" : "replay.vote"));
+    StoryMoment& moment =
+        add(StoryMoment::Kind::vote, narrator_.line(revote_ ? "replay.revote" : "replay.vote"));
     for (const auto& ballot : action.votes) {
         const int weight = rules::ballot_weight(result.double_vote == ballot.voter);
         moment.rows.push_back(
@@ -265,10 +265,10 @@ std::vector<std::pair<std::string, int>> Chronicler::carbon_voters() const {
 
 // Every player with their role, as this story knows it where it stops: the
 // table's list, before the end, has the roles revealed so far (issue 26).
-std::vector<Moment::Row> Chronicler::players() const {
-    std::vector<Moment::Row> rows;
+std::vector<StoryMoment::Row> Chronicler::players() const {
+    std::vector<StoryMoment::Row> rows;
     for (const TablePlayer& player : known().players) {
-        Moment::Row& row = rows.emplace_back(Moment::Row{player.name, {}});
+        StoryMoment::Row& row = rows.emplace_back(StoryMoment::Row{player.name, {}});
         if (!player.role) continue;
         row.text = narrator_.role_title(*player.role);
         if (player.corrupted)
@@ -278,19 +278,19 @@ std::vector<Moment::Row> Chronicler::players() const {
 }
 
 // At the end every role is told, to the table too.
-void Chronicler::tell_roles(const std::vector<Moment::Row>& players) {
-    add(Moment::Kind::roles, narrator_.line("replay.every_role")).rows = players;
+void Chronicler::tell_roles(const std::vector<StoryMoment::Row>& players) {
+    add(StoryMoment::Kind::roles, narrator_.line("replay.every_role")).rows = players;
 }
 
 Chronicle Chronicler::finish() {
     statistics_.rounds = game_.state().round;
     statistics_.seconds = game_.state().clock_s;
     statistics_.carbon_voters = carbon_voters();
-    std::vector<Moment::Row> cast = players();
+    std::vector<StoryMoment::Row> cast = players();
     if (game_.over() && (moderator() || !game_.end_held()))
         tell_roles(cast);
     else if (!game_.log().empty())  // an unfinished game says where it stands, as the table knew it
-        add(Moment::Kind::stops,
+        add(StoryMoment::Kind::stops,
             narrator_.line("replay.stops",
                            Args{}.set("phase", narrator_.phase_title(table_view(game_).phase,
                                                                      table_view(game_).round))));
@@ -344,7 +344,7 @@ std::vector<std::string> last_announcement(const Narrator& narrator, const Game&
     std::vector<std::string> lines;
     std::optional<std::size_t> entry;
     for (auto moment = story.moments.rbegin(); moment != story.moments.rend(); ++moment) {
-        const bool told = moment->kind == Moment::Kind::line || moment->kind == Moment::Kind::end;
+        const bool told = moment->kind == StoryMoment::Kind::line || moment->kind == StoryMoment::Kind::end;
         if (!told || moment->secret || moment->text.empty()) continue;
         if (entry && moment->entry != *entry && begins_news(game.log(), *entry - 1)) break;
         entry = moment->entry;

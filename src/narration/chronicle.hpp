@@ -20,8 +20,8 @@ namespace coyel::narration {
 
 enum class View { moderator, table };
 
-// One moment of the game.
-struct Moment {
+// One moment of the story: a line, a heading, a vote, a note, …
+struct StoryMoment {
     enum class Kind {
         heading,  // "Night 2"
         line,     // a line of the narration: what was answered or happened
@@ -78,7 +78,7 @@ struct Statistics {
 
 struct Chronicle {
     View view = View::moderator;
-    std::vector<Moment> moments;
+    std::vector<StoryMoment> moments;
     // One at the start, one per entry, and in clock mode one per degree at its
     // own second, before the entry that carried it: in time order.
     std::vector<Sample> samples;
@@ -86,7 +86,7 @@ struct Chronicle {
     // Every player where the story stops, with the role as this view knows
     // it: the moderator's always, the table's only once the game is over
     // (empty text before: an unfinished game shows no role to the table).
-    std::vector<Moment::Row> players;
+    std::vector<StoryMoment::Row> players;
     int temperature_limit = 0;
     Game game;  // the game as far as the chronicle went
 };

@@ -109,6 +109,18 @@ Args date_and_time(const Narrator& narrator, const std::tm& local) {
 }
 }  // namespace
 
+std::string Narrator::private_fact(const PrivateFact& fact, const Game& game) const {
+    const char* key = "phone.told.saved";
+    switch (fact.kind) {
+        case PrivateFact::Kind::fellow: return line("phone.fellows", Args{}.set("names", game.name(fact.about)));
+        case PrivateFact::Kind::lobbied: key = "phone.told.lobbied"; break;
+        case PrivateFact::Kind::corrupted: key = "phone.told.corrupted"; break;
+        case PrivateFact::Kind::lobby_spent: key = "phone.told.lobby_spent"; break;
+        case PrivateFact::Kind::saved: break;
+    }
+    return line(key, Args{}.set("name", game.name(fact.about)));
+}
+
 std::string Narrator::date_time(std::time_t when) const {
     std::tm local{};
     localtime_r(&when, &local);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "coyel/game.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/table_view.hpp"
 #include "languages.hpp"
 #include "script.hpp"
@@ -55,6 +56,8 @@ class Narrator {
     // An error in the script's words: `refusal.<reason>` with its arguments,
     // or the error's English message when it carries no reason the script has.
     std::string refusal(const Error& error) const;
+    // A fact told to one player privately (coyel/observe.hpp), as their phone says it.
+    std::string private_fact(const PrivateFact& fact, const Game& game) const;
     // " (did you mean "x"?)" for the candidate within reach of `typed`, or "".
     std::string did_you_mean(std::string_view typed,
                              const std::vector<std::string_view>& candidates) const;

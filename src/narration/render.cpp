@@ -69,12 +69,12 @@ std::string markdown_escape(std::string_view text) {
 
 // --- Text -----------------------------------------------------------------
 
-std::string render_text(const Moment& moment, bool colour) {
-    if (moment.kind == Moment::Kind::heading)
+std::string render_text(const StoryMoment& moment, bool colour) {
+    if (moment.kind == StoryMoment::Kind::heading)
         return "\n" + paint(colour, fmt::emphasis::bold, moment.text) + "\n";
     const bool grey = colour && moment.secret;
     // The roles follow the end's line: they need no clock of their own.
-    const std::string clock = moment.kind == Moment::Kind::roles ? "" : clock_text(moment.at);
+    const std::string clock = moment.kind == StoryMoment::Kind::roles ? "" : clock_text(moment.at);
     std::string out;
     const auto lines = wrap(moment.text, 71);
     for (std::size_t i = 0; i < lines.size(); ++i)
@@ -83,7 +83,7 @@ std::string render_text(const Moment& moment, bool colour) {
     std::size_t name_width = 0;  // the longest name's, not a fixed column
     for (const auto& row : moment.rows) name_width = std::max(name_width, utf8_length(row.name));
     for (const auto& row : moment.rows) {
-        if (moment.kind == Moment::Kind::roles)
+        if (moment.kind == StoryMoment::Kind::roles)
             out += fmt::format("{:>9}{:<{}}  {}\n", "", row.name, name_width, row.text);
         else
             out += fmt::format("{:>9}{}\n", "", row.text);
@@ -104,13 +104,13 @@ std::string render_markdown(const Narrator& narrator, const Chronicle& chronicle
     std::string out = fmt::format(
         "# {}\n", markdown_escape(narrator.line("replay.title", Args{}.set("title", title))));
     for (const auto& moment : chronicle.moments) {
-        if (moment.kind == Moment::Kind::heading) {
+        if (moment.kind == StoryMoment::Kind::heading) {
             out += fmt::format("\n## {}\n\n", markdown_escape(moment.text));
             continue;
         }
         out += fmt::format("- `{}` {}\n", clock_text(moment.at), markdown_escape(moment.text));
         for (const auto& row : moment.rows) {
-            if (moment.kind == Moment::Kind::roles)
+            if (moment.kind == StoryMoment::Kind::roles)
                 out += fmt::format("  - {}: {}\n", markdown_escape(row.name),
                                    markdown_escape(row.text));
             else
@@ -293,14 +293,14 @@ polyline { fill: none; stroke-width: 2.5; } .ecosystems { stroke: #2e8b57; strok
 @media (max-width: 32rem) { body { margin: 1rem auto; padding: 0 .6rem; } table { margin-left: 0; width: 100%; } .moment { padding-left: 3.4rem; text-indent: -3.4rem; } .clock { width: 3.4rem; } .legend span { display: inline-block; } .axis { font-size: 23px; } }
 )";
 
-std::string html_moment(const Moment& moment) {
-    if (moment.kind == Moment::Kind::heading)
+std::string html_moment(const StoryMoment& moment) {
+    if (moment.kind == StoryMoment::Kind::heading)
         return fmt::format("<h2>{}</h2>\n", html_escape(moment.text));
     std::string out = fmt::format("<p class=\"moment{}\"><span class=\"clock\">{}</span>{}</p>\n",
                                   moment.secret ? " secret" : "", clock_text(moment.at),
                                   html_escape(moment.text));
     if (moment.rows.empty()) return out;
-    const bool roles = moment.kind == Moment::Kind::roles;
+    const bool roles = moment.kind == StoryMoment::Kind::roles;
     out += roles ? "<table class=\"roles\">" : "<table class=\"votes\">";
     for (const auto& row : moment.rows) {
         if (roles)
@@ -333,7 +333,7 @@ std::optional<std::string> played_on(const Narrator& narrator, const Game& game)
 // an unfinished story stops.
 std::string result_text(const Narrator& narrator, const Chronicle& chronicle) {
     for (const auto& moment : chronicle.moments)
-        if (moment.kind == Moment::Kind::end) return moment.text;
+        if (moment.kind == StoryMoment::Kind::end) return moment.text;
     const State& state = chronicle.game.state();
     return narrator.line("html.unfinished",
                          Args{}

@@ -20,7 +20,7 @@ std::string markdown_escape(std::string_view text);
 
 // One moment as the terminal shows it; `colour` makes headings bold and greys
 // the moderator's secrets.
-std::string render_text(const Moment& moment, bool colour);
+std::string render_text(const StoryMoment& moment, bool colour);
 std::string render_statistics_text(const Narrator& narrator, const Chronicle& chronicle);
 std::string render_markdown(const Narrator& narrator, const Chronicle& chronicle,
                             const std::string& title);

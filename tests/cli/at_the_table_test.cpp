@@ -227,7 +227,7 @@ TEST_CASE("a degree that passes at dawn's gate is told once, by the dawn, as the
     std::vector<std::string> told_then;
     for (const auto& moment :
          narration::make_chronicle(narrator, saved, narration::View::table).moments)
-        if (moment.entry == saved.log().size() && moment.kind == narration::Moment::Kind::line)
+        if (moment.entry == saved.log().size() && moment.kind == narration::StoryMoment::Kind::line)
             told_then.push_back(moment.text);
     REQUIRE(told_then.size() >= 3);
     std::size_t at = cleared;

@@ -34,10 +34,10 @@ Chronicle moderator_story(const Game& game) {
 
 bool tells(const Chronicle& chronicle, const std::string& line) {
     return std::any_of(chronicle.moments.begin(), chronicle.moments.end(),
-                       [&](const Moment& moment) { return moment.text == line; });
+                       [&](const StoryMoment& moment) { return moment.text == line; });
 }
 
-std::vector<std::string> texts(const Chronicle& chronicle, Moment::Kind kind) {
+std::vector<std::string> texts(const Chronicle& chronicle, StoryMoment::Kind kind) {
     std::vector<std::string> found;
     for (const auto& moment : chronicle.moments)
         if (moment.kind == kind) found.push_back(moment.text);
@@ -72,7 +72,7 @@ TEST_CASE("the three sample games end as their names say") {
         const Chronicle chronicle = make_chronicle(narrator(), slapp, view);
         CHECK(tells(chronicle, narrator().line("event.player_out", filed)));
         CHECK(tells(chronicle, revived));
-        CHECK(chronicle.moments.back().kind == Moment::Kind::roles);
+        CHECK(chronicle.moments.back().kind == StoryMoment::Kind::roles);
     }
 }
 
@@ -265,7 +265,7 @@ TEST_CASE("the table's story tells no secret of the moderator's, in random games
         std::string told;
         for (const auto& moment : table.moments) {
             CHECK_FALSE(moment.secret);
-            CHECK(moment.kind != Moment::Kind::note);
+            CHECK(moment.kind != StoryMoment::Kind::note);
             told += render_text(moment, false);
         }
         // No line the moderator's story marks secret is in the table's.
@@ -286,10 +286,10 @@ TEST_CASE("the table's story tells no secret of the moderator's, in random games
 // The lines told after the last vote's ballots: its tally and outcome.
 std::vector<std::string> after_last_vote(const Chronicle& chronicle) {
     const auto vote = std::find_if(chronicle.moments.rbegin(), chronicle.moments.rend(),
-                                   [](const Moment& m) { return m.kind == Moment::Kind::vote; });
+                                   [](const StoryMoment& m) { return m.kind == StoryMoment::Kind::vote; });
     std::vector<std::string> lines;
     for (auto it = vote.base(); it != chronicle.moments.end(); ++it)
-        if (it->kind == Moment::Kind::line) lines.push_back(it->text);
+        if (it->kind == StoryMoment::Kind::line) lines.push_back(it->text);
     return lines;
 }
 
@@ -328,7 +328,7 @@ TEST_CASE("replay: the revote is labelled as one, and a tie says that nobody is 
             const Chronicle chronicle = make_chronicle(narrator(), g, view);
             std::vector<std::string> labels{narrator().line("replay.vote")};
             if (revote) labels.push_back(narrator().line("replay.revote"));
-            CHECK(texts(chronicle, Moment::Kind::vote) == labels);
+            CHECK(texts(chronicle, StoryMoment::Kind::vote) == labels);
             const auto told = after_last_vote(chronicle);
             CHECK(std::count(told.begin(), told.end(), nobody_out) == 1);
         }

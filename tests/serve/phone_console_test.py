@@ -134,11 +134,11 @@ answer_call("the CEO's call", count + 1, count, "ceo", "ceo_lobby")  # nobody: t
 wait_on_all("document.querySelectorAll('#choices button').length === 2", "the SLAPP-suit")
 for twin in (0, 1):
     ceo = twins[twin].roles.index("ceo")
-    named = on(twin, ceo, "document.getElementById('pointed').textContent")
+    named = on(twin, ceo, "document.getElementById('told_lines').textContent")
     check(named == f"A protest saved {twins[twin].names[target]}.", f"the CEO's phone: {named}")
 answer_call("the SLAPP-suit", 2, 1, "ceo", "slapp", private=holds("ceo"))
 for twin in (0, 1):  # at its next poll, within a second: before the voice opens the eyes
-    browser.wait_for("document.getElementById('pointed').textContent === ''", 2,
+    browser.wait_for("!document.getElementById('told_lines').textContent.includes('protest')", 2,
                      "the CEO's phone naming the saved no more after the call",
                      pages[twin][twins[twin].roles.index("ceo")])
 # The day's vote, public: each votes for nobody.

@@ -34,8 +34,7 @@ def shown():
 
 # What the page shows, read from its own state: the call's nonce, its buttons, Done.
 READ = """(() => { const s = typeof state === 'undefined' ? {} : state;
-  return [s.nonce || '', document.querySelectorAll('#choices button').length,
-          Boolean(s.done), document.getElementById('night').hidden]; })()"""
+  return [s.nonce || '', s.open || '', Boolean(s.done), document.getElementById('night').hidden]; })()"""
 answered = {}  # per page: the nonce its last Done was sent with
 deadline = time.monotonic() + 240 * FACTOR
 taps = 0
@@ -43,10 +42,11 @@ while " won." not in shown():
     check(time.monotonic() < deadline, f"the game never ended: {game.log()[-3:]}")
     check(game.process.poll() is None, "coyel left during the game")
     for seat, page in enumerate(pages):
-        nonce, buttons, done, hidden = browser.value(READ, page)
-        if hidden or not buttons or done or not nonce or answered.get(seat) == nonce:
+        nonce, open_marks, done, hidden = browser.value(READ, page)
+        if hidden or not open_marks or done or not nonce or answered.get(seat) == nonce:
             continue
-        pick = rng.randrange(buttons)
+        # A player taps what their phone lets them: an entry open to them.
+        pick = rng.choice([index for index, mark in enumerate(open_marks) if mark == "1"])
         browser.value(f"document.querySelectorAll('#choices button')[{pick}].click()", page)
         browser.value("document.getElementById('done').click()", page)
         answered[seat] = nonce

@@ -85,9 +85,12 @@ while " won." not in shown():
         if phone["call"].endswith("SLAPP-suit"):
             # Shown once read, eyes closed: the CEO's phone names the saved at
             # once, and no other phone does.
-            check(bool(phone["pointed"]) == (seat == ceo), f"seat {seat}'s SLAPP-suit: {phone}")
-            pointed_seen.add(phone["pointed"])
-        choice = steered.get(phone["call"], rng.randrange(len(phone["choices"])))
+            pointed = [line for line in phone["told"] if line.startswith("A protest saved")]
+            check(bool(pointed) == (seat == ceo), f"seat {seat}'s SLAPP-suit: {phone}")
+            pointed_seen.update(pointed)
+        # A player taps what their phone shows open to them.
+        open_entries = [index for index, mark in enumerate(phone["open"]) if mark == "1"]
+        choice = steered.get(phone["call"], rng.choice(open_entries))
         status = game.done(seat, choice, nonce=phone["nonce"])
         check(status in (204, 409), f"seat {seat}'s Done: {status}")  # 409: the call moved on
         taps += 1

@@ -23,7 +23,7 @@ namespace {
 
 using narration::Args;
 using narration::Chronicle;
-using narration::Moment;
+using narration::StoryMoment;
 using narration::Narrator;
 using narration::View;
 
@@ -93,10 +93,10 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
     if (const auto span = played_span(game))
         fmt::print("{}\n", narrator.played(span->first, span->last));
     for (const auto& moment : chronicle.moments) {
-        const bool end = moment.kind == Moment::Kind::end || moment.kind == Moment::Kind::roles;
+        const bool end = moment.kind == StoryMoment::Kind::end || moment.kind == StoryMoment::Kind::roles;
         if (moment.round < given.round && !end) continue;
         fmt::print("{}", render_text(moment, colour));
-        if (!given.step || moment.kind == Moment::Kind::heading) continue;
+        if (!given.step || moment.kind == StoryMoment::Kind::heading) continue;
         const auto answer = reader->read(narrator.line("replay.enter"));
         if (!answer) break;
         if (asks_to_stop(*answer)) return;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "coyel/observe.hpp"
 #include "coyel/phone_call.hpp"
 #include "tokens.hpp"
 
@@ -109,40 +110,70 @@ std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
         shown["out"] = narrator_.line("phone.out");
     } else {
         const Phone& phone = phones_[static_cast<std::size_t>(seat)];
+        const Observation seen = observe(*game_, Observer::player(seat));
         const auto choices = held(now) ? std::vector<std::string>{} : choice_words();
         shown["call"] = choices.empty() ? "" : call_heading();
         shown["choices"] = choices;
+        shown["open"] = choices.empty() ? "" : open_marks(seat, seen.phone);
         shown["nonce"] = phone.nonce;
         shown["pick"] = phone.pick ? nlohmann::json(*phone.pick) : nlohmann::json(nullptr);
         shown["done"] = phone.done;
         shown["note"] = phone.note;
+        shown["not_open"] = narrator_.line("phone.not_open");  // said by the page on a closed tap
         // After Done: eyes closed at night; by day, the others' votes awaited.
         const bool by_day = call_ && (is_ballot(*call_) || is_election(*call_));
         shown["waiting"] = narrator_.line(by_day ? "phone.waiting_day" : "phone.waiting");
-        // The carbon emissions see each other's picks, once sent.
-        nlohmann::json fellows = nlohmann::json::array();
-        const SeatSet answerers = phone_answerers(*game_);
-        if (call_ == CallId::carbon_target && answerers.contains(seat) && answerers.size() > 1)
-            for (Seat fellow : answerers)
-                if (fellow != seat) {
-                    const auto& pick = phones_[static_cast<std::size_t>(fellow)].pick;
-                    fellows.push_back(
-                        {{"name", game_->name(fellow)},
-                         {"pick", pick ? nlohmann::json(*pick) : nlohmann::json(nullptr)}});
-                }
-        shown["fellows"] = fellows;
-        // Whom the moderator would point at, on the CEO's phone alone, once
-        // the call has been read, eyes closed (as the choices show on every phone).
-        const auto pointed =
-            call_ == CallId::slapp && !held(now) ? phone_pointed_at(*game_, seat) : std::nullopt;
-        shown["pointed"] =
-            pointed ? narrator_.line("phone.pointed",
-                                     narration::Args{}.set("name", game_->name(*pointed)))
-                    : "";
+        shown["fellows"] = fellows_picks(seat);
+        shown["told"] = told_lines(seen, held(now));
     }
     std::string text = shown.dump();
     if (text.size() < phone_poll_bytes) text.append(phone_poll_bytes - text.size(), ' ');
     return text;
+}
+
+// The carbon emissions see each other's picks, once sent (the others an empty list).
+nlohmann::json PhoneDesk::fellows_picks(Seat seat) const {
+    nlohmann::json fellows = nlohmann::json::array();
+    const SeatSet answerers = phone_answerers(*game_);
+    if (call_ != CallId::carbon_target || !answerers.contains(seat) || answerers.size() < 2)
+        return fellows;
+    for (Seat fellow : answerers)
+        if (fellow != seat) {
+            const auto& pick = phones_[static_cast<std::size_t>(fellow)].pick;
+            fellows.push_back({{"name", game_->name(fellow)},
+                               {"pick", pick ? nlohmann::json(*pick) : nlohmann::json(nullptr)}});
+        }
+    return fellows;
+}
+
+// What the rules told this player privately, in words, a line on every
+// phone ("nothing" on most), so that no phone stands out at a glance. The
+// SLAPP-suit's saved player once its call shows (`held`: not yet).
+std::vector<std::string> PhoneDesk::told_lines(const Observation& seen, bool held) const {
+    std::vector<std::string> lines;
+    for (const PrivateFact& fact : seen.told) {
+        if (fact.kind == PrivateFact::Kind::fellow) continue;  // on the card itself
+        if (fact.kind == PrivateFact::Kind::saved && held) continue;
+        lines.push_back(narrator_.private_fact(fact, *game_));
+    }
+    if (lines.empty()) lines.push_back(narrator_.line("phone.told_nothing"));
+    return lines;
+}
+
+// "0110…": the entries this phone may tap. A carbon emission may tap only
+// the player a fellow has sent Done on, once one has: the team agrees on
+// their own phones, never in a round every phone would see.
+std::string PhoneDesk::open_marks(Seat seat, const PhoneView& phone) const {
+    std::string marks;
+    std::optional<std::size_t> agreed;
+    if (call_ == CallId::carbon_target && phone.answers)
+        for (Seat fellow : phone_answerers(*game_)) {
+            const Phone& other = phones_[static_cast<std::size_t>(fellow)];
+            if (fellow != seat && other.done && other.pick) agreed = other.pick;
+        }
+    for (std::size_t index = 0; index < phone.open.size(); ++index)
+        marks += phone.open[index] && (!agreed || *agreed == index) ? '1' : '0';
+    return marks;
 }
 
 PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t index,
@@ -153,18 +184,22 @@ PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t
     Phone& phone = phones_[static_cast<std::size_t>(seat)];
     if (std::find(phone.used.begin(), phone.used.end(), nonce) != phone.used.end())
         return Posted::replayed;
-    if (std::find(voted_.begin(), voted_.end(), seat) != voted_.end()) return Posted::stale;
+    // Done is final: a phone done answers this call no more.
+    if (phone.done || std::find(voted_.begin(), voted_.end(), seat) != voted_.end())
+        return Posted::stale;
     if (phone.nonce.empty() || nonce != phone.nonce) return Posted::stale;
-    const auto action = phone_action(*game_, index);
-    if (!action) return Posted::bad;
+    if (!phone_action(*game_, index)) return Posted::bad;
+    // An entry the page showed closed (a page left behind, a forged Done):
+    // refused on that phone alone, which taps again.
+    const std::string open = open_marks(seat, observe(*game_, Observer::player(seat)).phone);
+    if (index >= open.size() || open[index] != '1') {
+        phone.note = narrator_.line("phone.not_open");
+        return Posted::bad;
+    }
     renew(phone);
     phone.pick = index;
     phone.done = true;
     phone.note.clear();
-    if (is_ballot(*call_) && !game_->legal_ballots(seat).contains(action->player)) {
-        phone.done = false;
-        phone.note = narrator_.line("phone.ballot_refused");
-    }
     return Posted::taken;
 }
 
@@ -215,9 +250,8 @@ std::optional<PhoneAnswer> PhoneDesk::election_answer(Clock::time_point now) {
     const auto words = choice_words();
     std::vector<std::string> tied;
     for (std::size_t index : count.tied) tied.push_back(words.at(index));
-    const std::string note =
-        narrator_.line("phone.tied", narration::Args{}.set("names", narrator_.list_or(tied)));
-    ask_again(std::vector<std::string>(phones_.size(), note), now);
+    ask_again(narrator_.line("phone.tied", narration::Args{}.set("names", narrator_.list_or(tied))),
+              now);
     return std::nullopt;
 }
 
@@ -226,44 +260,22 @@ std::optional<PhoneAnswer> PhoneDesk::night_answer(Clock::time_point now) {
     if (answerers.empty() || now - opened_ < floor_) return std::nullopt;
     for (Seat seat : in_game_)
         if (!phones_[static_cast<std::size_t>(seat)].done) return std::nullopt;
-    // Every phone is done: the answerers' picks judged, each by the rules.
-    std::vector<std::string> notes(phones_.size());
     std::vector<std::optional<std::size_t>> picks;
-    bool refused = false;
-    for (Seat seat : answerers) {
-        const auto pick = phones_[static_cast<std::size_t>(seat)].pick;
-        picks.push_back(pick);
-        const auto action = pick ? phone_action(*game_, *pick) : std::nullopt;
-        if (!action) continue;  // every phone done has a pick
-        Game tried = *game_;
-        if (const auto applied = tried.apply(*action); !applied) {
-            notes[static_cast<std::size_t>(seat)] = narrator_.refusal(applied.failure());
-            refused = true;
-        }
-    }
-    const auto action = refused ? std::nullopt : phone_answer(*game_, picks);
-    if (action) {
-        answered_ = true;
-        return PhoneAnswer{answered_count_, *call_, 0, *action};  // no ballot is cast at night
-    }
-    // A pick refused, or the carbon emissions named different players.
-    for (Seat seat : answerers) {
-        std::string& note = notes[static_cast<std::size_t>(seat)];
-        if (note.empty()) note = narrator_.line(refused ? "phone.again" : "phone.agree");
-    }
-    ask_again(notes, now);
-    return std::nullopt;
+    for (Seat seat : answerers) picks.push_back(phones_[static_cast<std::size_t>(seat)].pick);
+    const auto action = phone_answer(*game_, picks);
+    if (!action) return std::nullopt;  // never: a carbon emission taps only the team's pick
+    answered_ = true;
+    return PhoneAnswer{answered_count_, *call_, 0, *action};  // no ballot is cast at night
 }
 
-// Every phone taps again, with a new nonce, so that every one sends one
-// more Done: the traffic says nothing of whose pick fell short. The picks
-// stay as they were, for the pages to show; the floor starts over.
-void PhoneDesk::ask_again(const std::vector<std::string>& notes, Clock::time_point now) {
-    for (std::size_t seat = 0; seat < phones_.size(); ++seat) {
-        Phone& phone = phones_[seat];
+// A tied election: every phone taps again, with a new nonce and `note`
+// (who tied), the table's new round. The picks stay as they were, for the
+// pages to show.
+void PhoneDesk::ask_again(const std::string& note, Clock::time_point now) {
+    for (Phone& phone : phones_) {
         phone.done = false;
         renew(phone);
-        phone.note = notes[seat].empty() ? narrator_.line("phone.again") : notes[seat];
+        phone.note = note;
     }
     opened_ = now;
 }

@@ -13,7 +13,10 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "coyel/game.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/phone_call.hpp"
 #include "narrator.hpp"
 #include "phone_inbox.hpp"
@@ -53,20 +56,19 @@ class PhoneDesk {
     enum class Posted { taken, stale, replayed, bad };
     // `seat`'s Done with its pick (an index in the list): `nonce` must be
     // the one its last poll showed (stale if from another call or made up,
-    // replayed if already used). At night every Done is taken alike, called
-    // player's or decoy's, and judged only in due(). A ballot the rules
-    // refuse is refused at once, on that phone alone (the vote is public).
+    // replayed if already used). Done is final: a phone done is stale for
+    // the rest of the call. A pick the phone showed closed (observe's open
+    // entries; a carbon emission's once a fellow is done on another) is bad,
+    // refused on that phone alone, which taps again: no other phone, nor
+    // the call's length, tells that a pick fell short.
     Posted post(Seat seat, std::string_view nonce, std::size_t index, Clock::time_point now);
 
-    // The call's answer, once: when every phone in the game has sent Done,
-    // the floor has passed, the rules allow each answerer's pick and they
-    // agree. Else, once all are done, the call is asked again on every
-    // phone (so that each sends one more Done): with the rules' reason on
-    // a refused answerer's, "agree" on the carbon emissions' when they
-    // differ, "again" on the others'. At a vote, the next voter's ballot
-    // once their phone has sent Done, in seat order, with no floor. At the
-    // mayor's election, the most-tapped entry once every phone is done
-    // (a tie asks every phone again, naming the tied).
+    // The call's answer, once: at night, when every phone in the game has
+    // sent Done and the floor has passed (every pick counted is open, so it
+    // stands). At a vote, the next voter's ballot once their phone has sent
+    // Done, in seat order, with no floor. At the mayor's election, the
+    // most-tapped entry once every phone is done; a tie asks every phone
+    // again, naming the tied: the table's own new round.
     std::optional<PhoneAnswer> due(Clock::time_point now);
 
     // The moderator took an answer back, leaving `answered` answers logged.
@@ -109,11 +111,14 @@ class PhoneDesk {
     std::optional<PhoneAnswer> next_ballot();
     std::optional<PhoneAnswer> night_answer(Clock::time_point now);
     std::optional<PhoneAnswer> election_answer(Clock::time_point now);
-    void ask_again(const std::vector<std::string>& notes, Clock::time_point now);
+    void ask_again(const std::string& note, Clock::time_point now);
     std::vector<PhoneChoice> choices() const;
     std::string renewed_nonce();
     void renew(Phone& phone);
     std::vector<std::string> choice_words() const;
+    nlohmann::json fellows_picks(Seat seat) const;
+    std::vector<std::string> told_lines(const Observation& seen, bool held) const;
+    std::string open_marks(Seat seat, const PhoneView& phone) const;
     std::string call_heading() const;
     // The vote waits for the talk timer: the phones show no ballot until it
     // ends (once a ballot is cast, the vote is under way).

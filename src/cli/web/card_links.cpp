@@ -25,7 +25,7 @@ constexpr const char* card_style =
     "button{font:inherit;padding:.5em;border-radius:.4em;border:2px solid #2c3440;"
     "background:#1b222c;color:inherit}button[aria-pressed=true]{border-color:#f5a623;"
     "background:#3a2c10}#done{margin-top:.6em;width:100%}#done:disabled{opacity:.4}"
-    "#note{color:#ff8a65}";
+    "#note{color:#ff8a65}button:disabled{opacity:.35}#told{color:#9ecbff}";
 
 // The night's console on a card (the phones answer): every second (as the
 // server says: `again_ms`) it asks the call (`call`, beside the card's own path) and draws it; a
@@ -48,11 +48,19 @@ function draw() {
     button.addEventListener("click", () => { chosen = index; draw(); });
     return button;
   });
+  // An entry closed to this player (the rules, or the team's pick) looks
+  // like any other, so that no phone stands out at a glance; tapped, it says
+  // so on this phone alone, and Done waits for another.
+  const closed = chosen !== null && (state.open || "")[chosen] === "0";
   $("choices").replaceChildren(...buttons);
   $("done").hidden = !list.length;
-  $("done").disabled = chosen === null || Boolean(state.done);
-  $("note").textContent = state.note || "";
-  $("pointed").textContent = state.pointed || "";
+  $("done").disabled = chosen === null || closed || Boolean(state.done);
+  $("note").textContent = closed ? state.not_open || "" : state.note || "";
+  $("told_lines").replaceChildren(...(state.told || []).map((line) => {
+    const told = document.createElement("p");
+    told.textContent = line;
+    return told;
+  }));
   $("waiting").hidden = !state.done;
   if (state.waiting) $("waiting").textContent = state.waiting;
 }
@@ -115,10 +123,11 @@ std::string console_markup(const narration::Narrator& narrator) {
     using narration::html_escape;
     return fmt::format(
         "<section id=\"night\" hidden><p id=\"call\"></p><div id=\"choices\"></div>\n"
-        "<button id=\"done\" hidden disabled>{}</button><p id=\"note\"></p><p id=\"pointed\"></p>\n"
-        "<p id=\"waiting\" hidden>{}</p><p id=\"night_hint\">{}</p></section>\n",
+        "<button id=\"done\" hidden disabled>{}</button><p id=\"note\"></p>\n"
+        "<p id=\"waiting\" hidden>{}</p><p id=\"night_hint\">{}</p></section>\n"
+        "<details id=\"told\"><summary>{}</summary><div id=\"told_lines\"></div></details>\n",
         html_escape(narrator.line("phone.done")), html_escape(narrator.line("phone.waiting")),
-        html_escape(narrator.line("phone.night_hint")));
+        html_escape(narrator.line("phone.night_hint")), html_escape(narrator.line("phone.told")));
 }
 
 std::string card_page(const narration::Narrator& narrator, const Game& game, Seat seat,

@@ -35,6 +35,9 @@ struct LiveClock {
     // Where the game went on (`save AS`): the players' screens that follow
     // this file follow that one from now on. Empty in the game's own file.
     std::string moved_to;
+    // A public moment not in the log, for every players' screen to show:
+    // the phones' election tied ("A tie: Ana or Hana? …"). Empty most of the time.
+    std::string table_note;
     bool operator==(const LiveClock&) const = default;
 };
 

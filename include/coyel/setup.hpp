@@ -48,6 +48,16 @@ struct Setup {
         bool operator==(const Served&) const = default;
     };
     std::optional<Served> served;
+    // How a game with no moderator (`new --self`) was started, for `resume
+    // --self` to go on the same way: the talk's length as --talk took it, and
+    // the voice (--speak, --speak-log); nullopt for a moderated game.
+    struct SelfPlay {
+        std::string talk;       // "45s", "1:30", "3"
+        bool speak = false;     // on the loudspeaker
+        std::string speak_log;  // timed and silent, into this file; empty: none
+        bool operator==(const SelfPlay&) const = default;
+    };
+    std::optional<SelfPlay> self_play;
 
     int player_count() const { return static_cast<int>(players.size()); }
     bool operator==(const Setup&) const = default;

@@ -79,10 +79,33 @@ Refusal served_from_json(const json& object, Setup& setup) {
     return std::nullopt;
 }
 
+// {"talk": "45s", "speak": true, "speak_log": "voice.jsonl"}: how `--self` was started.
+Refusal self_play_from_json(const json& object, Setup& setup) {
+    if (!object.is_object()) return Error{"must be an object with talk, speak and speak_log"};
+    if (auto error = unknown_key(object, "", {"talk", "speak", "speak_log"})) return *error;
+    Setup::SelfPlay self;
+    const auto text = [&](const char* key, std::string& into) -> Refusal {
+        if (!object.contains(key)) return std::nullopt;
+        if (!object[key].is_string() || object[key].get<std::string>().size() > 4096)
+            return Error{fmt::format("{} must be a string", key)};
+        into = object[key].get<std::string>();
+        return std::nullopt;
+    };
+    if (auto error = text("talk", self.talk)) return error;
+    if (auto error = text("speak_log", self.speak_log)) return error;
+    if (object.contains("speak")) {
+        if (!object["speak"].is_boolean()) return Error{"speak must be true or false"};
+        self.speak = object["speak"].get<bool>();
+    }
+    setup.self_play = std::move(self);
+    return std::nullopt;
+}
+
 Result<Setup> setup_from_json(const json& object) {
     if (!object.is_object()) return Error{"setup must be an object"};
     if (auto error = unknown_key(
-            object, "setup: ", {"players", "roles", "seed", "options", "card_tokens", "serve"}))
+            object,
+            "setup: ", {"players", "roles", "seed", "options", "card_tokens", "serve", "self"}))
         return *error;
     Setup setup;
     if (!object.contains("players") || !object["players"].is_array())
@@ -130,6 +153,9 @@ Result<Setup> setup_from_json(const json& object) {
     if (object.contains("serve"))
         if (auto error = served_from_json(object["serve"], setup))
             return Error{"setup: serve: " + error->message};
+    if (object.contains("self"))
+        if (auto error = self_play_from_json(object["self"], setup))
+            return Error{"setup: self: " + error->message};
     return setup;
 }
 
@@ -370,8 +396,8 @@ Result<std::int64_t> time_field(const json& object, std::string_view key) {
 // ends within the longest one after the save.
 Result<LiveClock> live_from_json(const json& object, const Game& game) {
     if (!object.is_object()) return Error{"must be an object"};
-    if (auto error =
-            unknown_key(object, "", {"running", "wall", "timer_ends", "language", "moved_to"}))
+    if (auto error = unknown_key(object, "",
+                                 {"running", "wall", "timer_ends", "language", "moved_to", "note"}))
         return *error;
     if (!object.contains("running") || !object["running"].is_boolean())
         return Error{"running must be true or false"};
@@ -403,6 +429,13 @@ Result<LiveClock> live_from_json(const json& object, const Game& game) {
             utf8_length(path.get<std::string>()) == std::string::npos)
             return Error{"moved_to must be the path of a save"};
         live.moved_to = path.get<std::string>();
+    }
+    if (object.contains("note")) {
+        const json& note = object["note"];
+        if (!note.is_string() || note.get<std::string>().size() > 1000 ||
+            utf8_length(note.get<std::string>()) == std::string::npos)
+            return Error{"note must be a line of text"};
+        live.table_note = note.get<std::string>();
     }
     return live;
 }
@@ -533,6 +566,9 @@ std::string live_text(const std::optional<LiveClock>& live) {
     if (!live->moved_to.empty())
         out += ", \"moved_to\": " +
                json(live->moved_to).dump(-1, ' ', false, json::error_handler_t::replace);
+    if (!live->table_note.empty())
+        out += ", \"note\": " +
+               json(live->table_note).dump(-1, ' ', false, json::error_handler_t::replace);
     return out + "}";
 }
 
@@ -556,6 +592,11 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
     }
     if (setup.served)
         setup_json["serve"] = {{"bind", setup.served->bind}, {"port", setup.served->port}};
+    if (setup.self_play) {
+        ordered_json self = {{"talk", setup.self_play->talk}, {"speak", setup.self_play->speak}};
+        if (!setup.self_play->speak_log.empty()) self["speak_log"] = setup.self_play->speak_log;
+        setup_json["self"] = self;
+    }
 
     std::string out =
         fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",

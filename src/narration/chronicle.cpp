@@ -169,7 +169,8 @@ void Chronicler::tell(const TableView& view, const Action& action,
 void Chronicler::tell_answer(const Action& action, const std::vector<Line>& lines) {
     const bool aloud = answer_is_public(action);
     if (!moderator() && !aloud) return;
-    const auto kind = action.kind == ActionKind::note ? StoryMoment::Kind::note : StoryMoment::Kind::line;
+    const auto kind =
+        action.kind == ActionKind::note ? StoryMoment::Kind::note : StoryMoment::Kind::line;
     for (const auto& line : lines)
         if (told_in_replay(line.kind)) add(kind, line.text, !aloud);
 }
@@ -197,7 +198,8 @@ void Chronicler::tell_event(const TableView& view, const Action& action, const E
     if (told.kind == Event::Kind::dawn) heading(Phase::dawn, game_.state().round);
     if (told.kind == Event::Kind::vote_result) tell_vote(view, action, told);
     const Options& options = game_.setup().options;
-    const auto kind = told.kind == Event::Kind::game_over ? StoryMoment::Kind::end : StoryMoment::Kind::line;
+    const auto kind =
+        told.kind == Event::Kind::game_over ? StoryMoment::Kind::end : StoryMoment::Kind::line;
     for (const auto& line : lines) {
         StoryMoment& moment = add(kind, line.text, secret);
         if (clock_rise(options, told)) moment.at = clock_rise_at(options, told.value);
@@ -344,7 +346,8 @@ std::vector<std::string> last_announcement(const Narrator& narrator, const Game&
     std::vector<std::string> lines;
     std::optional<std::size_t> entry;
     for (auto moment = story.moments.rbegin(); moment != story.moments.rend(); ++moment) {
-        const bool told = moment->kind == StoryMoment::Kind::line || moment->kind == StoryMoment::Kind::end;
+        const bool told =
+            moment->kind == StoryMoment::Kind::line || moment->kind == StoryMoment::Kind::end;
         if (!told || moment->secret || moment->text.empty()) continue;
         if (entry && moment->entry != *entry && begins_news(game.log(), *entry - 1)) break;
         entry = moment->entry;

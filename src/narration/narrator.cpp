@@ -112,7 +112,8 @@ Args date_and_time(const Narrator& narrator, const std::tm& local) {
 std::string Narrator::private_fact(const PrivateFact& fact, const Game& game) const {
     const char* key = "phone.told.saved";
     switch (fact.kind) {
-        case PrivateFact::Kind::fellow: return line("phone.fellows", Args{}.set("names", game.name(fact.about)));
+        case PrivateFact::Kind::fellow:
+            return line("phone.fellows", Args{}.set("names", game.name(fact.about)));
         case PrivateFact::Kind::lobbied: key = "phone.told.lobbied"; break;
         case PrivateFact::Kind::corrupted: key = "phone.told.corrupted"; break;
         case PrivateFact::Kind::lobby_spent: key = "phone.told.lobby_spent"; break;

@@ -120,7 +120,9 @@ PlayersScreen players_screen(const Narrator& narrator, const Game& game,
     countdown(narrator, view, clock_now(game, live, now_ms), screen);
     if (view.phase != Phase::over) timer(narrator, live, now_ms, screen);
     screen.players = rows(narrator, view);
-    screen.announcement = last_announcement(narrator, game);
+    // A public moment the log has not (the phones' election tied) comes first.
+    if (live && !live->table_note.empty()) screen.announcement.push_back(live->table_note);
+    if (screen.announcement.empty()) screen.announcement = last_announcement(narrator, game);
     if (screen.announcement.empty())
         screen.announcement.push_back(narrator.line("display.waiting"));
     screen.vote = vote_so_far(narrator, view);

@@ -64,7 +64,7 @@ std::string live_save_error(const std::string& text) {
 
 // The save of `night_two` with its "live" key replaced by `live_json`.
 std::string with_live(const std::string& live_json) {
-    std::string text = save_game(night_two({}), LiveClock{false, wall, std::nullopt, "", ""});
+    std::string text = save_game(night_two({}), LiveClock{false, wall, std::nullopt, "", "", ""});
     const auto at = text.find("\"live\": ");
     REQUIRE(at != std::string::npos);
     return text.substr(0, at) + "\"live\": " + live_json + "\n}\n";
@@ -74,7 +74,7 @@ std::string with_live(const std::string& live_json) {
 
 TEST_CASE("save: the live key round-trips, and other readers may ignore it") {
     const Game game = night_two({});
-    const LiveClock live{true, wall, wall + 90'000, "", ""};
+    const LiveClock live{true, wall, wall + 90'000, "", "", ""};
     const std::string text = save_game(game, live);
     CHECK(text.find(R"("live": {"running": true, "wall": "2026-11-30T20:14:51.123Z", )"
                     R"("timer_ends": "2026-11-30T20:16:21.123Z"})") != std::string::npos);
@@ -115,7 +115,7 @@ TEST_CASE("save: a bad live key is refused with the reason") {
     CHECK(live_save_error(with_live("[]")) == "game.json: live: must be an object");
     // The clock runs from Night 1 to the end only.
     const std::string before_night =
-        save_game(make_game(), LiveClock{true, wall, std::nullopt, "", ""});
+        save_game(make_game(), LiveClock{true, wall, std::nullopt, "", "", ""});
     CHECK(live_save_error(before_night) ==
           "game.json: live: running, but the game clock runs only from Night 1 to the end");
 }
@@ -124,9 +124,9 @@ TEST_CASE("display speaks the language the game is told in, unless --lang says o
     const std::string folder = temporary_folder();
     const Game game = night_two({});
     const std::string french =
-        write_save(folder + "/fr.json", game, LiveClock{false, wall, std::nullopt, "fr", ""});
+        write_save(folder + "/fr.json", game, LiveClock{false, wall, std::nullopt, "fr", "", ""});
     const std::string unsaid =
-        write_save(folder + "/unsaid.json", game, LiveClock{false, wall, std::nullopt, "", ""});
+        write_save(folder + "/unsaid.json", game, LiveClock{false, wall, std::nullopt, "", "", ""});
     REQUIRE(load_save(read_file(french), "fr.json")->live->language == "fr");
     // The tests' COYEL_LANG is en: the game's language wins over it, --lang over both.
     const std::string told = run_coyel("display --once " + french).out;
@@ -144,7 +144,7 @@ TEST_CASE("players' screen: the countdown ticks on while the clock runs, still w
     const narration::Narrator& narrator = english_narrator();
     const Game game = night_two({});
     REQUIRE(game.next_rise_at() == 600);  // 25 minutes for 5 degrees: one each 300 s
-    const LiveClock running{true, wall, std::nullopt, "", ""};
+    const LiveClock running{true, wall, std::nullopt, "", "", ""};
     const auto at_start = players_screen(narrator, game, running, wall);
     CHECK(at_start.countdown == "next degree in 3:08");  // 600 - 412 s
     CHECK(at_start.changes_in == std::chrono::milliseconds(1000));
@@ -157,7 +157,7 @@ TEST_CASE("players' screen: the countdown ticks on while the clock runs, still w
     CHECK(past.countdown == "next degree in 0:00");
     CHECK_FALSE(past.changes_in.has_value());
 
-    const LiveClock paused{false, wall, std::nullopt, "", ""};
+    const LiveClock paused{false, wall, std::nullopt, "", "", ""};
     const auto still = players_screen(narrator, game, paused, wall + 60'000);
     CHECK(still.countdown == "clock paused · next degree in 3:08");
     CHECK_FALSE(still.changes_in.has_value());
@@ -168,7 +168,7 @@ TEST_CASE("players' screen: the countdown ticks on while the clock runs, still w
 TEST_CASE("players' screen: a timer counts down, rounded up, to 0:00") {
     const narration::Narrator& narrator = english_narrator();
     const Game game = night_two({});
-    const LiveClock timed{false, wall, wall + 90'000, "", ""};
+    const LiveClock timed{false, wall, wall + 90'000, "", "", ""};
     CHECK(players_screen(narrator, game, timed, wall).timer == "timer 1:30");
     const auto soon = players_screen(narrator, game, timed, wall + 100);
     CHECK(soon.timer == "timer 1:30");
@@ -225,7 +225,7 @@ TEST_CASE("players' screen: the vote's ballots as they are said aloud, then whos
 
 TEST_CASE("display --once: twins that differ only in hidden facts print the same screen") {
     const std::string folder = temporary_folder();
-    const LiveClock live{false, wall, wall + 60'000, "", ""};
+    const LiveClock live{false, wall, wall + 60'000, "", "", ""};
     Hidden swapped;  // Cleo and Gus, both still in, swap the NGO and a carbon emission
     std::swap(swapped.seating[2].second, swapped.seating[6].second);
     Hidden ceo;  // Dan and Finn, both still in, swap the CEO and the fragile ecosystem

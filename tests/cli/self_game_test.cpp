@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "../helpers.hpp"
+#include "repl/play.hpp"
 #include "self_table.hpp"
 
 namespace coyel::test {
@@ -75,6 +76,115 @@ TEST_CASE(
             }
         CHECK(played.state().winner == Team::ecosystems);  // Ana voted out on Day 1
     }
+}
+
+}  // namespace coyel::test
+
+namespace coyel::test {
+namespace {
+
+// Everyone's wishes at each call, whoever they are: the first wished entry
+// that their phone shows open to them (a heading's end names the call:
+// "the Environmental NGO", or "Day 2 · the vote" for one day's alone).
+PhonePlayer wishes(std::vector<std::pair<std::string, std::vector<std::string>>> wished) {
+    return [wished = std::move(wished)](Seat,
+                                        const nlohmann::json& shown) -> std::optional<std::string> {
+        const auto& words = shown["choices"];
+        const std::string open = shown.value("open", "");
+        for (const auto& [title, names] : wished) {
+            if (!heading_ends(shown, title)) continue;
+            for (const std::string& name : names)
+                for (std::size_t index = 0; index < words.size(); ++index)
+                    if (words[index] == name && open[index] == '1') return name;
+        }
+        for (std::size_t index = 0; index < words.size(); ++index)
+            if (open[index] == '1') return words[index].get<std::string>();
+        return std::nullopt;
+    };
+}
+
+}  // namespace
+
+TEST_CASE("no moderator: a tied election shows on the laptop face up and is read aloud") {
+    const Game game = make_game(seven());
+    const PhonePlayer rest = protest_table(game, true);
+    // Three phones for Ana, three for Gus, one for Nobody: a tie, told on
+    // every phone; then everyone taps Gus.
+    SelfTable table(game,
+                    [&](Seat seat, const nlohmann::json& shown) -> std::optional<std::string> {
+                        if (!heading_ends(shown, "mayor election")) return rest(seat, shown);
+                        if (!shown.value("note", "").empty()) return "Gus";
+                        return seat == 6 ? "Nobody" : seat % 2 ? "Ana" : "Gus";
+                    });
+    table.play();
+    const std::string tie = "A tie: Ana or Gus? Talk it over, then tap again and Done.";
+    const auto said = table.said();
+    CHECK(std::count(said.begin(), said.end(), tie) == 1);
+    const auto& screens = table.screens();
+    CHECK(std::any_of(screens.begin(), screens.end(), [](const std::string& screen) {
+        return screen.find("A tie: Ana or Gus?") != std::string::npos;
+    }));
+    REQUIRE(table.last().log().front().kind == ActionKind::elect_mayor);
+    CHECK(table.last().log().front().player == seat(game, "Gus"));
+}
+
+TEST_CASE(
+    "no moderator: twins, one of them with a pick closed to the NGO, give every phone the "
+    "same requests and rounds, and the voice and the laptop the same") {
+    Options options;
+    options.ngo_repeat = false;
+    const PhonePlayer player = wishes({{"mayor election", {"Dan"}},
+                                       {"the carbon emissions", {"Ben", "Eve"}},
+                                       {"the Environmental NGO", {"Finn", "Nobody"}},
+                                       {"the Bank CEO", {"none (a head shake)"}},
+                                       {"the Fossil Fuel CEO", {"Nobody"}},
+                                       {"Day 1 · the vote", {"Nobody"}},
+                                       {"Day 2 · the vote", {"Ana"}}});
+    // The NGO is Cleo, or Gus. On Night 2 everyone wishes Finn protected
+    // again: closed to the NGO alone (not two nights running), who taps
+    // Nobody instead, on their own phone, with no round anyone else sees.
+    SelfTable one(make_game(seven(), options), player);
+    SelfTable other(make_game(swapped(seven(), 2, 6), options), player);
+    one.play();
+    other.play();
+    REQUIRE(one.last().over());
+    CHECK(one.last().state().winner == Team::ecosystems);
+    std::vector<std::optional<Seat>> protections;
+    for (const Action& entry : one.last().log())
+        if (entry.kind == ActionKind::ngo_protect) protections.push_back(entry.player);
+    CHECK(protections == std::vector<std::optional<Seat>>{seat(one.last(), "Finn"), std::nullopt});
+    CHECK(one.requests() == other.requests());
+    CHECK(one.said() == other.said());
+    CHECK(one.elapsed() == other.elapsed());
+    // Every screen the laptop showed face up, but the end's, which tells every card.
+    const auto before_the_end = [](const std::vector<std::string>& screens) {
+        std::vector<std::string> before;
+        for (const std::string& screen : screens) {
+            if (screen.find("Game over") != std::string::npos) break;
+            before.push_back(screen);
+        }
+        return before;
+    };
+    const auto shown = before_the_end(one.screens());
+    CHECK(shown.size() > 10);
+    CHECK(shown == before_the_end(other.screens()));
+}
+
+TEST_CASE("resume --self goes on with the talk and the voice it was started with") {
+    Setup setup = make_setup(seven());
+    setup.self_play = Setup::SelfPlay{"45s", false, "/tmp/voice.jsonl"};
+    const auto loaded = load_game(save_game(Game(setup)), "self.json");
+    REQUIRE(loaded.ok());
+    CHECK(loaded->setup().self_play == setup.self_play);
+    cli::SelfFlags self;
+    self.self = true;
+    const auto [speech, by_itself] = cli::as_started(loaded->setup(), {}, self);
+    CHECK(by_itself.talk_or_default() == "45s");
+    CHECK(speech.log == "/tmp/voice.jsonl");
+    self.talk = "2";  // given again: it wins
+    CHECK(cli::as_started(loaded->setup(), {}, self).second.talk_or_default() == "2");
+    cli::SelfFlags moderated;  // a plain resume: moderated, as asked
+    CHECK_FALSE(cli::as_started(loaded->setup(), {}, moderated).second.self);
 }
 
 }  // namespace coyel::test

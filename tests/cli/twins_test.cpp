@@ -180,7 +180,7 @@ TableOutputs table_outputs(const Game& game) {
     out.story_colour += statistics;
     out.markdown = render_markdown(narrator(), chronicle, "twins.json");
     out.html = render_html(narrator(), chronicle, "twins.json");
-    const LiveClock live{true, 0, 90'000, "", ""};
+    const LiveClock live{true, 0, 90'000, "", "", ""};
     out.players_screen = players_screen_text(players_screen(narrator(), game, live, 2'500));
     out.served_state = cli::public_state_json(narrator(), game, live, 2'500, "");
     out.served_page = cli::public_page(narrator());

@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <random>
@@ -394,6 +395,15 @@ bool serve_if_asked(const NewOptions& given, const std::string& save_path,
     return serving != nullptr;
 }
 
+// How `--self` starts, kept in the setup for `resume --self`; the voice's
+// log by its whole path, so that a resume from elsewhere writes the same file.
+Setup::SelfPlay self_play_of(const NewOptions& given) {
+    std::string log = given.speech.log;
+    std::error_code failed;
+    if (!log.empty()) log = std::filesystem::absolute(log, failed).string();
+    return Setup::SelfPlay{given.self.talk_or_default(), given.speech.speak, log};
+}
+
 }  // namespace
 
 int run_new(const NewOptions& asked) {
@@ -429,6 +439,7 @@ int run_new(const NewOptions& asked) {
         }
         setup.card_tokens = std::move(*tokens);
     }
+    if (given.self.self) setup.self_play = self_play_of(given);
     auto path = choose_path(given, setup.players, *reader, narrator);
     if (auto* code = std::get_if<int>(&path)) return *code;
     const std::string save_path = std::get<0>(std::move(path));

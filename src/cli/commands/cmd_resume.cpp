@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <utility>
 
 #include "commands.hpp"
 #include "coyel/text.hpp"
@@ -127,8 +128,9 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     std::optional<std::string> phones;
     if (server && !game->setup().card_tokens.empty()) phones = server->address();
     if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones)) return 1;
-    return play(std::move(*game), path, *reader, std::move(*lock), clear, script, speech,
-                server ? &server->inbox() : nullptr, self);
+    const auto [voice, by_itself] = as_started(game->setup(), speech, self);
+    return play(std::move(*game), path, *reader, std::move(*lock), clear, script, voice,
+                server ? &server->inbox() : nullptr, by_itself);
 }
 
 }  // namespace

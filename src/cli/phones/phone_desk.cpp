@@ -250,8 +250,10 @@ std::optional<PhoneAnswer> PhoneDesk::election_answer(Clock::time_point now) {
     const auto words = choice_words();
     std::vector<std::string> tied;
     for (std::size_t index : count.tied) tied.push_back(words.at(index));
-    ask_again(narrator_.line("phone.tied", narration::Args{}.set("names", narrator_.list_or(tied))),
-              now);
+    // Public, like the election: every phone, every screen and the voice say it.
+    table_note_ =
+        narrator_.line("phone.tied", narration::Args{}.set("names", narrator_.list_or(tied)));
+    ask_again(*table_note_, now);
     return std::nullopt;
 }
 

@@ -92,6 +92,11 @@ class PhoneDesk {
         if (call_ == CallId::slapp && answered == answered_count_) opened_ = now;
     }
 
+    // The table's note of a new round, once: an election tied.
+    std::optional<std::string> take_table_note() {
+        return std::exchange(table_note_, std::nullopt);
+    }
+
     // When, after `now`, the desk next changes by itself, with no phone's
     // help: a night call's floor passing, the talk timer ending; nullopt:
     // not by itself.
@@ -146,6 +151,7 @@ class PhoneDesk {
     std::optional<Clock::time_point> talk_until_;
     std::optional<std::size_t> slapp_read_for_;  // the answers logged at the SLAPP-suit read
     std::vector<Phone> phones_;                  // one per seat
+    std::optional<std::string> table_note_;      // see take_table_note
 };
 
 }  // namespace coyel::cli

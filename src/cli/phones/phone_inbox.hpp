@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "coyel/action.hpp"
@@ -40,7 +42,7 @@ class PhoneInbox {
     // Whether answers wait to be taken.
     bool waiting() const {
         std::lock_guard lock(mutex_);
-        return !waiting_.empty();
+        return !waiting_.empty() || table_note_;
     }
     // Readable while answers wait (an eventfd); -1 if none could be made.
     int fd() const { return fd_; }
@@ -68,7 +70,20 @@ class PhoneInbox {
         return static_cast<std::size_t>(answered);
     }
 
+    // A public moment of the phones for every screen and the voice (an
+    // election tied): the last one given, once; from the server's thread.
+    void tell_table(std::string note) {
+        std::lock_guard lock(mutex_);
+        table_note_ = std::move(note);
+        wake();
+    }
+    std::optional<std::string> take_table_note() {
+        std::lock_guard lock(mutex_);
+        return std::exchange(table_note_, std::nullopt);
+    }
+
   private:
+    std::optional<std::string> table_note_;
     int fd_ = -1;
     std::atomic<long long> undone_to_ = -1;
     std::atomic<long long> slapp_read_ = -1;

@@ -59,6 +59,15 @@ std::unique_ptr<speech::Speaker> voice_for(const SpeechFlags& speech,
 
 }  // namespace
 
+std::pair<SpeechFlags, SelfFlags> as_started(const Setup& setup, const SpeechFlags& speech,
+                                             const SelfFlags& self) {
+    std::pair<SpeechFlags, SelfFlags> flags{speech, self};
+    if (!self.self || !setup.self_play) return flags;
+    if (!self.talk) flags.second.talk = setup.self_play->talk;
+    if (!speech.wanted()) flags.first = {setup.self_play->speak, setup.self_play->speak_log};
+    return flags;
+}
+
 bool talk_allowed(const SelfFlags& self, const narration::Narrator& narrator) {
     if (!self.talk || (self.self && timer_seconds(*self.talk))) return true;
     fmt::print(stderr, "{}\n",

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "coyel/game.hpp"
@@ -29,6 +30,11 @@ struct SelfFlags {
     std::optional<std::string> talk;  // 3 minutes unless given
     std::string talk_or_default() const { return talk.value_or("3"); }
 };
+
+// `resume --self` goes on as `new --self` started it (Setup::self_play): the
+// talk's length and the voice, unless given again on the command line.
+std::pair<SpeechFlags, SelfFlags> as_started(const Setup& setup, const SpeechFlags& speech,
+                                             const SelfFlags& self);
 
 // Whether --talk is a length the prompt's `timer` takes, and given with
 // --self only; if not, why, on standard error.

@@ -50,7 +50,9 @@ std::optional<std::string> SaveKeeper::write_game(const std::string& to) {
     if (to == path_ && !locks_.empty())
         if (auto refused = locks_.back().keep()) return narrator_.refusal(*refused);
     stamp_walls();
-    return writer_(to, game_, clock_.live());
+    auto live = clock_.live();
+    if (live) live->table_note = table_note_;
+    return writer_(to, game_, live);
 }
 
 bool SaveKeeper::save() {

@@ -57,6 +57,9 @@ class SaveKeeper {
     // The lock on the save file (save_lock.hpp). `save AS` adds the new
     // file's and keeps the old one's: resuming the old file would fork the game.
     void hold(SaveLock lock) { locks_.push_back(std::move(lock)); }
+    // A public moment the log has not, for the players' screens (LiveClock's
+    // table_note) from the next save on; empty: none.
+    void note_for_table(std::string note) { table_note_ = std::move(note); }
     // Where rescue copies may go, in order (rescue_folders() by default).
     void rescue_in(std::vector<RescueFolder> folders) { rescue_folders_ = std::move(folders); }
 
@@ -100,6 +103,7 @@ class SaveKeeper {
     std::optional<std::vector<RescueFolder>> rescue_folders_;
     std::optional<Kept> kept_;           // set once the game is kept for leaving
     std::vector<std::string> lost_why_;  // why nothing could be written, if so
+    std::string table_note_;             // see note_for_table
 };
 
 }  // namespace coyel::cli

@@ -212,6 +212,12 @@ void Session::report_slapp_read() {
 // closes the prompt, so that the next call shows.
 void Session::take_phone_answers() {
     if (!phones_) return;
+    if (auto note =
+            phones_->take_table_note()) {  // public: every screen shows it, the voice says it
+        keeper_.note_for_table(*note);
+        out_.aloud(*note);
+        keeper_.save();
+    }
     for (PhoneAnswer& answer : phones_->take()) phone_answers_.push_back(std::move(answer));
     const auto stale = [this](const PhoneAnswer& answer) {
         return game_.over() || answers_logged(game_) != answer.answered ||
@@ -334,6 +340,7 @@ bool Session::apply(Action action) {
     if (!action.at) action.at = stamp(game_);
     const auto answered = game_.current_call();
     auto applied = game_.apply(action);
+    if (applied && !is_aside(action.kind)) keeper_.note_for_table({});  // the tie is answered
     tell(applied, action, is_aside(action.kind) ? std::nullopt : answered);
     return applied.ok();
 }

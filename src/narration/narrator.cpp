@@ -278,9 +278,17 @@ std::vector<Line> Narrator::call(const Game& game) const {
         .set("title", line(key(info, "title")));
     lines.push_back({Line::Kind::heading, line("heading.call", title)});
     const bool on_phone = point_on_phones_ && info.id == CallId::slapp;
+    // The night falls before its first call wakes anyone: nobody's eyes are open yet.
+    if (info.id == night_order.front())
+        add_lines(lines, Line::Kind::call, line("night.falls", Args{}.set("round", state.round)));
+    const std::size_t first = lines.size();
     add_lines(
         lines, Line::Kind::call,
         line(key(info, on_phone ? "aloud_phone" : "aloud"), Args{}.set("round", state.round)));
+    // A call that wakes its answerer owes the table the line that closes their eyes.
+    if (wakes_at_night(info.id) || info.id == CallId::slapp)
+        for (std::size_t i = first; i < lines.size(); ++i)
+            lines[i].closes_with = line(key(info, "sleep"));
     for (auto& hint : call_hint(game)) lines.push_back(std::move(hint));
     return lines;
 }

@@ -28,6 +28,9 @@ struct Line {
     };
     Kind kind;
     std::string text;
+    // A call's line that wakes its answerer: the line that puts them back to
+    // sleep, which a voice owes the table once this one has begun.
+    std::string closes_with = {};
 };
 
 class Narrator {

@@ -1,8 +1,15 @@
 #include "speaker.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace coyel::speech {
+namespace {
+
+// What mute keeps at the most: a long silence keeps its last lines.
+constexpr std::size_t missed_kept = 50;
+
+}  // namespace
 
 Speaker::Speaker(std::unique_ptr<Voice> voice, std::FILE* log, const platform::Clock& clock)
     : voice_(std::move(voice)), log_(log), clock_(clock), thread_([this] { run(); }) {}
@@ -18,13 +25,22 @@ Speaker::~Speaker() {
     thread_.join();
 }
 
-void Speaker::say(std::string line) {
+// Handed over: due now, counted (mutex held).
+void Speaker::queue_locked(Aloud line) {
+    waiting_.push_back({std::move(line), clock_.now()});
+    ++handed_;
+}
+
+void Speaker::say(Aloud line) {
     {
         std::lock_guard lock(mutex_);
         last_ = line;
-        if (muted_) return;
-        waiting_.push_back({std::move(line), clock_.now()});
-        ++handed_;
+        if (muted_) {
+            missed_.push_back(std::move(line));
+            if (missed_.size() > missed_kept) missed_.erase(missed_.begin());
+            return;
+        }
+        queue_locked(std::move(line));
     }
     changed_.notify_all();
 }
@@ -32,9 +48,12 @@ void Speaker::say(std::string line) {
 void Speaker::repeat() {
     {
         std::lock_guard lock(mutex_);
-        if (muted_ || last_.empty()) return;
-        waiting_.push_back({last_, clock_.now()});
-        ++handed_;
+        if (!missed_.empty()) {
+            for (Aloud& line : std::exchange(missed_, {})) queue_locked(std::move(line));
+        } else {
+            if (muted_ || last_.text.empty()) return;
+            queue_locked(last_);
+        }
     }
     changed_.notify_all();
 }
@@ -42,8 +61,26 @@ void Speaker::repeat() {
 void Speaker::cut() {
     {
         std::lock_guard lock(mutex_);
-        finished_ += waiting_.size();  // dropped: as good as heard
-        waiting_.clear();
+        std::deque<Line> left;
+        // The eyes opened are closed first: lines owed, then lines kept.
+        for (const std::string& close : owed_) {
+            const auto waiting =
+                std::find_if(waiting_.begin(), waiting_.end(),
+                             [&](const Line& line) { return line.aloud.text == close; });
+            if (waiting != waiting_.end()) {
+                left.push_back(*waiting);
+                waiting_.erase(waiting);
+            } else {
+                left.push_back({Aloud{close, {}, true}, clock_.now()});
+                ++handed_;
+            }
+        }
+        for (Line& line : waiting_)
+            if (line.aloud.kept)
+                left.push_back(std::move(line));
+            else
+                ++finished_;  // dropped: as good as heard
+        waiting_ = std::move(left);
         ++cuts_;
     }
     voice_->cut();
@@ -53,9 +90,21 @@ void Speaker::cut() {
 void Speaker::set_muted(bool muted) {
     {
         std::lock_guard lock(mutex_);
+        if (muted == muted_) return;
         muted_ = muted;
+        if (muted) {
+            // What is being said and what waits: unsaid, kept for later.
+            if (speaking_) missed_.push_back(speaking_->aloud);
+            for (Line& line : waiting_) missed_.push_back(std::move(line.aloud));
+            finished_ += waiting_.size();
+            waiting_.clear();
+            ++cuts_;
+        } else {
+            for (Aloud& line : std::exchange(missed_, {})) queue_locked(std::move(line));
+        }
     }
-    if (muted) cut();
+    if (muted) voice_->cut();
+    changed_.notify_all();
 }
 
 bool Speaker::muted() const {
@@ -88,23 +137,38 @@ bool Speaker::heard(std::uint64_t mark) const {
     return finished_ >= mark;
 }
 
+// A line begins (mutex held): if it wakes someone, their closing line is owed.
+void Speaker::begin(const Line& line) {
+    const std::string& close = line.aloud.closes_with;
+    if (!close.empty() && std::find(owed_.begin(), owed_.end(), close) == owed_.end())
+        owed_.push_back(close);
+}
+
+// A line ends (mutex held): a closing line read to its end is no longer owed.
+void Speaker::finish(const Line& line, bool cut) {
+    if (!cut) std::erase(owed_, line.aloud.text);
+}
+
 // The speaking thread: one line at a time, in the order handed over.
 void Speaker::run() {
     std::unique_lock lock(mutex_);
     for (;;) {
         changed_.wait(lock, [&] { return leaving_ || !waiting_.empty(); });
         if (leaving_) return;
-        Line line = std::move(waiting_.front());
+        speaking_ = std::move(waiting_.front());
         waiting_.pop_front();
-        speaking_ = true;
+        begin(*speaking_);
         const unsigned cuts_before = cuts_;
         voice_->prepare();
+        const std::string text = speaking_->aloud.text;
         lock.unlock();
-        const auto start = voice_->speak(line.text);
+        const auto start = voice_->speak(text);
         const auto end = clock_.now();
         lock.lock();
-        write_log(line, start, end, cuts_ != cuts_before);
-        speaking_ = false;
+        const bool cut = cuts_ != cuts_before;
+        write_log(*speaking_, start, end, cut);
+        finish(*speaking_, cut);
+        speaking_.reset();
         ++finished_;
         changed_.notify_all();
         if (waiting_.empty() && on_quiet_) {
@@ -124,7 +188,7 @@ void Speaker::write_log(const Line& line, TimePoint start, TimePoint end, bool c
                                   {"start_ms", ms(start)},
                                   {"end_ms", ms(end)},
                                   {"cut", cut},
-                                  {"text", line.text}};
+                                  {"text", line.aloud.text}};
     std::fputs((entry.dump() + "\n").c_str(), log_);
     std::fflush(log_);
 }

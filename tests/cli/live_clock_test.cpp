@@ -198,7 +198,8 @@ TEST_CASE("live clock: the last degree and the end it brings ring one bell") {
 TEST_CASE("output port: a listener hears each line read aloud, and no line for the moderator") {
     Table table({{0ms, "Hana"}, {31s, "quit"}});  // the mayor, then a degree with nobody typing
     std::vector<std::string> heard;
-    table.session.output().listen_aloud([&](const std::string& line) { heard.push_back(line); });
+    table.session.output().listen_aloud(
+        [&](const speech::Aloud& line) { heard.push_back(line.text); });
     table.session.run();
     const std::string shown = table.out.text() + table.reader.shown;
     REQUIRE(heard.size() >= 2);

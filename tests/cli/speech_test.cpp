@@ -5,6 +5,8 @@
 // silences, and a game without --speak says so.
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include <unistd.h>
@@ -93,21 +95,28 @@ TEST_CASE("twins that differ in the CEO's lobby, eyes closed, are heard the same
     CHECK(lobbied.out != spared.out);  // the moderator's screen does differ: the twins are real
 }
 
-TEST_CASE("say repeats the last line read aloud, mute silences, unmute speaks again") {
+TEST_CASE("say repeats the last line read aloud; mute silences and keeps what it silenced") {
     const auto folder = temporary_folder();
     const auto repeated = play_speaking(folder, "a", "Finn\\nsay\\nquit\\n");
     REQUIRE(repeated.lines.size() >= 2);
     CHECK(repeated.lines.back() == "Carbon emissions, pick an ecosystem to damage.");
     CHECK(repeated.lines[repeated.lines.size() - 2] == repeated.lines.back());
 
-    // Muted, the night's calls are not heard (the mayor's call, being said
-    // when muted, may be cut short); unmuted, say repeats the last line
-    // handed over, heard or not.
+    // Muted, the night's first calls are not heard; unmuted, the table hears
+    // what it missed, in order, the carbon emissions' wake-up among them
+    // (issue 48); then say repeats the last line.
     const auto muted = play_speaking(folder, "b", "mute\\nFinn\\nunmute\\nsay\\nquit\\n");
-    REQUIRE_FALSE(muted.lines.empty());
+    REQUIRE(muted.lines.size() >= 4);
+    const auto heard = [&](const std::string& text) {
+        return std::find(muted.lines.begin(), muted.lines.end(), text) - muted.lines.begin();
+    };
+    const auto falls = heard("Night 1 falls on Coyel Heaven. Everyone, close your eyes.");
+    const auto wakes = heard("Carbon emissions, open your eyes and recognise each other.");
+    CHECK(falls < wakes);
+    CHECK(wakes < static_cast<long>(muted.lines.size()));
     CHECK(muted.lines.back() == "Carbon emissions, pick an ecosystem to damage.");
-    for (const auto& line : muted.lines) CHECK(line.find("Night 1 falls") == std::string::npos);
-    CHECK(muted.out.find("Muted: the laptop reads nothing aloud until unmute.") !=
+    CHECK(muted.lines[muted.lines.size() - 2] == muted.lines.back());
+    CHECK(muted.out.find("Muted: nothing is read aloud; unmute reads what the table missed.") !=
           std::string::npos);
 }
 

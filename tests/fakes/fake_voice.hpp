@@ -30,16 +30,22 @@ class FakeVoice final : public speech::Voice {
         std::unique_lock lock(mutex_);
         if (++speaking_ > 1) overlapped_ = true;
         said_.push_back(text);
+        ++begun_;
+        asleep_ = true;
         clock_.wait_until(lock, woken_, began + lasts(text), [&] { return cut_; });
+        asleep_ = false;
         --speaking_;
+        woken_.notify_all();
         return began;
     }
+    // Returns once a line being spoken has stopped: the cut is done when a
+    // test goes on, as a real voice's would be a moment later.
     void cut() override {
-        {
-            std::lock_guard lock(mutex_);
-            cut_ = true;
-        }
+        std::unique_lock lock(mutex_);
+        cut_ = true;
         woken_.notify_all();
+        const auto line = begun_;  // the line being spoken; the next may begin before we look
+        woken_.wait(lock, [&] { return !asleep_ || begun_ != line; });
     }
     void prepare() override {
         std::lock_guard lock(mutex_);
@@ -61,6 +67,8 @@ class FakeVoice final : public speech::Voice {
     mutable std::mutex mutex_;
     std::condition_variable woken_;
     bool cut_ = false;
+    bool asleep_ = false;      // in speak(), waiting on the clock
+    unsigned long begun_ = 0;  // lines begun
     int speaking_ = 0;
     bool overlapped_ = false;
     std::vector<std::string> said_;

@@ -46,8 +46,8 @@ TEST_CASE("French plurals: zero and one are singular") {
     CHECK(english_script()
               .line("new.walk_resume", Args(shown).set("shown", 0))
               .starts_with("0 of 8 cards"));
-    CHECK(french.line("call.carbon_target.aloud", round(1)).starts_with("La première nuit"));
-    CHECK(french.line("call.carbon_target.aloud", round(3)).starts_with("La troisième nuit"));
+    CHECK(french.line("night.falls", round(1)).starts_with("La première nuit"));
+    CHECK(french.line("night.falls", round(3)).starts_with("La troisième nuit"));
 }
 
 TEST_CASE(

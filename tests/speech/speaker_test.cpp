@@ -1,229 +1,257 @@
-// The laptop's speaker (issue 39): lines spoken in the order handed over,
-// never two at once, each starting within 200 ms of its moment; cut, repeat
-// and mute; and espeak-ng's own voice, timed as it would sound.
+// The laptop's speaker (issues 39 and 48): lines spoken in the order handed
+// over, never two at once; a cut never leaves anyone's eyes open nor drops a
+// degree; mute keeps what it silenced; and espeak-ng's own voice, timed as it
+// would sound. All on the fake clock: a line lasts as long as it would, in
+// no time, and the same way every run.
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
-#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "../fakes/fake_clock.hpp"
+#include "../fakes/fake_voice.hpp"
 #include "espeak_voice.hpp"
 #include "speaker.hpp"
 
 using namespace coyel::speech;
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using coyel::test::FakeClock;
+using coyel::test::FakeVoice;
 
 namespace {
 
-// A voice that takes `lasts` a line (or until cut) and counts the lines it
-// holds at once.
-class FakeVoice final : public Voice {
-  public:
-    explicit FakeVoice(std::chrono::milliseconds lasts) : lasts_(lasts) {}
-    Clock::time_point speak(const std::string& text) override {
-        const auto began = Clock::now();
-        if (++speaking_ > 1) overlapped_ = true;
-        {
-            std::unique_lock lock(mutex_);
-            spoken_.push_back(text);
-            woken_.wait_until(lock, began + lasts_, [&] { return cut_; });
-        }
-        --speaking_;
-        return began;
-    }
-    void cut() override {
-        {
-            std::lock_guard lock(mutex_);
-            cut_ = true;
-        }
-        woken_.notify_all();
-    }
-    void prepare() override {
-        std::lock_guard lock(mutex_);
-        cut_ = false;
-    }
-    std::vector<std::string> spoken() {
-        std::lock_guard lock(mutex_);
-        return spoken_;
-    }
-    bool overlapped() const { return overlapped_; }
+// A speaker on a fake clock, its voice kept at hand.
+struct Table {
+    FakeClock clock;
+    FakeVoice* voice = new FakeVoice(clock);  // owned by the speaker
+    std::FILE* log = std::tmpfile();
+    Speaker speaker{std::unique_ptr<Voice>(voice), log, clock};
 
-  private:
-    const std::chrono::milliseconds lasts_;
-    std::mutex mutex_;
-    std::condition_variable woken_;
-    bool cut_ = false;
-    std::vector<std::string> spoken_;
-    std::atomic<int> speaking_ = 0;
-    std::atomic<bool> overlapped_ = false;
+    ~Table() { std::fclose(log); }
+
+    // Waits (briefly, in real time) until the voice is asleep on the clock or
+    // has nothing to say: the speaking thread has done all it can now.
+    void settle() const {
+        const auto until = std::chrono::steady_clock::now() + 5s;
+        while (!speaker.quiet() && clock.sleeping() == 0)
+            if (std::chrono::steady_clock::now() > until) FAIL("the voice never settled");
+    }
+    // Time passes until the voice is quiet.
+    void until_quiet() {
+        for (settle(); !speaker.quiet(); settle()) clock.advance_to(*clock.next_deadline());
+    }
+    // Time passes by `by`, the voice going on meanwhile.
+    void pass(std::chrono::milliseconds by) {
+        const auto until = clock.now() + by;
+        for (settle(); clock.next_deadline() && *clock.next_deadline() <= until; settle())
+            clock.advance_to(*clock.next_deadline());
+        clock.advance_to(until);
+        settle();
+    }
+    std::vector<nlohmann::json> entries() const {
+        std::rewind(log);
+        std::vector<nlohmann::json> read;
+        char line[4096];
+        while (std::fgets(line, sizeof line, log)) read.push_back(nlohmann::json::parse(line));
+        return read;
+    }
 };
 
-// The speaker's log, read back.
-std::vector<nlohmann::json> read_log(std::FILE* log) {
-    std::rewind(log);
-    std::vector<nlohmann::json> entries;
-    char line[4096];
-    while (std::fgets(line, sizeof line, log)) entries.push_back(nlohmann::json::parse(line));
-    return entries;
-}
+const std::string ceo_wakes = "Fossil Fuel CEO, open your eyes. Point at a player to lobby.";
+const std::string ceo_sleeps = "Fossil Fuel CEO, close your eyes.";
+const std::string banker_wakes = "Bank CEO, open your eyes.";
+const std::string degree = "The planet is now +1°C above normal.";
 
 }  // namespace
 
-TEST_CASE("the speaker says lines in the order handed over, one at a time") {
-    auto owned = std::make_unique<FakeVoice>(30ms);
-    FakeVoice& voice = *owned;
-    std::FILE* log = std::tmpfile();
-    Speaker speaker(std::move(owned), log);  // owns the voice: kept to the end
+TEST_CASE(
+    "the speaker says lines in the order handed over, one at a time, each as long as it lasts") {
+    Table table;
     for (const char* line : {"Night 1 falls.", "Carbon emissions, open your eyes.",
                              "Carbon emissions, close your eyes."})
-        speaker.say(line);
-    speaker.wait_quiet();
-    CHECK(voice.spoken() == std::vector<std::string>{"Night 1 falls.",
-                                                     "Carbon emissions, open your eyes.",
-                                                     "Carbon emissions, close your eyes."});
-    CHECK_FALSE(voice.overlapped());
-    const auto entries = read_log(log);
+        table.speaker.say(line);
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{"Night 1 falls.",
+                                                          "Carbon emissions, open your eyes.",
+                                                          "Carbon emissions, close your eyes."});
+    CHECK_FALSE(table.voice->overlapped());
+    const auto entries = table.entries();
     REQUIRE(entries.size() == 3);
+    CHECK(entries[0]["start_ms"] == 0);  // due when nothing is said: at once
     for (std::size_t i = 0; i < entries.size(); ++i) {
         CHECK_FALSE(entries[i]["cut"].get<bool>());
-        if (i > 0) CHECK(entries[i]["start_ms"] >= entries[i - 1]["end_ms"]);  // no overlap
+        const auto text = entries[i]["text"].get<std::string>();
+        CHECK(entries[i]["end_ms"].get<long>() - entries[i]["start_ms"].get<long>() ==
+              table.voice->lasts(text).count());
+        if (i > 0) CHECK(entries[i]["start_ms"] == entries[i - 1]["end_ms"]);  // no gap, no overlap
     }
-    // The first is due when nothing is said: it starts at once.
-    CHECK(entries[0]["start_ms"].get<long>() - entries[0]["due_ms"].get<long>() <= 200);
-    std::fclose(log);
 }
 
 TEST_CASE("a cut stops the line being said and drops those waiting, and say repeats the last") {
-    auto owned = std::make_unique<FakeVoice>(10s);  // long: only a cut ends it
-    FakeVoice& voice = *owned;
-    std::FILE* log = std::tmpfile();
-    Speaker speaker(std::move(owned), log);
-    speaker.say("Everyone, close your eyes.");
-    speaker.say("The NGO, open your eyes.");
-    while (voice.spoken().empty()) std::this_thread::yield();
-    const auto cut_at = Clock::now();
-    speaker.cut();
-    speaker.wait_quiet();
-    CHECK(Clock::now() - cut_at < 1s);
-    CHECK(voice.spoken() == std::vector<std::string>{"Everyone, close your eyes."});
-    auto entries = read_log(log);
-    REQUIRE(entries.size() == 1);
-    CHECK(entries[0]["cut"].get<bool>());
+    Table table;
+    table.speaker.say("Everyone, close your eyes.");
+    table.speaker.say("The table talks.");
+    table.pass(500ms);
+    table.speaker.cut();
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{"Everyone, close your eyes."});
+    REQUIRE(table.entries().size() == 1);
+    CHECK(table.entries()[0]["cut"].get<bool>());
+    CHECK(table.entries()[0]["end_ms"] == 500);
+    table.speaker.repeat();  // `say`: the last line handed over, again
+    table.until_quiet();
+    CHECK(table.voice->said().back() == "The table talks.");
+}
 
-    speaker.repeat();  // `say`: the last line handed over, again
-    while (voice.spoken().size() < 2) std::this_thread::yield();
-    speaker.cut();
-    speaker.wait_quiet();
-    CHECK(voice.spoken().back() == "The NGO, open your eyes.");
-    std::fclose(log);
+// Issue 48: `undo` while the CEO's call is read went straight to the banker's.
+TEST_CASE("a cut while a call wakes someone reads their closing line before anything else") {
+    Table table;
+    table.speaker.say(Aloud{ceo_wakes, ceo_sleeps, false});
+    table.pass(1s);       // the CEO's eyes are open
+    table.speaker.cut();  // undo: the banker's call comes back
+    table.speaker.say(Aloud{banker_wakes, "Bank CEO, close your eyes.", false});
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{ceo_wakes, ceo_sleeps, banker_wakes});
+    // A wake-up cut before it began owes nothing: nobody heard it.
+    table.speaker.say("Bank CEO, close your eyes.");
+    table.until_quiet();
+    table.speaker.say(Aloud{ceo_wakes, ceo_sleeps, false});
+    table.speaker.say(Aloud{"NGO, open your eyes.", "NGO, close your eyes.", false});
+    table.settle();  // the CEO's line has begun, the NGO's waits
+    table.speaker.cut();
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{ceo_wakes, ceo_sleeps, banker_wakes,
+                                                          "Bank CEO, close your eyes.", ceo_wakes,
+                                                          ceo_sleeps});
+}
+
+TEST_CASE("a closing line cut short is read again whole, and the eyes it closed stay closed") {
+    Table table;
+    table.speaker.say(Aloud{ceo_wakes, ceo_sleeps, false});
+    table.speaker.say(ceo_sleeps);  // the answer typed while the call is read
+    table.speaker.say(Aloud{banker_wakes, "Bank CEO, close your eyes.", false});
+    table.pass(table.voice->lasts(ceo_wakes) + 300ms);  // into the closing line
+    table.speaker.cut();                                // Ctrl-C
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{ceo_wakes, ceo_sleeps, ceo_sleeps});
+}
+
+TEST_CASE("a degree's line waits for the line being read, and no cut drops it") {
+    Table table;
+    table.speaker.say("Discuss, then vote.");
+    table.speaker.say(Aloud{degree, {}, true});
+    table.speaker.say("The vote opens.");
+    table.pass(200ms);
+    table.speaker.cut();  // undo a second after the degree rang
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{"Discuss, then vote.", degree});
 }
 
 TEST_CASE("a mark is heard once every line handed over before it is said, cut or dropped") {
-    auto owned = std::make_unique<FakeVoice>(10s);  // long: only a cut ends a line
-    FakeVoice& voice = *owned;
-    Speaker speaker(std::move(owned));
-    CHECK(speaker.heard(speaker.handed()));  // nothing handed over yet
-    speaker.say("Everyone, close your eyes.");
-    speaker.say("The NGO, open your eyes.");
-    const auto mark = speaker.handed();
+    Table table;
+    CHECK(table.speaker.heard(table.speaker.handed()));  // nothing handed over yet
+    table.speaker.say("Everyone, close your eyes.");
+    table.speaker.say("The table talks.");
+    const auto mark = table.speaker.handed();
     CHECK(mark == 2);
-    while (voice.spoken().empty()) std::this_thread::yield();
-    CHECK_FALSE(speaker.heard(1));
-    CHECK_FALSE(speaker.heard(mark));
-    speaker.cut();  // the first line cut, the second dropped
-    speaker.wait_quiet();
-    CHECK(speaker.heard(mark));
-    speaker.say("Everyone, open your eyes.");
-    CHECK_FALSE(speaker.heard(speaker.handed()));
-    CHECK(speaker.heard(mark));
-    speaker.cut();
+    table.pass(100ms);
+    CHECK_FALSE(table.speaker.heard(1));
+    table.speaker.cut();  // the first line cut, the second dropped
+    table.until_quiet();
+    CHECK(table.speaker.heard(mark));
+    table.speaker.say("Everyone, open your eyes.");
+    CHECK_FALSE(table.speaker.heard(table.speaker.handed()));
+    table.until_quiet();
+    CHECK(table.speaker.heard(table.speaker.handed()));
 }
 
 // With no moderator the session waits on a descriptor, not on the voice: the
 // voice falling quiet must wake it, once a batch of lines is done, and it
 // must find the voice quiet then (a wake before that is a game stuck).
 TEST_CASE("the speaker calls on_quiet once its last line is done and is quiet by then") {
-    auto owned = std::make_unique<FakeVoice>(10s);  // long: only a cut ends a line
-    FakeVoice& voice = *owned;
-    Speaker speaker(std::move(owned));
+    Table table;
     std::atomic<int> calls = 0;
     std::atomic<bool> quiet_when_called = true;
-    speaker.on_quiet([&] {
-        if (!speaker.quiet()) quiet_when_called = false;
+    table.speaker.on_quiet([&] {
+        if (!table.speaker.quiet()) quiet_when_called = false;
         ++calls;
     });
-    speaker.say("Players, elect a mayor.");
-    speaker.say("The mayor's vote counts for two.");
-    while (voice.spoken().empty()) std::this_thread::yield();
-    voice.cut();  // the first line ends; the second is still to say
-    while (voice.spoken().size() < 2) std::this_thread::yield();
+    table.speaker.say("Players, elect a mayor.");
+    table.speaker.say("The mayor's vote counts for two.");
+    table.pass(table.voice->lasts("Players, elect a mayor.") + 100ms);
     CHECK(calls == 0);
-    voice.cut();  // the last line ends
-    const auto until = Clock::now() + 5s;
-    while (calls == 0 && Clock::now() < until) std::this_thread::yield();
+    table.until_quiet();
+    const auto until = std::chrono::steady_clock::now() + 5s;  // on the speaking thread, just after
+    while (calls == 0 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
     CHECK(calls == 1);
     CHECK(quiet_when_called);
-    CHECK(speaker.quiet());
 }
 
-TEST_CASE("muted, the speaker says nothing, and unmuted it goes on") {
-    auto owned = std::make_unique<FakeVoice>(5ms);
-    FakeVoice& voice = *owned;
-    Speaker speaker(std::move(owned));
-    speaker.set_muted(true);
-    speaker.say("Night 2 falls.");
-    speaker.repeat();
-    speaker.wait_quiet();
-    CHECK(voice.spoken().empty());
-    speaker.set_muted(false);
-    speaker.repeat();
-    speaker.say("Everyone, open your eyes.");
-    speaker.wait_quiet();
-    CHECK(voice.spoken() ==
-          std::vector<std::string>{"Night 2 falls.", "Everyone, open your eyes."});
+// Issue 48: mute during Night 1's first lines lost the carbon emissions' wake-up for good.
+TEST_CASE("mute keeps what it silenced: unmute reads what the table missed, and say too") {
+    Table table;
+    table.speaker.say("Night 1 falls. Everyone, close your eyes.");
+    table.pass(500ms);
+    table.speaker.set_muted(true);
+    table.speaker.say(Aloud{"Carbon emissions, open your eyes and recognise each other.",
+                            "Carbon emissions, close your eyes.", false});
+    table.until_quiet();
+    CHECK(table.voice->said().size() == 1);  // the first line, cut by the mute
+    table.speaker.set_muted(false);
+    table.until_quiet();
+    CHECK(table.voice->said() ==
+          std::vector<std::string>{"Night 1 falls. Everyone, close your eyes.",
+                                   "Night 1 falls. Everyone, close your eyes.",
+                                   "Carbon emissions, open your eyes and recognise each other."});
+    // Muted again: `say` reads what was missed, muted or not.
+    table.speaker.set_muted(true);
+    table.speaker.say("Carbon emissions, pick an ecosystem.");
+    table.speaker.repeat();
+    table.until_quiet();
+    CHECK(table.voice->said().back() == "Carbon emissions, pick an ecosystem.");
+    table.speaker.repeat();  // nothing missed now, and muted: nothing
+    table.until_quiet();
+    CHECK(table.voice->said().back() == "Carbon emissions, pick an ecosystem.");
 }
 
 TEST_CASE("espeak-ng speaks English and French, timed as the sound would last") {
     for (const char* language : {"en", "fr"}) {
-        auto voice = espeak_voice(language, Sound::timed);
+        FakeClock clock;
+        auto voice = espeak_voice(language, Sound::timed, clock);
         REQUIRE(voice.ok());
-        const auto before = Clock::now();
-        const auto began = (*voice)->speak(std::string(language) == "fr"
-                                               ? "La deuxième nuit tombe sur Coyel Heaven."
-                                               : "Night two falls on Coyel Heaven.");
-        const auto lasted = Clock::now() - began;
-        CHECK(began - before < 200ms);
-        CHECK(lasted > 1s);  // a sentence, as long as it sounds
-        CHECK(lasted < 6s);
+        std::thread speaking([&] {
+            (void)(*voice)->speak(std::string(language) == "fr"
+                                      ? "La deuxième nuit tombe sur Coyel Heaven."
+                                      : "Night two falls on Coyel Heaven.");
+        });
+        while (clock.sleeping() == 0) std::this_thread::yield();  // synthesised: it waits
+        const auto lasts = *clock.next_deadline() - clock.now();
+        CHECK(lasts > 1s);  // a sentence, as long as it sounds
+        CHECK(lasts < 6s);
+        clock.advance(lasts);
+        speaking.join();
     }
 }
 
-TEST_CASE("espeak-ng's voice stops at a cut, within a tenth of a second") {
-    auto voice = espeak_voice("en", Sound::timed);
+TEST_CASE("espeak-ng's voice stops at a cut, mid-sentence") {
+    FakeClock clock;
+    auto voice = espeak_voice("en", Sound::timed, clock);
     REQUIRE(voice.ok());
-    Voice& speaking = **voice;
-    std::atomic<Clock::rep> cut_at{0};
-    std::thread cutter([&] {
-        std::this_thread::sleep_for(300ms);  // the cut comes mid-sentence, as a Ctrl-C would
-        cut_at = Clock::now().time_since_epoch().count();
-        speaking.cut();
+    std::thread speaking([&] {
+        (void)(*voice)->speak(
+            "Discuss, then vote: who should leave Coyel Heaven? You have five minutes.");
     });
-    (void)speaking.speak(
-        "Discuss, then vote: who should leave Coyel Heaven? You have five minutes.");
-    const auto stopped = Clock::now();
-    cutter.join();
-    // Stopped by the cut (the sentence lasts over four seconds), soon after it.
-    REQUIRE(cut_at != 0);
-    const auto after_cut = stopped - Clock::time_point(Clock::duration(cut_at.load()));
-    CHECK(after_cut >= 0ms);
-    CHECK(after_cut < 100ms);
+    while (clock.sleeping() == 0) std::this_thread::yield();
+    clock.advance(300ms);  // the cut comes mid-sentence, as a Ctrl-C would
+    (*voice)->cut();
+    speaking.join();  // at once: no time passes on the fake clock after the cut
+    CHECK(clock.sleeping() == 0);
 }
 
 TEST_CASE("espeak-ng refuses a language it has no voice for") {

@@ -50,8 +50,10 @@ std::vector<std::string> Output::quoted(const std::string& text) const {
 }
 
 // Lines for the table stand out: indented, quoted, in colour on a terminal.
-void Output::aloud(const std::string& text) {
-    if (listener_) listener_(text);
+void Output::aloud(const std::string& text) { aloud(text, {}); }
+
+void Output::aloud(const std::string& text, const std::string& closes_with) {
+    if (listener_) listener_(speech::Aloud{text, closes_with, false});
     for (const auto& line : quoted(text))
         write("  " + paint(colour_, fmt::fg(fmt::terminal_color::cyan), line) + "\n");
 }
@@ -60,8 +62,9 @@ void Output::bell() {
     if (interactive()) write("\a");
 }
 
+// A degree, the end: never dropped by the voice, read after the line being read.
 void Output::alert(const std::string& text, bool ring) {
-    if (listener_) listener_(text);
+    if (listener_) listener_(speech::Aloud{text, {}, true});
     if (ring) bell();
     for (const auto& line : quoted(text))
         write("  " +
@@ -81,7 +84,7 @@ void Output::show(const std::vector<narration::Line>& lines) {
                 bold(line.text);
                 break;
             case Kind::call:
-            case Kind::aloud: aloud(line.text); break;
+            case Kind::aloud: aloud(line.text, line.closes_with); break;
             case Kind::alert: alert(line.text, !std::exchange(rung, true)); break;
             case Kind::instruction:
             case Kind::record: say(line.text); break;

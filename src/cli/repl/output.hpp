@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "narrator.hpp"
+#include "speaker.hpp"
 
 namespace coyel::cli {
 
@@ -32,10 +33,12 @@ class Output {
     std::string captured(const std::function<void()>& show);
 
     void show(const std::vector<narration::Line>& lines);
-    void say(const std::string& text);                      // plain, to the moderator
-    void bold(const std::string& text);                     // a heading's line
-    void command_line(const std::string& command);          // whole, to copy
-    void aloud(const std::string& text);                    // to read to the table
+    void say(const std::string& text);              // plain, to the moderator
+    void bold(const std::string& text);             // a heading's line
+    void command_line(const std::string& command);  // whole, to copy
+    void aloud(const std::string& text);            // to read to the table
+    // The same, for a call's line that wakes someone (narration::Line::closes_with).
+    void aloud(const std::string& text, const std::string& closes_with);
     void alert(const std::string& text, bool ring = true);  // bell on a terminal
     void refuse(const std::string& reason);                 // one line; the prompt again
     // What a script may look for comes whole on one line in a pipe
@@ -45,8 +48,9 @@ class Output {
     void flush() { std::fflush(out_); }
 
     // A line read aloud to the table, as the script words it (no quotation
-    // marks, no colour): for a voice to speak. One listener; none by default.
-    void listen_aloud(std::function<void(const std::string&)> listener) {
+    // marks, no colour), with what no cut may lose of it: for a voice to
+    // speak. One listener; none by default.
+    void listen_aloud(std::function<void(const speech::Aloud&)> listener) {
         listener_ = std::move(listener);
     }
 
@@ -63,7 +67,7 @@ class Output {
     const LineReader& reader_;
     const narration::Narrator& narrator_;
     std::string* capture_ = nullptr;
-    std::function<void(const std::string&)> listener_;
+    std::function<void(const speech::Aloud&)> listener_;
 };
 
 }  // namespace coyel::cli

@@ -271,7 +271,7 @@ void Session::run_by_itself() {
 
 void Session::speak_with(speech::Speaker& speaker) {
     speaker_ = &speaker;
-    out_.listen_aloud([&speaker](const std::string& line) { speaker.say(line); });
+    out_.listen_aloud([&speaker](const speech::Aloud& line) { speaker.say(line); });
 }
 
 std::string Session::on_interrupt() {

@@ -95,7 +95,7 @@ TEST_CASE("twins that differ in the CEO's lobby, eyes closed, are heard the same
     CHECK(lobbied.out != spared.out);  // the moderator's screen does differ: the twins are real
 }
 
-TEST_CASE("say repeats the last line read aloud; mute silences and keeps what it silenced") {
+TEST_CASE("say repeats the last line read aloud, and mute keeps what it silenced") {
     const auto folder = temporary_folder();
     const auto repeated = play_speaking(folder, "a", "Finn\\nsay\\nquit\\n");
     REQUIRE(repeated.lines.size() >= 2);

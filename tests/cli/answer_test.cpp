@@ -80,6 +80,34 @@ TEST_CASE("first letters fold accents too, players in the game first") {
     CHECK(answer(g, "em") == "Émile");  // Emma is out: Émile is the one in the game
 }
 
+TEST_CASE("a player is found by any word of their name: José Álvarez by alvarez") {
+    Game g = make_game({{"José Álvarez", Role::carbon},
+                        {"Ana Álvarez", Role::citizen},
+                        {"Jean-Pierre", Role::ngo},
+                        {"Alice", Role::citizen},
+                        {"Louis", Role::citizen},
+                        {"Ana Lopez", Role::citizen},
+                        {"Martine", Role::citizen},
+                        {"Léa Martin", Role::citizen}});
+    CHECK(answer(g, "josé álvarez") == "José Álvarez");
+    CHECK(answer(g, "jose") == "José Álvarez");
+    CHECK(answer(g, "pierre") == "Jean-Pierre");
+    CHECK(answer(g, "pie") == "Jean-Pierre");
+    CHECK(answer(g, "martin") == "Léa Martin");  // a whole word before Martine's start
+    CHECK(answer(g, "alvarez") ==
+          "refused: \"alvarez\" could be José Álvarez (seat 1) or Ana Álvarez (seat 2): type the "
+          "name whole, or the seat");
+    CHECK(answer(g, "lo") == "refused: \"lo\" could be Louis or Ana Lopez: type more letters");
+    CHECK(answer(g, "lop") == "Ana Lopez");
+    CHECK(answer(g, "al") == "Alice");  // spelt as Alice's start: the spelling typed wins
+    CHECK(answer(g, "alv") ==
+          "refused: \"alv\" could be José Álvarez or Ana Álvarez: type more letters");
+    ok(g, elect(g, nullptr));
+    quiet_night(g, "Ana Álvarez");
+    REQUIRE_FALSE(in(g, "Ana Álvarez"));
+    CHECK(answer(g, "alvarez") == "José Álvarez");  // the one still in the game
+}
+
 TEST_CASE("Tab offers the names that an answer would take") {
     const std::vector<std::string> words{"end", "Émile", "exit", "Pía", "Zoe", "Zoé"};
     CHECK(complete("pi", words) == std::vector<std::string>{"Pía"});
@@ -88,6 +116,9 @@ TEST_CASE("Tab offers the names that an answer would take") {
     CHECK(complete("zo", words) == std::vector<std::string>{"Zoe", "Zoé"});
     CHECK(complete("zoé", words) == std::vector<std::string>{"Zoé"});
     CHECK(complete("x", words).empty());
+    const std::vector<std::string> table{"José Álvarez", "Alice", "Ben", "Ana Bo"};
+    CHECK(complete("alv", table) == std::vector<std::string>{"José Álvarez"});
+    CHECK(complete("b", table) == std::vector<std::string>{"Ben", "Ana Bo"});
 }
 
 TEST_CASE("a player called like nobody (Personne, Nobody) is never taken for nobody") {

@@ -109,10 +109,23 @@ Result<Answer> parse_name(std::string_view text, const Game& game) {
                         {{"text", std::string{text}},
                          {"names", name_list(game, whole)},
                          {"seats", seat_list(whole)}});
-    // First letters: players in the game first, so "A" is not blocked by Ann
-    // who went out two nights ago.
+    // One of the name's words, whole: "alvarez" is José Álvarez. Players in
+    // the game first, as for first letters.
     for (const auto* seats : {&in_game, &everyone}) {
-        auto found = matching(game, *seats, text, NameMatch::prefix);
+        auto found = matching(game, *seats, text, NameMatch::word);
+        if (found.size() == 1) return Answer{found.front()};
+        if (found.size() > 1)
+            return reasoned(fmt::format("\"{}\" could be {}: type the name whole, or the seat",
+                                        text, names_of(game, found, true)),
+                            ErrorCode::ambiguous, "could_be_word",
+                            {{"text", std::string{text}},
+                             {"names", name_list(game, found)},
+                             {"seats", seat_list(found)}});
+    }
+    // First letters, of the name or of any of its words: players in the game
+    // first, so "A" is not blocked by Ann who went out two nights ago.
+    for (const auto* seats : {&in_game, &everyone}) {
+        auto found = matching(game, *seats, text, NameMatch::word_prefix);
         if (found.size() == 1) return Answer{found.front()};
         if (found.size() > 1)
             return reasoned(fmt::format("\"{}\" could be {}: type more letters", text,

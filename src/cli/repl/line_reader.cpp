@@ -17,11 +17,13 @@
 
 namespace coyel::cli {
 
-// The same matching as answers: "pi" completes to Pía, unless Pia plays.
+// The same matching as answers' first letters: "pi" completes to Pía, unless
+// Pia plays; "alv" to José Álvarez.
 std::vector<std::string> complete(const std::string& typed, const std::vector<std::string>& words) {
     const std::vector<std::string_view> views(words.begin(), words.end());
     std::vector<std::string> matches;
-    for (std::size_t i : match_names(views, typed, NameMatch::prefix)) matches.push_back(words[i]);
+    for (std::size_t i : match_names(views, typed, NameMatch::word_prefix))
+        matches.push_back(words[i]);
     return matches;
 }
 

@@ -117,6 +117,9 @@ class Narrator {
     std::optional<std::string> record(const TableView& view, const Action& action) const;
     std::string name(const TableView& view, std::optional<Seat> seat) const;
     std::string option_values_said(const std::string& ids) const;
+    // A value as a file or an option holds it, in JSON: a text unquoted, then
+    // in the script's quotation marks ("pile" -> « pile »); others as they are.
+    std::string quoted_value(const std::string& json_value) const;
     Args who(const TableView& view, std::optional<Seat> seat) const;
 
     const Script& script_;

@@ -488,12 +488,12 @@ TEST_CASE("a house rule's values refused in French are listed in French words") 
     const auto choice =
         run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --option égalité=pile");
     CHECK(choice.out.find("L’option égalité prend l’une de ces valeurs\u202f: aucun, second-tour "
-                          "(reçu \"pile\").") != std::string::npos);
+                          "(reçu «\u202fpile\u202f»).") != std::string::npos);
     const auto mode = run_coyel("new --lang fr --players Ana,Ben,Cleo,Dan,Eve --mode jour");
     CHECK(mode.out.find("horloge, nuit, manuel") != std::string::npos);
     CHECK(mode.out.find("clock") == std::string::npos);
     const auto english = run_coyel("new --lang en --players Ana,Ben,Cleo,Dan,Eve --option tie=x");
-    CHECK(english.out.find("option tie must be one of none, revote (got \"x\")") !=
+    CHECK(english.out.find("option tie must be one of none, revote (got “x”)") !=
           std::string::npos);
 }
 

@@ -125,11 +125,12 @@ struct Table {
     // `started`: the wall time the session starts at; `clear`: as --no-clear
     // leaves it (off, so that most tests read one screen).
     Table(std::deque<Typed> typed, Game game = one_minute_game(),
-          platform::Clock::Wall started = {}, bool clear = false)
+          platform::Clock::Wall started = {}, bool clear = false,
+          const narration::Script& script = narration::english_script())
         : clock(started),
           reader(std::move(typed), clock),
           session(std::move(game), "game.json", SessionIo{reader, out.file, err.file, false, clear},
-                  GameClock(0, clock), disk.writer()) {}
+                  GameClock(0, clock), disk.writer(), script) {}
 };
 
 }  // namespace coyel::test

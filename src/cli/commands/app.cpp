@@ -327,9 +327,6 @@ void add_balance(CLI::App& app, int& exit_code) {
         // Given alone, CLI11 passes one empty path: none given, the games folder.
         std::erase(given->calibrate_paths, "");
         std::erase(given->from_games_paths, "");
-        // Cards in any built-in script's words, as new takes them: "carbone=2", "ONG,PDG".
-        given->deck = card_ids(given->deck);
-        given->cards = card_ids(given->cards);
         exit_code = run_balance(*given);
     });
 }

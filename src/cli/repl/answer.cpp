@@ -29,7 +29,7 @@ AnswerWords AnswerWords::from(const narration::Script& script) {
     };
     return {words("answer.nobody"), words("answer.yes"),  words("answer.no"),
             words("answer.up"),     words("answer.down"), words("answer.shake"),
-            words("answer.back"),   words("answer.quit")};
+            words("answer.back"),   words("answer.quit"), words("answer.off")};
 }
 
 const AnswerWords& AnswerWords::english() {

@@ -96,7 +96,7 @@ class LiveReader final : public LineReader {
 struct Disk {
     std::vector<std::string> saves;
     FileWriter writer() {
-        return [this](const std::string&, std::string_view text) -> std::optional<std::string> {
+        return [this](const std::string&, std::string_view text) -> Refusal {
             saves.emplace_back(text);
             return std::nullopt;
         };

@@ -225,10 +225,10 @@ namespace {
 
 // Writes the game as it stands; false (the screen cleared, the reason told)
 // when it cannot be written.
-bool save_deal(const Game& game, const std::string& path) {
+bool save_deal(const Game& game, const std::string& path, const narration::Narrator& narrator) {
     if (auto failure = write_atomically(path, save_game(game))) {
         clear_screen();
-        fmt::print(stderr, "{}\n", *failure);
+        fmt::print(stderr, "{}\n", narrator.refusal(*failure));
         return false;
     }
     return true;
@@ -272,7 +272,7 @@ std::string show_prompt(const narration::Narrator& narrator, Seat seat, bool pho
 bool walk_through(Game& game, const std::string& path, LineReader& reader,
                   const narration::Narrator& narrator,
                   const std::optional<std::string>& phone_address) {
-    if (!save_deal(game, path)) return false;
+    if (!save_deal(game, path, narrator)) return false;
     fmt::print("\n{}\n", narrator.line(phone_address ? "new.walk_intro_phone" : "new.walk_intro"));
     const AnswerWords words = AnswerWords::from(narrator.script());
     for (Seat seat = game.cards_shown().value_or(0); seat < game.player_count();) {
@@ -284,7 +284,7 @@ bool walk_through(Game& game, const std::string& path, LineReader& reader,
         if (!again) {
             // Saved before it shows: a resumed game goes on from the next card.
             (void)game.set_cards_shown(seat + 1);
-            if (!save_deal(game, path)) return false;
+            if (!save_deal(game, path, narrator)) return false;
         }
         clear_screen();
         show_card(game, again ? seat - 1 : seat, phone_address, narrator);

@@ -32,6 +32,8 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
     const int shown = *game.cards_shown();
     narration::Args offer;
     offer.set("shown", shown).set("count", game.player_count()).set("seat", shown + 1);
+    offer.set("previous", shown);
+    if (shown > 0) print_wrapped(stdout, narrator.line("new.walk_back", offer));
     for (;;) {
         auto line = reader.read(narrator.line("new.walk_resume", offer));
         if (!line) return false;

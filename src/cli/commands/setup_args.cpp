@@ -281,16 +281,16 @@ bool walk_through(Game& game, const std::string& path, LineReader& reader,
         // back: the card before once more, for a phone that misread its code
         // or was not on the Wi-Fi yet, or a player who looked away.
         const bool again = seat > 0 && is_word(words.back, *typed);
-        if (!again) {
-            // Saved before it shows: a resumed game goes on from the next card.
-            (void)game.set_cards_shown(seat + 1);
-            if (!save_deal(game, path, narrator)) return false;
-        }
         clear_screen();
         show_card(game, again ? seat - 1 : seat, phone_address, narrator);
         if (!reader.read(narrator.line("new.walk_hide"))) return leave_walk_through(path, narrator);
         clear_screen();
-        if (!again) ++seat;
+        if (again) continue;
+        // A card counts as seen once hidden: one on screen when coyel stopped
+        // (a crash, Ctrl-C) is shown again by `resume`, to the same seat.
+        (void)game.set_cards_shown(seat + 1);
+        if (!save_deal(game, path, narrator)) return false;
+        ++seat;
     }
     fmt::print("{}\n", narrator.line("new.walk_done"));
     return true;

@@ -3,6 +3,7 @@
 #include "repl/answer.hpp"
 
 #include "../helpers.hpp"
+#include "coyel/text.hpp"
 #include "languages.hpp"
 #include "narrator.hpp"
 #include "repl/line_reader.hpp"
@@ -119,6 +120,25 @@ TEST_CASE("Tab offers the names that an answer would take") {
     const std::vector<std::string> table{"José Álvarez", "Alice", "Ben", "Ana Bo"};
     CHECK(complete("alv", table) == std::vector<std::string>{"José Álvarez"});
     CHECK(complete("b", table) == std::vector<std::string>{"Ben", "Ana Bo"});
+}
+
+TEST_CASE("Tab lists many completions in columns that fit the terminal's width") {
+    std::vector<std::string> words;
+    for (const char* word :
+         {"help",  "status", "table",    "undo",  "note", "pause", "resume", "clock", "heat",
+          "timer", "save",   "quit",     "quit!", "news", "again", "mute",   "Ana",   "Ben",
+          "Cleo",  "Dan",    "Éléonore", "Finn",  "Gus",  "Hana",  "none"})
+        words.push_back(word);
+    const std::string listed = in_columns(words, 79);
+    std::vector<std::string> rows;
+    for (std::size_t start = 0, end; (end = listed.find('\n', start)) != std::string::npos;
+         start = end + 1)
+        rows.push_back(listed.substr(start, end - start));
+    REQUIRE(rows.size() == 4);  // 25 words of at most 8 letters: 7 columns of 10
+    for (const auto& row : rows) CHECK(coyel::utf8_length(row) <= 79);
+    CHECK(rows[0] == "  help      note      heat      quit!     Ana       Éléonore  none");
+    CHECK(rows[3] == "  undo      clock     quit      mute      Dan       Hana");
+    CHECK(in_columns({"Ana", "Ben"}, 4) == "  Ana\n  Ben\n");  // too narrow: one column
 }
 
 TEST_CASE("a player called like nobody (Personne, Nobody) is never taken for nobody") {

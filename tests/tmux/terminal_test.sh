@@ -108,8 +108,8 @@ no_card_left "after Ctrl-C in the walk-through"
 cooked "after Ctrl-C in the walk-through"
 grep -q '"pending": {"cards_shown": 1}' "$folder/deal.json" || fail "the card on screen was counted as seen"
 start resume deal.json
-wait_for "At a card's prompt, back shows the card before once more: seat 1's first."
-wait_for "1 of 6 cards were seen (a card counts once hidden). Show the rest now, from seat 2?"
+wait_for "A card counts as seen once hidden. At a card's prompt, back shows the card"
+wait_for "1 of 6 cards were seen. Show the rest now, from seat 2?"
 tmux_ send-keys -t t 'yes' Enter
 wait_for "Enter shows seat 2's card"
 tmux_ send-keys -t t Enter
@@ -141,7 +141,7 @@ wait_for "3 · Cleo"
 kill -KILL "$(pgrep -P "$(tmux_ display -p -t t '#{pane_pid}')" -x coyel)"
 wait_for "EXITED"
 start resume crash.json
-wait_for "2 of 6 cards were seen (a card counts once hidden). Show the rest now, from seat 3?"
+wait_for "2 of 6 cards were seen. Show the rest now, from seat 3?"
 tmux_ send-keys -t t 'yes' Enter
 wait_for "Enter shows seat 3's card"
 tmux_ send-keys -t t 'back' Enter

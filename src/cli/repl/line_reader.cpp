@@ -27,6 +27,25 @@ std::vector<std::string> complete(const std::string& typed, const std::vector<st
     return matches;
 }
 
+std::string in_columns(const std::vector<std::string>& words, std::size_t width) {
+    std::size_t widest = 0;
+    for (const auto& word : words) widest = std::max(widest, utf8_length(word));
+    const std::size_t column = widest + 2, indent = 2;
+    const std::size_t columns =
+        std::max<std::size_t>(1, width > indent + widest ? (width - indent + 2) / column : 1);
+    const std::size_t rows = (words.size() + columns - 1) / columns;
+    std::string out;
+    for (std::size_t row = 0; row < rows; ++row) {
+        std::string line(indent, ' ');
+        for (std::size_t at = row; at < words.size(); at += rows) {
+            line += words[at];
+            if (at + rows < words.size()) line += std::string(column - utf8_length(words[at]), ' ');
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
 namespace {
 
 // Lines from a pipe or a file: the prompt is shown and the answer echoed,
@@ -342,8 +361,10 @@ unsigned char EditLineReader::on_tab(EditLine* editor, int) {
         el_insertstr(editor, common.c_str());
     }
     if (matches.size() > 1) {
-        std::fputs("\n", stdout);
-        for (const auto& match : matches) std::fprintf(stdout, "  %s\n", match.c_str());
+        int columns = 80;
+        el_get(editor, EL_GETTC, "co", &columns);
+        const std::string listed = in_columns(matches, columns > 0 ? columns - 1 : 79);
+        std::fputs(("\n" + listed).c_str(), stdout);
         return CC_REDISPLAY;
     }
     return CC_REFRESH;

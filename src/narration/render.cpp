@@ -111,8 +111,12 @@ std::string render_markdown(const Narrator& narrator, const Chronicle& chronicle
         out += fmt::format("- `{}` {}\n", clock_text(moment.at), markdown_escape(moment.text));
         for (const auto& row : moment.rows) {
             if (moment.kind == StoryMoment::Kind::roles)
-                out += fmt::format("  - {}: {}\n", markdown_escape(row.name),
-                                   markdown_escape(row.text));
+                out +=
+                    "  - " +
+                    narrator.line("replay.name_role", Args{}
+                                                          .set("name", markdown_escape(row.name))
+                                                          .set("role", markdown_escape(row.text))) +
+                    "\n";
             else
                 out += fmt::format("  - {}\n", markdown_escape(row.text));
         }

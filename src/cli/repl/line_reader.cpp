@@ -225,7 +225,19 @@ class EditLineReader final : public LineReader {
     std::string shown_prompt_;
     std::vector<std::string> words_;
     Wake wake_ = Wake::redraw;
+    // Ctrl-R (or Ctrl-S) is searching the history: libedit reads the
+    // search's keys itself, and any other key ends it, the wake key too. The
+    // clock goes on meanwhile (saved each second) but the prompt is not
+    // redrawn, unless there is something to show above it (a degree).
+    bool searching_ = false;
+    std::string held_above_;  // what a wake during a search has to show
 };
+
+// Whether `key`, read while a history search runs, leaves it running: a
+// letter, Backspace, Ctrl-W, or Ctrl-R and Ctrl-S again.
+bool keeps_searching(wchar_t key) {
+    return key >= 0x20 || key == 0x12 || key == 0x13 || key == 0x08 || key == 0x17;
+}
 
 int EditLineReader::read_char(EditLine* editor, wchar_t* out) {
     return self(editor)->next_char(editor, out);
@@ -244,11 +256,13 @@ int EditLineReader::next_char(EditLine* editor, wchar_t* out) {
         if (signals::take_interrupt()) {
             if (!live_) return -1;  // a question outside the game: Ctrl-C leaves it
             wake_ = Wake::interrupt;
+            searching_ = false;  // the wake key ends a search
             *out = wake_key;
             return 1;
         }
         if (take_terminal_signals(editor) || (live_ && live_->closed())) {
             wake_ = Wake::redraw;
+            searching_ = false;
             *out = wake_key;
             return 1;
         }
@@ -257,6 +271,11 @@ int EditLineReader::next_char(EditLine* editor, wchar_t* out) {
             signals::wait_for(fd_, timeout, live_ && count == 0 ? live_->wake_fd() : -1);
         if (waited == signals::Wait::signal) continue;
         if (waited == signals::Wait::timeout) {
+            if (searching_) {  // the wake's work without its redraw, which would end the search
+                held_above_ += live_->on_wake();
+                if (held_above_.empty() && !live_->closed()) continue;
+                searching_ = false;
+            }
             wake_ = Wake::redraw;
             *out = wake_key;
             return 1;
@@ -272,6 +291,7 @@ int EditLineReader::next_char(EditLine* editor, wchar_t* out) {
             count = 0;
             continue;
         }
+        searching_ = searching_ ? keeps_searching(*out) : *out == 0x12 || *out == 0x13;
         return 1;
     }
 }
@@ -309,7 +329,7 @@ unsigned char EditLineReader::on_wake_key(EditLine* editor, int) {
         el_deletestr(editor, static_cast<int>(line->lastchar - line->buffer));
         return reader->show_above(editor, "^C\n" + live.on_interrupt());
     }
-    std::string above = live.on_wake();
+    std::string above = std::exchange(reader->held_above_, {}) + live.on_wake();
     if (live.closed()) {  // the prompt goes; what comes next is the caller's
         reader->erase_prompt(editor);
         std::fputs(above.c_str(), reader->out_);

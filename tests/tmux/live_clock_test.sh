@@ -105,13 +105,14 @@ holder() {
 # Each run gets a server of its own: a new session on a server still shutting
 # down fails with "server exited unexpectedly". All that coyel writes to the
 # terminal is also kept raw in $folder/raw (bells included).
+# A game of $1 minutes (1 by default).
 start() {
   [[ -n $server ]] && tmux_ kill-server 2>/dev/null || true
   runs=$((runs + 1))
   server="coyel-live-$$-$runs"
   rm -f "$folder/g.json" "$folder/raw"
   tmux_ new-session -d -s t -x 100 -y 40 \
-    "cd $folder && $coyel new --players Ana,Ben,Cleo,Dan,Eve,Finn --roles Ana=carbon,Ben=ngo,Cleo=ceo,Dan=banker --minutes 1 --save g.json; echo EXITED; sleep 30"
+    "cd $folder && $coyel new --players Ana,Ben,Cleo,Dan,Eve,Finn --roles Ana=carbon,Ben=ngo,Cleo=ceo,Dan=banker --minutes ${1:-1} --save g.json; echo EXITED; sleep 30"
   tmux_ pipe-pane -o -t t "cat >> $folder/raw"
   wait_for "Start the game with this deal?"  # --roles on a terminal: confirmed first
   tmux_ send-keys -t t 'yes' Enter
@@ -235,14 +236,7 @@ echo "closed terminal: pending at $at (bounds $low..$high)"
 #    here): the clock goes on, saved each second, but its redraws no longer
 #    end the search, so the letters typed after two of them still search
 #    (issue 51). Esc ends the search, and the prompt ticks again.
-tmux_ kill-server 2>/dev/null || true
-runs=$((runs + 1))
-server="coyel-live-$$-$runs"
-rm -f "$folder/g.json"
-tmux_ new-session -d -s t -x 100 -y 40 \
-  "cd $folder && $coyel new --players Ana,Ben,Cleo,Dan,Eve,Finn --roles Ana=carbon --minutes 5 --save g.json; echo EXITED; sleep 30"
-wait_for "Start the game with this deal?"
-tmux_ send-keys -t t 'yes' Enter
+start 5
 wait_for "mayor>"
 tmux_ send-keys -t t 'Eve' Enter
 wait_for_prompt 'carbon target>$'

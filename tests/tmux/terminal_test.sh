@@ -19,11 +19,11 @@ roles='Carbon Emission|Citizen-Ecosystem|Environmental NGO|Fossil Fuel CEO|Bank 
 # No card anywhere in the pane, scrollback included.
 no_card_left() { history | grep -qE "$roles" && fail "a card is left in the pane: $1" || true; }
 # After coyel, the terminal is back in cooked mode (start() prints stty's word).
-# Shows and hides each card from seat $1 to the sixth, each key sent once the
-# screen asks for it.
+# Shows and hides each card from seat $1 to seat $2 (the sixth by default),
+# each key sent once the screen asks for it.
 deal_from() {
   local seat
-  for ((seat = $1; seat <= 6; seat++)); do
+  for ((seat = $1; seat <= ${2:-6}; seat++)); do
     wait_for "Enter shows seat $seat's card"
     tmux_ send-keys -t t Enter
     wait_for "$seat · "
@@ -125,16 +125,7 @@ grep -q 'cards_shown' "$folder/deal.json" && fail "a finished walk-through is st
 # 4b. coyel killed while seat 3's card shows (a crash): resume shows seat 3's
 # card again, and `back` there shows seat 2's.
 start new --seed 7 --players "Ana,Ben,Cleo,Dan,Eve,Finn" --save crash.json
-deal_from_to() { # shows and hides seats $1 to $2
-  local seat
-  for ((seat = $1; seat <= $2; seat++)); do
-    wait_for "Enter shows seat $seat's card"
-    tmux_ send-keys -t t Enter
-    wait_for "$seat · "
-    tmux_ send-keys -t t Enter
-  done
-}
-deal_from_to 1 2
+deal_from 1 2
 wait_for "Enter shows seat 3's card"
 tmux_ send-keys -t t Enter
 wait_for "3 · Cleo"

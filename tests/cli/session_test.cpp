@@ -135,10 +135,9 @@ TEST_CASE("save AS into a folder that does not exist: refused whole in French, n
     const std::string game = std::string{pattern} + "/fr9.json";
     ScriptedReader reader({"Hana", "enregistrer /nonexistent/dir/x.json", "Ben", "quitter"});
     Capture out, err;
+    FakeClock clock;
     Session session(fresh(), game, SessionIo{reader, out.file, err.file, false},
-                    GameClock(
-                        0, [] { return GameClock::TimePoint{}; }, epoch_wall),
-                    write_atomically, *narration::builtin_script("fr"));
+                    GameClock(0, clock), write_atomically, *narration::builtin_script("fr"));
     CHECK(session.run() == 0);
     const std::string narrow = "\u202f";
     std::string said = err.text();  // one line, wrapped at 80 columns

@@ -8,7 +8,8 @@ test waits, and none may show an article left unelided before a name
 (« d’Bastien »); at each ballot, the players' screen and the page say whose
 turn it is, elided (« Au tour d’Inès de voter »). Issue 51.
 
-The h is mute (« d’Hélène », « d’Hugo »): docs/scripts.md. About 40 s.
+The h is mute (« d’Hélène », « d’Hugo »): docs/scripts.md. About a minute on
+two cores shared with other tests (the table's pace: no knob shortens it).
 Usage: french_game_test.py PATH/TO/coyel"""
 import os, re, shlex, subprocess, sys, tempfile, time
 

@@ -3,7 +3,8 @@
 # at words, never cut by the terminal; commands to copy on their own line;
 # Ctrl-D at the players' prompt leaves the prompt's line; `resume` alone says
 # where the game stands in a sentence; `coyel games` cuts a long player list
-# to the window.
+# to the window; Tab on an empty prompt lists in columns, the call kept on
+# screen (issue 51).
 # Usage: papercuts_test.sh PATH/TO/coyel
 set -euo pipefail
 coyel=$(realpath "$1")

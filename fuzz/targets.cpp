@@ -99,7 +99,7 @@ void session(const std::uint8_t* data, std::size_t size) {
     std::optional<State> saved_state;
     std::size_t saved_entries = 0;
     cli::GameWriter writer = [&](const std::string&, const Game& game,
-                                 const std::optional<LiveClock>&) -> std::optional<std::string> {
+                                 const std::optional<LiveClock>&) -> Refusal {
         saved = &game;
         saved_state = game.state();
         saved_entries = game.log().size();

@@ -28,7 +28,10 @@ std::string fold_accents(std::string_view text);
 // Which of `names` the typed text means, in their order: those whose own
 // spelling it is (ignoring case), else, if none, those it fits once accents
 // are set aside. Zoe and Zoé playing, "zoe" is Zoe; "ZOË" could be either.
-enum class NameMatch { whole, prefix };
+// How it fits: the whole name, the name's start, one of its words whole, or
+// the start of the name or of one of its words (words part at spaces and
+// hyphens: "alvarez" is a word of José Álvarez, "pierre" of Jean-Pierre).
+enum class NameMatch { whole, prefix, word, word_prefix };
 std::vector<std::size_t> match_names(const std::vector<std::string_view>& names,
                                      std::string_view typed, NameMatch how);
 

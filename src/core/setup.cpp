@@ -177,16 +177,24 @@ Result<Deck> parse_deck(std::string_view text, int player_count) {
         if (equals != std::string_view::npos) {
             std::string_view number = trim(item.substr(equals + 1));
             if (!is_all_digits(number) || number.size() > 2)
-                return Error{fmt::format("deck: \"{}\" needs a count, as in carbon=2",
-                                         printable_excerpt(item))};
+                return reasoned(fmt::format("deck: \"{}\" needs a count, as in carbon=2",
+                                            printable_excerpt(item)),
+                                ErrorCode::invalid, "deck_needs_count",
+                                {{"text", printable_excerpt(item)}});
             count = std::stoi(std::string{number});
         }
         auto role = role_from_id(id);
         if (!role) {
             std::vector<std::string_view> ids;
-            for (Role r : all_roles) ids.push_back(role_id(r));
-            return Error{fmt::format("deck: unknown role \"{}\"{}", printable_excerpt(id),
-                                     did_you_mean(id, ids))};
+            std::string listed;  // the roles as a list argument, one a line
+            for (Role r : all_roles) {
+                ids.push_back(role_id(r));
+                listed += (listed.empty() ? "" : "\n") + std::string{role_id(r)};
+            }
+            return reasoned(fmt::format("deck: unknown role \"{}\"{}", printable_excerpt(id),
+                                        did_you_mean(id, ids)),
+                            ErrorCode::invalid, "deck_unknown_role",
+                            {{"text", printable_excerpt(id)}, {"roles", listed}});
         }
         deck[*role] += count;
     }

@@ -249,15 +249,39 @@ std::string fold_accents(std::string_view text) {
 
 namespace {
 
+bool parts_words(char c) { return c == ' ' || c == '-'; }
+
+// `fits(word, typed, how)` for the name itself or, for `word` and
+// `word_prefix`, for one of its words: from each start of a word, the rest
+// of the name (a prefix) or that word alone (whole).
+template <typename Fits>
+bool fits_some_word(std::string_view name, std::string_view typed, NameMatch how, Fits fits) {
+    if (how == NameMatch::whole || how == NameMatch::prefix) return fits(name, typed, how);
+    const NameMatch each = how == NameMatch::word ? NameMatch::whole : NameMatch::prefix;
+    for (std::size_t start = 0; start < name.size();) {
+        std::size_t end = start;
+        while (end < name.size() && !parts_words(name[end])) ++end;
+        const std::string_view word =
+            each == NameMatch::whole ? name.substr(start, end - start) : name.substr(start);
+        if (end > start && fits(word, typed, each)) return true;
+        start = end + 1;
+    }
+    return false;
+}
+
 // `key` fits `typed` (both keys): the same, or starting with it at a whole
 // character ("zoe" is not the start of Zoé's "zoe" + U+0301).
-bool fits(std::string_view key, std::string_view typed, NameMatch how) {
+bool fits_key(std::string_view key, std::string_view typed, NameMatch how) {
     if (how == NameMatch::whole) return key == typed;
     if (typed.empty()) return true;
     if (key.substr(0, typed.size()) != typed) return false;
     std::size_t next = typed.size();
     char32_t code = 0;
     return next == key.size() || !decode_utf8(key, next, code) || !is_combining_mark(code);
+}
+
+bool fits(std::string_view key, std::string_view typed, NameMatch how) {
+    return fits_some_word(key, typed, how, fits_key);
 }
 
 }  // namespace
@@ -270,12 +294,16 @@ bool is_ascii(std::string_view text) {
 }
 
 // `name` fits `typed`, both ASCII: compared in lower case, a byte at a time.
-bool fits_ascii(std::string_view name, std::string_view typed, NameMatch how) {
+bool fits_ascii_name(std::string_view name, std::string_view typed, NameMatch how) {
     if (how == NameMatch::whole ? name.size() != typed.size() : name.size() < typed.size())
         return false;
     for (std::size_t i = 0; i < typed.size(); ++i)
         if (lower(name[i]) != lower(typed[i])) return false;
     return true;
+}
+
+bool fits_ascii(std::string_view name, std::string_view typed, NameMatch how) {
+    return fits_some_word(name, typed, how, fits_ascii_name);
 }
 
 }  // namespace

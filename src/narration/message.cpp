@@ -461,6 +461,20 @@ void collect_names(const Sequence& nodes, std::vector<std::string>& names) {
     }
 }
 
+void collect_choices(const Sequence& nodes, std::string_view argument, Message::Choices& choices) {
+    for (const Node& node : nodes) {
+        const bool chooses = node.kind == Node::Kind::plural || node.kind == Node::Kind::select;
+        if (chooses && node.text == argument) {
+            choices.plural = choices.plural || node.kind == Node::Kind::plural;
+            for (const Branch& branch : node.branches)
+                if (std::find(choices.keys.begin(), choices.keys.end(), branch.key) ==
+                    choices.keys.end())
+                    choices.keys.push_back(branch.key);
+        }
+        for (const Branch& branch : node.branches) collect_choices(branch.body, argument, choices);
+    }
+}
+
 void collect_texts(const Sequence& nodes, std::vector<std::string>& texts) {
     for (const Node& node : nodes) {
         if (node.kind == Node::Kind::text) texts.push_back(node.text);
@@ -488,6 +502,12 @@ std::vector<std::string> Message::literals() const {
     std::vector<std::string> texts;
     collect_texts(nodes_, texts);
     return texts;
+}
+
+Message::Choices Message::choices(std::string_view argument) const {
+    Choices found;
+    collect_choices(nodes_, argument, found);
+    return found;
 }
 
 std::vector<std::string> Message::arguments() const {

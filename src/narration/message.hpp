@@ -98,6 +98,15 @@ class Message {
     std::vector<std::string> arguments() const;
     // The literal texts of the pattern, every branch's included, in order.
     std::vector<std::string> literals() const;
+    // How the pattern chooses by `argument`: whether a plural does, and the
+    // keys of its plural and select branches, each once ("=0", "one",
+    // "nobody", "other"); an elision's branches are not choices, the text
+    // decides them. For checks that render every branch of a line.
+    struct Choices {
+        bool plural = false;
+        std::vector<std::string> keys;
+    };
+    Choices choices(std::string_view argument) const;
 
     // The compiled tree; public so message.cpp's helpers can build and walk it.
     struct Node;

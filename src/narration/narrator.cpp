@@ -1,6 +1,7 @@
 #include "narrator.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cassert>
@@ -220,7 +221,16 @@ std::string Narrator::refusal(const Error& error) const {
             args.set("clock", clock_text(std::stoll(value)));
         else if (name == "role")  // a role's id, in the script's word
             args.set("role", line(fmt::format("view.role.{}", value)));
-        else if (name == "allowed")  // a house rule's values: "none, revote"
+        else if (name == "system")  // the system's reason for a file: the script's words
+            args.set("system", system_said(value, error.args));
+        else if (name == "got")  // a value as typed, in JSON: a text in the script's quotes
+            args.set("got", quoted_value(value));
+        else if (name == "roles") {  // roles' ids, one a line: the script's words, listed
+            std::vector<std::string> words;
+            for (const auto& id : split_items(value))
+                words.push_back(line(fmt::format("view.role.{}", id)));
+            args.set("roles", join(words, line("words.list_separator")));
+        } else if (name == "allowed")  // a house rule's values: "none, revote"
             args.set("allowed", option_values_said(value));
         else if (name == "key" && script_.has("option.key." + value))  // a house rule's key
             args.set("key", first_alternative(line("option.key." + value)));
@@ -247,6 +257,22 @@ std::string Narrator::did_you_mean(std::string_view typed,
     const std::string_view best = closest(typed, candidates);
     return best.empty() ? std::string{}
                         : line("refusal.did_you_mean", Args{}.set("name", std::string{best}));
+}
+
+// `system.<id>`, else the system's own text (the argument system_text).
+std::string Narrator::system_said(
+    const std::string& id, const std::vector<std::pair<std::string, std::string>>& args) const {
+    std::string text = id;
+    for (const auto& [name, value] : args)
+        if (name == "system_text") text = value;
+    const std::string key = "system." + id;
+    return script_.has(key) ? line(key, Args{}.set("text", text)) : text;
+}
+
+std::string Narrator::quoted_value(const std::string& json_value) const {
+    const auto text = nlohmann::json::parse(json_value, nullptr, false);
+    if (!text.is_string()) return json_value;  // a number, true: as it is
+    return line("words.quoted", Args{}.set("text", text.get<std::string>()));
 }
 
 std::pair<std::string, std::string> Narrator::quote_marks() const {

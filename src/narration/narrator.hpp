@@ -120,6 +120,12 @@ class Narrator {
     std::optional<std::string> record(const TableView& view, const Action& action) const;
     std::string name(const TableView& view, std::optional<Seat> seat) const;
     std::string option_values_said(const std::string& ids) const;
+    // A value as a file or an option holds it, in JSON: a text unquoted, then
+    // in the script's quotation marks ("pile" -> « pile »); others as they are.
+    std::string quoted_value(const std::string& json_value) const;
+    // Why the system refused a file (an id: "disk_full"), in the script's words.
+    std::string system_said(const std::string& id,
+                            const std::vector<std::pair<std::string, std::string>>& args) const;
     Args who(const TableView& view, std::optional<Seat> seat) const;
 
     const Script& script_;

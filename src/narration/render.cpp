@@ -111,8 +111,12 @@ std::string render_markdown(const Narrator& narrator, const Chronicle& chronicle
         out += fmt::format("- `{}` {}\n", clock_text(moment.at), markdown_escape(moment.text));
         for (const auto& row : moment.rows) {
             if (moment.kind == StoryMoment::Kind::roles)
-                out += fmt::format("  - {}: {}\n", markdown_escape(row.name),
-                                   markdown_escape(row.text));
+                out +=
+                    "  - " +
+                    narrator.line("replay.name_role", Args{}
+                                                          .set("name", markdown_escape(row.name))
+                                                          .set("role", markdown_escape(row.text))) +
+                    "\n";
             else
                 out += fmt::format("  - {}\n", markdown_escape(row.text));
         }
@@ -358,11 +362,28 @@ std::string html_summary(const Narrator& narrator, const Chronicle& chronicle) {
     return out + "</table>\n</section>\n";
 }
 
+// The players as the title names them: every name while they fit in 60
+// characters (a browser's tab, a list of pages), else the first ones and how
+// many more ("Ana, Ben, Cleo and 27 more"): the roster below has them all.
+std::string title_players(const Narrator& narrator, const Game& game) {
+    constexpr std::size_t fits = 60;
+    const auto& players = game.setup().players;
+    const std::string separator = narrator.line("words.list_separator");
+    std::string names = join(players, separator);
+    for (std::size_t shown = players.size() - 1; utf8_length(names) > fits && shown > 0; --shown) {
+        const std::vector<std::string> first(players.begin(), players.begin() + shown);
+        names = narrator.line("games.players_and_more",
+                              Args{}
+                                  .set("names", join(first, separator))
+                                  .set("more", static_cast<long long>(players.size() - shown)));
+    }
+    return names;
+}
+
 // The page's title: the date played (the first `wall` time) and the
 // players, so that a folder of pages says which game each is, not its file.
 std::string html_title(const Narrator& narrator, const Game& game) {
-    std::string players;
-    for (const auto& name : game.setup().players) players += (players.empty() ? "" : ", ") + name;
+    const std::string players = title_players(narrator, game);
     const auto date = played_on(narrator, game);
     if (!date) return narrator.line("games.html_title_undated", Args{}.set("players", players));
     return narrator.line("games.html_title", Args{}.set("date", *date).set("players", players));

@@ -211,6 +211,11 @@ std::vector<std::string> Script::literals(std::string_view key) const {
     return found == lines_.end() ? std::vector<std::string>{} : found->second.message.literals();
 }
 
+const Message* Script::message(std::string_view key) const {
+    const auto found = lines_.find(key);
+    return found == lines_.end() ? nullptr : &found->second.message;
+}
+
 std::vector<std::string> Script::keys() const {
     std::vector<std::string> all;
     for (const auto& [key, line] : lines_) all.push_back(key);

@@ -50,6 +50,9 @@ class Script {
 
     // The literal texts of the line `key`'s pattern (precondition: has(key)).
     std::vector<std::string> literals(std::string_view key) const;
+    // The line `key`'s compiled pattern, or nullptr when there is none, for
+    // checks that ask which arguments it takes and how it chooses by them.
+    const Message* message(std::string_view key) const;
 
     // Every key, sorted, fallbacks included (for `script show`, checks, tests).
     std::vector<std::string> keys() const;

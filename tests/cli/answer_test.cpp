@@ -3,6 +3,7 @@
 #include "repl/answer.hpp"
 
 #include "../helpers.hpp"
+#include "coyel/text.hpp"
 #include "languages.hpp"
 #include "narrator.hpp"
 #include "repl/line_reader.hpp"
@@ -80,6 +81,34 @@ TEST_CASE("first letters fold accents too, players in the game first") {
     CHECK(answer(g, "em") == "Émile");  // Emma is out: Émile is the one in the game
 }
 
+TEST_CASE("a player is found by any word of their name: José Álvarez by alvarez") {
+    Game g = make_game({{"José Álvarez", Role::carbon},
+                        {"Ana Álvarez", Role::citizen},
+                        {"Jean-Pierre", Role::ngo},
+                        {"Alice", Role::citizen},
+                        {"Louis", Role::citizen},
+                        {"Ana Lopez", Role::citizen},
+                        {"Martine", Role::citizen},
+                        {"Léa Martin", Role::citizen}});
+    CHECK(answer(g, "josé álvarez") == "José Álvarez");
+    CHECK(answer(g, "jose") == "José Álvarez");
+    CHECK(answer(g, "pierre") == "Jean-Pierre");
+    CHECK(answer(g, "pie") == "Jean-Pierre");
+    CHECK(answer(g, "martin") == "Léa Martin");  // a whole word before Martine's start
+    CHECK(answer(g, "alvarez") ==
+          "refused: \"alvarez\" could be José Álvarez (seat 1) or Ana Álvarez (seat 2): type the "
+          "name whole, or the seat");
+    CHECK(answer(g, "lo") == "refused: \"lo\" could be Louis or Ana Lopez: type more letters");
+    CHECK(answer(g, "lop") == "Ana Lopez");
+    CHECK(answer(g, "al") == "Alice");  // spelt as Alice's start: the spelling typed wins
+    CHECK(answer(g, "alv") ==
+          "refused: \"alv\" could be José Álvarez or Ana Álvarez: type more letters");
+    ok(g, elect(g, nullptr));
+    quiet_night(g, "Ana Álvarez");
+    REQUIRE_FALSE(in(g, "Ana Álvarez"));
+    CHECK(answer(g, "alvarez") == "José Álvarez");  // the one still in the game
+}
+
 TEST_CASE("Tab offers the names that an answer would take") {
     const std::vector<std::string> words{"end", "Émile", "exit", "Pía", "Zoe", "Zoé"};
     CHECK(complete("pi", words) == std::vector<std::string>{"Pía"});
@@ -88,6 +117,28 @@ TEST_CASE("Tab offers the names that an answer would take") {
     CHECK(complete("zo", words) == std::vector<std::string>{"Zoe", "Zoé"});
     CHECK(complete("zoé", words) == std::vector<std::string>{"Zoé"});
     CHECK(complete("x", words).empty());
+    const std::vector<std::string> table{"José Álvarez", "Alice", "Ben", "Ana Bo"};
+    CHECK(complete("alv", table) == std::vector<std::string>{"José Álvarez"});
+    CHECK(complete("b", table) == std::vector<std::string>{"Ben", "Ana Bo"});
+}
+
+TEST_CASE("Tab lists many completions in columns that fit the terminal's width") {
+    std::vector<std::string> words;
+    for (const char* word :
+         {"help",  "status", "table",    "undo",  "note", "pause", "resume", "clock", "heat",
+          "timer", "save",   "quit",     "quit!", "news", "again", "mute",   "Ana",   "Ben",
+          "Cleo",  "Dan",    "Éléonore", "Finn",  "Gus",  "Hana",  "none"})
+        words.push_back(word);
+    const std::string listed = in_columns(words, 79);
+    std::vector<std::string> rows;
+    for (std::size_t start = 0, end; (end = listed.find('\n', start)) != std::string::npos;
+         start = end + 1)
+        rows.push_back(listed.substr(start, end - start));
+    REQUIRE(rows.size() == 4);  // 25 words of at most 8 letters: 7 columns of 10
+    for (const auto& row : rows) CHECK(coyel::utf8_length(row) <= 79);
+    CHECK(rows[0] == "  help      note      heat      quit!     Ana       Éléonore  none");
+    CHECK(rows[3] == "  undo      clock     quit      mute      Dan       Hana");
+    CHECK(in_columns({"Ana", "Ben"}, 4) == "  Ana\n  Ben\n");  // too narrow: one column
 }
 
 TEST_CASE("a player called like nobody (Personne, Nobody) is never taken for nobody") {

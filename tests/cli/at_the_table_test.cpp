@@ -89,8 +89,8 @@ TEST_CASE("help and Tab at the carbon target do not offer none, which is refused
     Table table({{0ms, "Hana"}, {0ms, "help"}, {0ms, "quit"}});
     table.session.run();
     CHECK(table.out.text().find(
-              "Answer with a player's name (any case), its first letters or a seat number.") !=
-          std::string::npos);
+              "Answer with a player's name (any case), one of its words, their first letters or\n"
+              "  a seat number.") != std::string::npos);
     const auto& words = table.reader.completions;
     CHECK(std::find(words.begin(), words.end(), "none") == words.end());
     CHECK(std::find(words.begin(), words.end(), "Ben") != words.end());

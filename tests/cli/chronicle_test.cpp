@@ -458,3 +458,22 @@ TEST_CASE(
                               Args{}.set("phase", narrator().phase_title(Phase::day, 1))));
     }
 }
+
+TEST_CASE("the HTML recap's title names the players while they fit, then how many more") {
+    const std::string page =
+        render_html(narrator(), moderator_story(sample("ecosystems-win.json")), "t");
+    CHECK(page.find("<title>Coyel Heaven: Ana, Ben, Cleo, Dan, Eve, Finn, Gus, Hana</title>") !=
+          std::string::npos);
+    Seating thirty;
+    for (int i = 1; i <= 30; ++i)
+        thirty.push_back({fmt::format("Player{:02}", i), i <= 7 ? Role::carbon : Role::citizen});
+    const std::string crowded = render_html(narrator(), moderator_story(make_game(thirty)), "t");
+    const auto title =
+        crowded.substr(crowded.find("<title>"), crowded.find("</title>") - crowded.find("<title>"));
+    CHECK(title ==
+          "<title>Coyel Heaven: Player01, Player02, Player03, Player04, Player05 and 25 more");
+    const Narrator french(*builtin_script("fr"));
+    const std::string french_page =
+        render_html(french, make_chronicle(french, make_game(thirty), View::table), "t");
+    CHECK(french_page.find("Player04 et 26 autres</title>") != std::string::npos);
+}

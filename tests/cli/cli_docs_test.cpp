@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "coyel/options.hpp"
+#include "coyel/text.hpp"
 #include "languages.hpp"
 #include "process.hpp"
 
@@ -82,5 +83,30 @@ TEST_CASE("the English script's house rules say what the core's table says") {
         CHECK(words.line("help.option_values." + std::string{info.key}) == info.values);
         CHECK(words.line("help.option." + std::string{info.key}) == info.meaning);
         CHECK(words.line("option.key." + std::string{info.key}) == info.key);
+    }
+}
+
+TEST_CASE("new --help's house rules keep their columns in every language") {
+    // Where a row's third field (the meaning) begins, in characters: fields
+    // are parted by two spaces or more.
+    auto meaning_column = [](const std::string& row) {
+        std::size_t field = 0, at = 2;  // after the indent
+        while (field < 2 && at < row.size()) {
+            const auto gap = row.find("  ", at);
+            if (gap == std::string::npos) return std::string::npos;
+            at = row.find_first_not_of(' ', gap);
+            ++field;
+        }
+        return coyel::utf8_length(row.substr(0, at));
+    };
+    for (const char* language : {"en", "fr"}) {
+        INFO(language);
+        const auto help = coyel::test::run_coyel(std::string{"new --help --lang "} + language);
+        std::vector<std::size_t> columns;
+        std::size_t start = help.out.find('\n', help.out.find(" (--option ")) + 1;
+        for (std::size_t end; (end = help.out.find('\n', start)) != start; start = end + 1)
+            columns.push_back(meaning_column(help.out.substr(start, end - start)));
+        REQUIRE(columns.size() == coyel::option_table().size());
+        for (std::size_t column : columns) CHECK(column == columns.front());
     }
 }

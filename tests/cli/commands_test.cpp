@@ -1,4 +1,5 @@
 // The read-only subcommands, run as a user runs them.
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -76,4 +77,16 @@ TEST_CASE("coyel --help teaches the subcommands") {
     CHECK(result.exit_code == 0);
     CHECK(result.out.find("status") != std::string::npos);
     CHECK(result.out.find("check") != std::string::npos);
+}
+
+TEST_CASE("coyel check counts one log entry as one") {
+    const std::string folder = temporary_folder();
+    run_shell("cd " + folder +
+              " && printf 'none\\nquit\\n' | COYEL_FROZEN_CLOCK=1 " COYEL_BINARY
+              " new --players Ana,Ben,Cleo,Dan,Eve --roles Ana=carbon --save one.json >/dev/null");
+    const auto one = run("check " + folder + "/one.json");
+    CHECK(one.out.ends_with(", 1 log entry\n"));
+    const auto french = run("check --lang fr " + folder + "/one.json");
+    CHECK(french.out.ends_with(", 1 entrée au journal.\n"));
+    std::filesystem::remove_all(folder);
 }

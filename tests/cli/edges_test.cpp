@@ -185,8 +185,8 @@ TEST_CASE("a failing save is told once per reason, not after every answer") {
     ScriptedReader reader({"Hana", "Ben", "none", "none"});
     Session session(edges::night_mode(), "game.json", SessionIo{reader, out.file, err.file, false},
                     GameClock(0, clock),
-                    [](const std::string&, std::string_view) -> std::optional<std::string> {
-                        return "cannot write game.json.tmp: No space left on device";
+                    [](const std::string&, std::string_view) -> Refusal {
+                        return Error{"cannot write game.json.tmp: No space left on device"};
                     });
     session.rescue_in({});
     session.run();

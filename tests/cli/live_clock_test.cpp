@@ -9,6 +9,7 @@
 
 #include "../helpers.hpp"
 #include "coyel/save.hpp"
+#include "languages.hpp"
 #include "live_session.hpp"
 #include "store/save_lock.hpp"
 
@@ -215,4 +216,45 @@ TEST_CASE("output port: a listener hears each line read aloud, and no line for t
     CHECK(heard_any("+1°C"));         // the degree's alert, told while the prompt waited
     CHECK_FALSE(heard_any("Saved"));  // the moderator's own lines are not read aloud
     CHECK_FALSE(heard_any("resume"));
+}
+
+TEST_CASE("live clock: a night or day that begins with the clock paused says so, once") {
+    Table table({{0ms, "Hana"},
+                 {2s, "pause"},
+                 {0ms, "Ben"},
+                 {0ms, "none"},
+                 {0ms, "none"},
+                 {0ms, "none"},
+                 {5s, "status"},
+                 {0ms, "quit"}});
+    table.session.run();
+    const std::string out = table.out.text();
+    const std::string reminder =
+        "Day 1 begins with the clock still paused at 0:02: type resume to start it.";
+    CHECK(out.find(reminder) != std::string::npos);
+    CHECK(out.find(reminder) == out.rfind(reminder));        // not again at the day's next prompt
+    CHECK(out.find("Night 1 begins") == std::string::npos);  // paused during it: told then
+    CHECK(table.reader.prompts.back().find("paused") != std::string::npos);
+}
+
+TEST_CASE("live clock: a running clock says nothing as a day begins") {
+    Table table(
+        {{0ms, "Hana"}, {0ms, "Ben"}, {0ms, "none"}, {0ms, "none"}, {0ms, "none"}, {0ms, "quit"}});
+    table.session.run();
+    CHECK(table.out.text().find("still paused") == std::string::npos);
+}
+
+TEST_CASE("live clock: in French, `minuteur arrêt` stops the timer, as help says") {
+    const auto& french = *narration::builtin_script("fr");
+    Table table({{0ms, "Hana"},
+                 {0ms, "minuteur 1"},
+                 {0ms, "minuteur arrêt"},
+                 {0ms, "aide"},
+                 {0ms, "quitter"}},
+                one_minute_game(), {}, false, french);
+    table.session.run();
+    const std::string out = table.out.text();
+    CHECK(out.find("Minuteur arrêté.") != std::string::npos);
+    CHECK(out.find("45s, ou arrêt") != std::string::npos);
+    CHECK(out.find(" off") == std::string::npos);
 }

@@ -96,7 +96,7 @@ class LiveReader final : public LineReader {
 struct Disk {
     std::vector<std::string> saves;
     FileWriter writer() {
-        return [this](const std::string&, std::string_view text) -> std::optional<std::string> {
+        return [this](const std::string&, std::string_view text) -> Refusal {
             saves.emplace_back(text);
             return std::nullopt;
         };
@@ -125,11 +125,12 @@ struct Table {
     // `started`: the wall time the session starts at; `clear`: as --no-clear
     // leaves it (off, so that most tests read one screen).
     Table(std::deque<Typed> typed, Game game = one_minute_game(),
-          platform::Clock::Wall started = {}, bool clear = false)
+          platform::Clock::Wall started = {}, bool clear = false,
+          const narration::Script& script = narration::english_script())
         : clock(started),
           reader(std::move(typed), clock),
           session(std::move(game), "game.json", SessionIo{reader, out.file, err.file, false, clear},
-                  GameClock(0, clock), disk.writer()) {}
+                  GameClock(0, clock), disk.writer(), script) {}
 };
 
 }  // namespace coyel::test

@@ -25,9 +25,10 @@ TEST_CASE("a rescue copy never replaces a file, nor takes a name another coyel h
     std::vector<std::string> tried;
     const Rescue rescue =
         write_rescue({{folder + "/missing", false}, {folder, true}}, "/media/stick/friday.json",
-                     [&](const std::string& path) -> std::optional<std::string> {
+                     [&](const std::string& path) -> coyel::Refusal {
                          tried.push_back(path);
-                         if (path.find("/missing/") != std::string::npos) return "no folder";
+                         if (path.find("/missing/") != std::string::npos)
+                             return coyel::Error{"no folder"};
                          std::ofstream(path) << "{}";
                          return std::nullopt;
                      });
@@ -35,7 +36,8 @@ TEST_CASE("a rescue copy never replaces a file, nor takes a name another coyel h
                                             folder + "/friday-rescued-3.json"});
     CHECK(rescue.path == folder + "/friday-rescued-3.json");
     CHECK(rescue.temporary);
-    CHECK(rescue.failures == std::vector<std::string>{"no folder"});
+    REQUIRE(rescue.failures.size() == 1);
+    CHECK(rescue.failures.front().message == "no folder");
     CHECK(read_file(folder + "/friday-rescued.json") == "not a save");
     std::filesystem::remove_all(folder);
 }

@@ -26,13 +26,12 @@ struct Disk {
     std::map<std::string, std::string> files;
     std::set<std::string> full;
     FileWriter writer() {
-        return
-            [this](const std::string& path, std::string_view text) -> std::optional<std::string> {
-                if (full.count(path))
-                    return "cannot write " + path + ".tmp: No space left on device";
-                files[path] = std::string{text};
-                return std::nullopt;
-            };
+        return [this](const std::string& path, std::string_view text) -> Refusal {
+            if (full.count(path))
+                return Error{"cannot write " + path + ".tmp: No space left on device"};
+            files[path] = std::string{text};
+            return std::nullopt;
+        };
     }
 };
 

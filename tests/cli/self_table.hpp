@@ -68,7 +68,7 @@ class SelfTable {
                                           const std::optional<LiveClock>& live) {
                        saves_.push_back({saved, live});
                        screen_.saved(saved, live);
-                       return std::optional<std::string>{};
+                       return Refusal{};
                    }}) {
         session_.speak_with(speaker_);
         session_.answers_from_phones(inbox_);

@@ -12,7 +12,9 @@
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
+#include "languages.hpp"
 #include "scripted_reader.hpp"
+#include "store/save_file.hpp"
 
 using namespace coyel;
 using namespace coyel::cli;
@@ -25,12 +27,11 @@ struct FakeDisk {
     std::map<std::string, std::string> files;
     std::set<std::string> broken;
     FileWriter writer() {
-        return
-            [this](const std::string& path, std::string_view text) -> std::optional<std::string> {
-                if (broken.count(path)) return "No space left on device";
-                files[path] = std::string{text};
-                return std::nullopt;
-            };
+        return [this](const std::string& path, std::string_view text) -> Refusal {
+            if (broken.count(path)) return Error{"No space left on device"};
+            files[path] = std::string{text};
+            return std::nullopt;
+        };
     }
 };
 
@@ -126,6 +127,32 @@ TEST_CASE("the save's folder removed mid-game: told, the game goes on, save AS k
     REQUIRE(saved.ok());
     CHECK(saved->log().size() == 4);  // the election, the target, the protection, the banker
     std::filesystem::remove_all(rescue_pattern);
+}
+
+TEST_CASE("save AS into a folder that does not exist: refused whole in French, nothing lost") {
+    char pattern[] = "/tmp/coyel-save-as-XXXXXX";
+    REQUIRE(mkdtemp(pattern));
+    const std::string game = std::string{pattern} + "/fr9.json";
+    ScriptedReader reader({"Hana", "enregistrer /nonexistent/dir/x.json", "Ben", "quitter"});
+    Capture out, err;
+    FakeClock clock;
+    Session session(fresh(), game, SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, clock), write_atomically, *narration::builtin_script("fr"));
+    CHECK(session.run() == 0);
+    const std::string narrow = "\u202f";
+    std::string said = err.text();  // one line, wrapped at 80 columns
+    for (auto at = said.find("\n  "); at != std::string::npos; at = said.find("\n  "))
+        said.replace(at, 3, " ");
+    CHECK(said == "Enregistrement impossible dans /nonexistent/dir/x.json" + narrow +
+                      ": impossible d’écrire /nonexistent/dir/x.json.tmp" + narrow +
+                      ": ce dossier n’existe pas. La partie reste enregistrée dans " + game +
+                      ".\n");
+    CHECK(out.text().find("De nouveau") == std::string::npos);  // it never stopped being saved
+    CHECK(out.text().find("NON ENREGISTRÉ") == std::string::npos);
+    auto saved = read_save_file(game);
+    REQUIRE(saved.ok());
+    CHECK(saved->log().size() == 2);  // the election, the target
+    std::filesystem::remove_all(pattern);
 }
 
 TEST_CASE("a file that is a folder, a device or missing is refused with the reason") {

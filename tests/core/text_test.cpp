@@ -88,6 +88,25 @@ TEST_CASE("first letters fold the same way, at whole characters") {
     CHECK(match({"Zoé", "Zoey"}, "zo", NameMatch::prefix) == Indices{0, 1});
 }
 
+TEST_CASE("a name is found by any of its words, whole or by their first letters") {
+    const std::initializer_list<std::string_view> table{"José Álvarez", "Jean-Pierre", "Alice"};
+    CHECK(match(table, "alvarez", NameMatch::word) == Indices{0});
+    CHECK(match(table, "ÁLVAREZ", NameMatch::word) == Indices{0});
+    CHECK(match(table, "jose", NameMatch::word) == Indices{0});
+    CHECK(match(table, "pierre", NameMatch::word) == Indices{1});
+    CHECK(match(table, "alva", NameMatch::word).empty());  // a word whole, not its start
+    CHECK(match(table, "alvarez", NameMatch::whole).empty());
+    CHECK(match(table, "alvarez", NameMatch::prefix).empty());
+    CHECK(match(table, "alv", NameMatch::word_prefix) == Indices{0});
+    CHECK(match(table, "pi", NameMatch::word_prefix) == Indices{1});
+    // As for whole names, the spelling typed wins: "al" is spelt as Alice's start.
+    CHECK(match(table, "al", NameMatch::word_prefix) == Indices{2});
+    CHECK(match(table, "ál", NameMatch::word_prefix) == Indices{0});
+    CHECK(match(table, "jose al", NameMatch::word_prefix) == Indices{0});
+    CHECK(match({"Ana Lopez", "Bo Lo"}, "lo", NameMatch::word_prefix) == Indices{0, 1});
+    CHECK(match({"Ana Lopez", "Bo Lo"}, "lo", NameMatch::word) == Indices{1});
+}
+
 TEST_CASE("find_player folds accents unless two names collide") {
     const std::vector<std::string> players{"Ana", "Émile", "Zoe", "Zoé", "Pía"};
     CHECK(find_player(players, " EMILE ") == Seat{1});
@@ -131,7 +150,8 @@ TEST_CASE("ASCII names match as their keys would, the shortcut and the full path
         for (char& c : typed)
             if (rng.below(3) == 0 && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
         std::vector<std::string_view> names(owned.begin(), owned.end());
-        for (NameMatch how : {NameMatch::whole, NameMatch::prefix}) {
+        for (NameMatch how :
+             {NameMatch::whole, NameMatch::prefix, NameMatch::word, NameMatch::word_prefix}) {
             const Indices fast = match_names(names, typed, how);
             std::vector<std::string_view> with_greek = names;
             with_greek.push_back("Ωμέγα");

@@ -38,11 +38,11 @@ TEST_CASE("French plurals: zero and one are singular") {
     Args shown;
     shown.set("count", 8).set("seat", 1);
     CHECK(french.line("new.walk_resume", Args(shown).set("shown", 0))
-              .starts_with("0 carte montrée sur 8"));
+              .starts_with("0 carte vue sur 8"));
     CHECK(french.line("new.walk_resume", Args(shown).set("shown", 1))
-              .starts_with("1 carte montrée sur 8"));
+              .starts_with("1 carte vue sur 8"));
     CHECK(french.line("new.walk_resume", Args(shown).set("shown", 2))
-              .starts_with("2 cartes montrées sur 8"));
+              .starts_with("2 cartes vues sur 8"));
     CHECK(english_script()
               .line("new.walk_resume", Args(shown).set("shown", 0))
               .starts_with("0 of 8 cards"));

@@ -2,7 +2,8 @@
 # The live clock in a real terminal under tmux, with the real clock (no
 # COYEL_FROZEN_CLOCK): the prompt's countdown, a degree told, rung and saved
 # with nobody typing, a timer, Ctrl-C, kill -9, a closed terminal and a second
-# coyel on the same save. About 35 s of wall time.
+# coyel on the same save, and Ctrl-R's search while the clock runs. About
+# 40 s of wall time.
 # Usage: live_clock_test.sh PATH/TO/coyel
 #
 # A game of one minute from +0 to +5°C: a degree every 12 s of game clock,
@@ -104,13 +105,14 @@ holder() {
 # Each run gets a server of its own: a new session on a server still shutting
 # down fails with "server exited unexpectedly". All that coyel writes to the
 # terminal is also kept raw in $folder/raw (bells included).
+# A game of $1 minutes (1 by default).
 start() {
   [[ -n $server ]] && tmux_ kill-server 2>/dev/null || true
   runs=$((runs + 1))
   server="coyel-live-$$-$runs"
   rm -f "$folder/g.json" "$folder/raw"
   tmux_ new-session -d -s t -x 100 -y 40 \
-    "cd $folder && $coyel new --players Ana,Ben,Cleo,Dan,Eve,Finn --roles Ana=carbon,Ben=ngo,Cleo=ceo,Dan=banker --minutes 1 --save g.json; echo EXITED; sleep 30"
+    "cd $folder && $coyel new --players Ana,Ben,Cleo,Dan,Eve,Finn --roles Ana=carbon,Ben=ngo,Cleo=ceo,Dan=banker --minutes ${1:-1} --save g.json; echo EXITED; sleep 30"
   tmux_ pipe-pane -o -t t "cat >> $folder/raw"
   wait_for "Start the game with this deal?"  # --roles on a terminal: confirmed first
   tmux_ send-keys -t t 'yes' Enter
@@ -228,4 +230,43 @@ at=$(pending_at) || fail "no pending reading in the save"
 "$coyel" check "$folder/g.json" | grep -q '^ok' || fail "the save does not load after a closed terminal"
 
 echo "closed terminal: pending at $at (bounds $low..$high)"
+
+# ---- Game C ----------------------------------------------------------------
+# 8. Ctrl-R searches the history while the clock runs (a degree a minute
+#    here): the clock goes on, saved each second, but its redraws no longer
+#    end the search, so the letters typed after two of them still search
+#    (issue 51). Esc ends the search, and the prompt ticks again.
+start 5
+wait_for "mayor>"
+tmux_ send-keys -t t 'Eve' Enter
+wait_for_prompt 'carbon target>$'
+tmux_ send-keys -t t 'table' Enter
+wait_for "   5  Eve"
+wait_for_prompt 'carbon target>$'
+# The search's line is below the prompt's, the cursor left on the prompt's.
+wait_for_row() {
+  local until=$((SECONDS + 15))
+  while ((SECONDS < until)); do
+    has_line -x "$1" < <(screen) && return 0
+    nap 0.1
+  done
+  fail "no row: $1"
+}
+tmux_ send-keys -t t C-r
+wait_for_row "bck:"
+reading() { pending_at || echo 0; }  # none yet in the clock's first second
+before=$(reading)
+until=$((SECONDS + $(scaled 15)))
+until (($(reading) >= before + 2)); do  # two of the clock's seconds, each a redraw before
+  ((SECONDS < until)) || fail "the clock's reading stayed at $(reading) during the search"
+  nap 0.1
+done
+tmux_ send-keys -t t -l 'tab'
+wait_for_row "bck:tab"
+screen | grep -qE "carbon target> table$" || fail "the search did not find table"
+tmux_ send-keys -t t Escape
+wait_for_prompt 'carbon target> table$'
+ticks_pass 1
+tmux_ send-keys -t t C-u 'quit' Enter
+wait_for "EXITED"
 echo "live clock test passed in $SECONDS s"

@@ -3,7 +3,8 @@
 # at words, never cut by the terminal; commands to copy on their own line;
 # Ctrl-D at the players' prompt leaves the prompt's line; `resume` alone says
 # where the game stands in a sentence; `coyel games` cuts a long player list
-# to the window.
+# to the window; Tab on an empty prompt lists in columns, the call kept on
+# screen (issue 51).
 # Usage: papercuts_test.sh PATH/TO/coyel
 set -euo pipefail
 coyel=$(realpath "$1")
@@ -77,4 +78,18 @@ line=$(tmux_ capture-pane -p -J -t t | grep -E "^[0-9-]{10} [0-9:]{5}  Vic, Uma"
 grep -qF "…" <<<"$line" || fail "the 22 players are not cut: $line"
 grep -qF "Ana" <<<"$line" && fail "the 22 players are not cut: $line"
 grep -qE "/many\.json$" <<<"$line" || fail "the file is not whole: $line"
+# 5. Tab on an empty prompt in a game of nine: the commands and names in
+# columns, the night's call still on the 80x24 screen above them (issue 51).
+start new --players "$players" --roles Ana=carbon,Ben=carbon --save tab.json
+wait_for "Start the game with this deal"
+tmux_ send-keys -t t 'yes' Enter
+wait_for "mayor> ?$"
+tmux_ send-keys -t t 'none' Enter
+wait_for "carbon target> ?$"
+tmux_ send-keys -t t Tab
+wait_for "^  Ana .*help "
+screen | grep -qF "── Night 1 · the carbon emissions ──" || fail "Tab's list pushed the call off the screen"
+nothing_cut "Tab's list"
+tmux_ send-keys -t t 'quit' Enter
+wait_for "EXITED"
 echo "papercuts test passed"

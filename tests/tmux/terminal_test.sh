@@ -19,11 +19,11 @@ roles='Carbon Emission|Citizen-Ecosystem|Environmental NGO|Fossil Fuel CEO|Bank 
 # No card anywhere in the pane, scrollback included.
 no_card_left() { history | grep -qE "$roles" && fail "a card is left in the pane: $1" || true; }
 # After coyel, the terminal is back in cooked mode (start() prints stty's word).
-# Shows and hides each card from seat $1 to the sixth, each key sent once the
-# screen asks for it.
+# Shows and hides each card from seat $1 to seat $2 (the sixth by default),
+# each key sent once the screen asks for it.
 deal_from() {
   local seat
-  for ((seat = $1; seat <= 6; seat++)); do
+  for ((seat = $1; seat <= ${2:-6}; seat++)); do
     wait_for "Enter shows seat $seat's card"
     tmux_ send-keys -t t Enter
     wait_for "$seat · "
@@ -91,8 +91,9 @@ no_card_left "after the walk-through"
 tmux_ send-keys -t t 'quit' Enter
 wait_for "EXITED"
 
-# 4. The walk-through left with Ctrl-C while a card shows: the deal is saved
-# with the cards shown, nothing stays on screen, and resume shows the rest.
+# 4. The walk-through left with Ctrl-C while a card shows: nothing stays on
+# screen, the card on screen is not counted as seen (a card counts once
+# hidden), and resume shows the rest from it, saying what `back` does.
 start new --seed 7 --players "Ana,Ben,Cleo,Dan,Eve,Finn" --save deal.json
 wait_for "Enter shows seat 1's card"
 tmux_ send-keys -t t Enter
@@ -105,20 +106,46 @@ tmux_ send-keys -t t C-c
 wait_for "EXITED"
 no_card_left "after Ctrl-C in the walk-through"
 cooked "after Ctrl-C in the walk-through"
-grep -q '"pending": {"cards_shown": 2}' "$folder/deal.json" || fail "the cards shown were not saved"
+grep -q '"pending": {"cards_shown": 1}' "$folder/deal.json" || fail "the card on screen was counted as seen"
 start resume deal.json
-wait_for "2 of 6 cards were shown. Show the rest now, from seat 3?"
+wait_for "A card counts as seen once hidden. At a card's prompt, back shows the card"
+wait_for "1 of 6 cards were seen. Show the rest now, from seat 2?"
 tmux_ send-keys -t t 'yes' Enter
+wait_for "Enter shows seat 2's card"
+tmux_ send-keys -t t Enter
+wait_for "2 · Ben"
+tmux_ send-keys -t t Enter
+deal_from 3
+wait_for "mayor>"
+no_card_left "after the walk-through resumed"
+tmux_ send-keys -t t 'quit' Enter
+wait_for "EXITED"
+grep -q 'cards_shown' "$folder/deal.json" && fail "a finished walk-through is still pending"
+
+# 4b. coyel killed while seat 3's card shows (a crash): resume shows seat 3's
+# card again, and `back` there shows seat 2's.
+start new --seed 7 --players "Ana,Ben,Cleo,Dan,Eve,Finn" --save crash.json
+deal_from 1 2
+wait_for "Enter shows seat 3's card"
+tmux_ send-keys -t t Enter
+wait_for "3 · Cleo"
+kill -KILL "$(pgrep -P "$(tmux_ display -p -t t '#{pane_pid}')" -x coyel)"
+wait_for "EXITED"
+start resume crash.json
+wait_for "2 of 6 cards were seen. Show the rest now, from seat 3?"
+tmux_ send-keys -t t 'yes' Enter
+wait_for "Enter shows seat 3's card"
+tmux_ send-keys -t t 'back' Enter
+wait_for "2 · Ben"
+tmux_ send-keys -t t Enter
 wait_for "Enter shows seat 3's card"
 tmux_ send-keys -t t Enter
 wait_for "3 · Cleo"
 tmux_ send-keys -t t Enter
 deal_from 4
 wait_for "mayor>"
-no_card_left "after the walk-through resumed"
 tmux_ send-keys -t t 'quit' Enter
 wait_for "EXITED"
-grep -q 'cards_shown' "$folder/deal.json" && fail "a finished walk-through is still pending"
 
 # 5. Ctrl-D before the first card: the deal is on disk already.
 rm -f "$folder/deal.json"

@@ -126,21 +126,26 @@ void add_self_flags(CLI::App* command, SelfFlags& given) {
     command->add_option("--talk", given.talk, said("help.new.talk"))->default_str("3");
 }
 
-// `new --help`'s house rules: each key, its values and its meaning.
+// `new --help`'s house rules: each key, its values and its meaning, in
+// columns as wide as their widest entry in the script's words.
 std::string house_rules_help() {
-    std::string footer = said("help.new.house_rules") + "\n";
+    std::vector<std::string> keys, values;
+    std::size_t key_width = 0, values_width = 0;
     for (const auto& info : option_table()) {
-        const std::string values = said(fmt::format("help.option_values.{}", info.key));
-        // Padded by characters, not bytes: "chacune-une-fois | une-seule".
         // The key as the script types it ("égalité"); each is taken as typed.
         const std::string key = said(fmt::format("option.key.{}", info.key));
-        const std::string shown = key.substr(0, key.find('|'));
-        footer += fmt::format("  {}{} {}{} {}\n", shown,
-                              std::string(20 - std::min<std::size_t>(20, utf8_length(shown)), ' '),
-                              values,
-                              std::string(24 - std::min<std::size_t>(24, utf8_length(values)), ' '),
-                              said(fmt::format("help.option.{}", info.key)));
+        keys.push_back(key.substr(0, key.find('|')));
+        values.push_back(said(fmt::format("help.option_values.{}", info.key)));
+        // Padded by characters, not bytes: "chacune-une-fois | une-seule".
+        key_width = std::max(key_width, utf8_length(keys.back()));
+        values_width = std::max(values_width, utf8_length(values.back()));
     }
+    std::string footer = said("help.new.house_rules") + "\n";
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        footer += fmt::format("  {}{}  {}{}  {}\n", keys[i],
+                              std::string(key_width - utf8_length(keys[i]), ' '), values[i],
+                              std::string(values_width - utf8_length(values[i]), ' '),
+                              said(fmt::format("help.option.{}", option_table()[i].key)));
     return footer + "\n" + said("help.new.example") + "\n  coyel new --players \"" +
            said("help.new.example_players") + "\" --option " + said("help.new.example_option");
 }
@@ -327,9 +332,6 @@ void add_balance(CLI::App& app, int& exit_code) {
         // Given alone, CLI11 passes one empty path: none given, the games folder.
         std::erase(given->calibrate_paths, "");
         std::erase(given->from_games_paths, "");
-        // Cards in any built-in script's words, as new takes them: "carbone=2", "ONG,PDG".
-        given->deck = card_ids(given->deck);
-        given->cards = card_ids(given->cards);
         exit_code = run_balance(*given);
     });
 }

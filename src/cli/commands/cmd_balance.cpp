@@ -109,10 +109,10 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
     config.time = given.time;
     config.options.temperature_minutes = default_minutes(given.players);
     if (auto problem = set_options(given.options, given.minutes, given.mode, config.options))
-        return Error{problem->message};
+        return *problem;
     auto deck =
         given.deck.empty() ? default_deck(given.players) : parse_deck(given.deck, given.players);
-    if (!deck) return Error{deck.error()};
+    if (!deck) return deck.failure();
     if (auto problems = check_deck(*deck, given.players); !problems.empty())
         return problems.front();
     config.deck = *deck;
@@ -538,14 +538,20 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
 
 }  // namespace
 
-int run_balance(const BalanceOptions& given) {
-    const auto chosen = choose_script_or_say(given.language);
+int run_balance(const BalanceOptions& typed) {
+    const auto chosen = choose_script_or_say(typed.language);
     if (!chosen) return 2;
     const narration::Narrator words(chosen->script());
     balance::chosen_narrator = &words;
     struct Forget {  // never left pointing at `words` once it is gone
         ~Forget() { balance::chosen_narrator = nullptr; }
     } forget;
+    // Cards in any built-in script's words, as new takes them: "carbone=2", "ONG,PDG".
+    std::vector<CardCorrection> corrected;
+    BalanceOptions given = typed;
+    given.deck = card_ids(typed.deck, &corrected);
+    given.cards = card_ids(typed.cards, &corrected);
+    tell_corrections(corrected, words);
     sim::RunSize size;
     if (given.games) size.games = *given.games;
     size.seed = given.seed;

@@ -188,11 +188,13 @@ Step<std::vector<Role>> choose_cards(const NewOptions& given, const Setup& setup
                                      LineReader& reader, const narration::Narrator& narrator) {
     std::vector<Role> cards;
     if (!given.roles.empty()) {
-        auto roles = parse_roles(given.roles, setup.players, CardNames::of(narrator));
+        std::vector<CardCorrection> corrected;
+        auto roles = parse_roles(given.roles, setup.players, CardNames::of(narrator), &corrected);
         if (!roles) {
             fmt::print(stderr, "{}\n", narrator.refusal(roles.failure()));
             return 2;
         }
+        tell_corrections(corrected, narrator);
         cards = *roles;
     }
     Seat from = static_cast<Seat>(cards.size());
@@ -313,15 +315,15 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
         return chosen;
     }
     // The cards in any built-in script's words: "carbone=2,ONG,PDG".
-    std::string nearest;
+    std::vector<CardCorrection> corrected;
     auto deck = given.deck.empty()
                     ? default_deck(setup.player_count())
-                    : parse_deck(card_ids(given.deck, &nearest), setup.player_count());
+                    : parse_deck(card_ids(given.deck, &corrected), setup.player_count());
     if (!deck) {
-        const bool hinted = deck.error().find("did you mean") != std::string::npos;
-        fmt::print(stderr, "{}{}\n", deck.error(), hinted ? "" : suggestion(nearest, narrator));
+        fmt::print(stderr, "{}\n", narrator.refusal(deck.failure()));
         return 2;
     }
+    tell_corrections(corrected, narrator);
     if (auto problems = check_deck(*deck, setup.player_count()); !problems.empty()) {
         print_problems(problems, narrator);
         return 2;

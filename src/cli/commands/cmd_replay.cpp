@@ -36,7 +36,7 @@ int write_html(const Narrator& narrator, const Chronicle& chronicle, const Repla
         return 1;
     }
     if (auto failure = write_atomically(given.html, render_html(narrator, chronicle, title))) {
-        fmt::print(stderr, "{}\n", *failure);
+        fmt::print(stderr, "{}\n", narrator.refusal(*failure));
         return 1;
     }
     fmt::print("{}\n", narrator.line("replay.wrote", Args{}.set("path", given.html)));

@@ -3,6 +3,7 @@
 // Without FILE, the newest unfinished game of the games folder.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -31,6 +32,8 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
     const int shown = *game.cards_shown();
     narration::Args offer;
     offer.set("shown", shown).set("count", game.player_count()).set("seat", shown + 1);
+    offer.set("previous", shown);
+    if (shown > 0) print_wrapped(stdout, narrator.line("new.walk_back", offer));
     for (;;) {
         auto line = reader.read(narrator.line("new.walk_resume", offer));
         if (!line) return false;
@@ -46,8 +49,19 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
 int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
                 const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self);
 
+// A saved game as the games folder's lines name it: its file, where it
+// stands and its players.
+narration::Args named(const ListedSave& saved, const narration::Narrator& narrator) {
+    narration::Args args;
+    args.set("file", saved.path)
+        .set("players", narration::player_list(narrator, saved.game))
+        .set("standing", narration::game_standing(narrator, saved.game));
+    return args;
+}
+
 // `coyel resume` alone: the newest unfinished game of the games folder that
-// no other coyel is playing, named.
+// no other coyel is playing, named; a newer one another coyel plays is named
+// with its process, and is all there is when no other game is left.
 int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& speech,
                   const LanguageOptions& language, const SelfFlags& self) {
     std::string folder;
@@ -56,20 +70,37 @@ int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& spee
         fmt::print(stderr, "{}\n", games.error());
         return 1;
     }
-    for (const auto& saved : *games) {
-        if (saved.game.over() || in_play(saved.path)) continue;
-        const auto chosen = choose_script_or_say(language, saved.language);
+    std::vector<const ListedSave*> unfinished;
+    for (const auto& saved : *games)
+        if (!saved.game.over()) unfinished.push_back(&saved);
+    const auto free = std::find_if(unfinished.begin(), unfinished.end(),
+                                   [](const ListedSave* saved) { return !in_play(saved->path); });
+    for (auto at = unfinished.begin(); at != free; ++at) {  // played elsewhere, newer
+        const auto chosen = choose_script_or_say(language, (*at)->language);
         if (!chosen) return 2;
         const narration::Narrator narrator(chosen->script());
-        narration::Args args;
-        args.set("file", saved.path)
-            .set("players", narration::player_list(narrator, saved.game))
-            .set("standing", narration::game_standing(narrator, saved.game));
-        print_wrapped(stdout, narrator.line("games.resuming", args));
-        return resume_path(saved.path, clear, serving, speech, language, self);
+        const std::string pid = played_by((*at)->path).value_or("");
+        print_wrapped(stderr,
+                      narrator.line("games.in_play",
+                                    named(**at, narrator)
+                                        .set("pid", pid.empty() ? "none" : pid)
+                                        .set("free", free != unfinished.end() ? "yes" : "no")));
     }
-    fmt::print(stderr, "no unfinished game in {}: give a save file (coyel resume FILE)\n", folder);
-    return 1;
+    if (free == unfinished.end()) {
+        if (!unfinished.empty()) return 1;  // said above, with the process
+        const auto chosen = choose_script_or_say(language);
+        if (!chosen) return 2;
+        print_wrapped(stderr,
+                      narration::Narrator(chosen->script())
+                          .line("games.none_unfinished", narration::Args{}.set("folder", folder)));
+        return 1;
+    }
+    const ListedSave& saved = **free;
+    const auto chosen = choose_script_or_say(language, saved.language);
+    if (!chosen) return 2;
+    const narration::Narrator narrator(chosen->script());
+    print_wrapped(stdout, narrator.line("games.resuming", named(saved, narrator)));
+    return resume_path(saved.path, clear, serving, speech, language, self);
 }
 
 // Whether to serve: --serve, or phone cards still to show (their links need

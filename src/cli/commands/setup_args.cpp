@@ -51,36 +51,6 @@ std::string typable_cards(const CardNames& names) {
     }
     return join(words, ", ");
 }
-}  // namespace
-
-// "Ana=carbon, Ben=ngo": the others hold citizen cards.
-Result<std::vector<Role>> parse_roles(std::string_view text,
-                                      const std::vector<std::string>& players,
-                                      const CardNames& names) {
-    std::vector<Role> roles(players.size(), Role::citizen);
-    for (const auto& item : split_names(text)) {
-        auto equals = item.find('=');
-        if (equals == std::string::npos)
-            return reasoned(fmt::format("roles: \"{}\" needs a role, as in Ana=carbon", item),
-                            ErrorCode::invalid, "roles_needs_role", {{"text", item}});
-        std::string name{trim(std::string_view{item}.substr(0, equals))};
-        std::string typed{trim(std::string_view{item}.substr(equals + 1))};
-        auto seat = find_player(players, name);
-        if (!seat)
-            return reasoned(fmt::format("roles: no player is called \"{}\"", name),
-                            ErrorCode::invalid, "roles_no_player", {{"text", name}});
-        const auto matched = match_card(typed, names);
-        if (matched.size() != 1)
-            return reasoned(
-                fmt::format("roles: unknown role \"{}\" ({})", typed, typable_cards(names)),
-                ErrorCode::invalid, "roles_unknown_role",
-                {{"text", typed}, {"cards", typable_cards(names)}});
-        roles[*seat] = matched.front();
-    }
-    return roles;
-}
-
-namespace {
 
 // Every built-in script's card names, English first.
 const std::vector<CardNames>& builtin_card_names() {
@@ -133,17 +103,72 @@ std::string card_hint(std::string_view typed) {
                                           folded.begin())];
 }
 
-std::string card_ids(std::string_view typed, std::string* nearest) {
+namespace {
+// The one role `typed` names in some built-in script's words, else the one
+// its typo is nearest to (added to `corrected`), else none.
+std::optional<Role> typed_card(std::string_view typed, std::vector<CardCorrection>* corrected) {
+    if (auto role = builtin_card(typed)) return role;
+    for (const CardNames& names : builtin_card_names())  // the start of several: not a typo
+        if (!match_card(typed, names).empty()) return std::nullopt;
+    const std::string hint = card_hint(typed);
+    const auto nearest = hint.empty() ? std::nullopt : builtin_card(hint);
+    if (nearest && corrected) corrected->push_back({std::string{trim(typed)}, *nearest});
+    return nearest;
+}
+}  // namespace
+
+// "Ana=carbon, Ben=ngo": the others hold citizen cards.
+Result<std::vector<Role>> parse_roles(std::string_view text,
+                                      const std::vector<std::string>& players,
+                                      const CardNames& names,
+                                      std::vector<CardCorrection>* corrected) {
+    std::vector<Role> roles(players.size(), Role::citizen);
+    for (const auto& item : split_names(text)) {
+        auto equals = item.find('=');
+        if (equals == std::string::npos)
+            return reasoned(fmt::format("roles: \"{}\" needs a role, as in Ana=carbon", item),
+                            ErrorCode::invalid, "roles_needs_role", {{"text", item}});
+        std::string name{trim(std::string_view{item}.substr(0, equals))};
+        std::string typed{trim(std::string_view{item}.substr(equals + 1))};
+        auto seat = find_player(players, name);
+        if (!seat)
+            return reasoned(fmt::format("roles: no player is called \"{}\"", name),
+                            ErrorCode::invalid, "roles_no_player", {{"text", name}});
+        const auto matched = match_card(typed, names);
+        const auto role = matched.size() == 1 ? matched.front() : typed_card(typed, corrected);
+        if (!role)
+            return reasoned(
+                fmt::format("roles: unknown role \"{}\" ({})", typed, typable_cards(names)),
+                ErrorCode::invalid, "roles_unknown_role",
+                {{"text", typed}, {"cards", typable_cards(names)}});
+        roles[*seat] = *role;
+    }
+    return roles;
+}
+
+std::string card_ids(std::string_view typed, std::vector<CardCorrection>* corrected) {
     std::vector<std::string> items;
     for (const std::string& item : split_names(typed)) {
         const auto equals = item.find('=');
         const std::string card{trim(std::string_view{item}.substr(0, equals))};
         const std::string count = equals == std::string::npos ? "" : item.substr(equals);
-        const auto role = builtin_card(card);
-        if (!role && nearest && nearest->empty()) *nearest = card_hint(card);
+        // A count that is not a number: the item as typed, for parse_deck's refusal.
+        const bool counted =
+            count.empty() || is_all_digits(trim(std::string_view{count}.substr(1)));
+        const auto role = counted ? typed_card(card, corrected) : std::nullopt;
         items.push_back(role ? std::string{role_id(*role)} + count : item);
     }
     return join(items, ",");
+}
+
+void tell_corrections(const std::vector<CardCorrection>& corrected,
+                      const narration::Narrator& narrator) {
+    for (const auto& [typed, role] : corrected)
+        print_wrapped(
+            stderr,
+            narrator.line(
+                "new.card_corrected",
+                narration::Args{}.set("typed", typed).set("card", narrator.role_title(role))));
 }
 
 std::string option_value_id(std::string_view typed) {
@@ -200,10 +225,10 @@ namespace {
 
 // Writes the game as it stands; false (the screen cleared, the reason told)
 // when it cannot be written.
-bool save_deal(const Game& game, const std::string& path) {
+bool save_deal(const Game& game, const std::string& path, const narration::Narrator& narrator) {
     if (auto failure = write_atomically(path, save_game(game))) {
         clear_screen();
-        fmt::print(stderr, "{}\n", *failure);
+        fmt::print(stderr, "{}\n", narrator.refusal(*failure));
         return false;
     }
     return true;
@@ -247,7 +272,7 @@ std::string show_prompt(const narration::Narrator& narrator, Seat seat, bool pho
 bool walk_through(Game& game, const std::string& path, LineReader& reader,
                   const narration::Narrator& narrator,
                   const std::optional<std::string>& phone_address) {
-    if (!save_deal(game, path)) return false;
+    if (!save_deal(game, path, narrator)) return false;
     fmt::print("\n{}\n", narrator.line(phone_address ? "new.walk_intro_phone" : "new.walk_intro"));
     const AnswerWords words = AnswerWords::from(narrator.script());
     for (Seat seat = game.cards_shown().value_or(0); seat < game.player_count();) {
@@ -256,16 +281,16 @@ bool walk_through(Game& game, const std::string& path, LineReader& reader,
         // back: the card before once more, for a phone that misread its code
         // or was not on the Wi-Fi yet, or a player who looked away.
         const bool again = seat > 0 && is_word(words.back, *typed);
-        if (!again) {
-            // Saved before it shows: a resumed game goes on from the next card.
-            (void)game.set_cards_shown(seat + 1);
-            if (!save_deal(game, path)) return false;
-        }
         clear_screen();
         show_card(game, again ? seat - 1 : seat, phone_address, narrator);
         if (!reader.read(narrator.line("new.walk_hide"))) return leave_walk_through(path, narrator);
         clear_screen();
-        if (!again) ++seat;
+        if (again) continue;
+        // A card counts as seen once hidden: one on screen when coyel stopped
+        // (a crash, Ctrl-C) is shown again by `resume`, to the same seat.
+        (void)game.set_cards_shown(seat + 1);
+        if (!save_deal(game, path, narrator)) return false;
+        ++seat;
     }
     fmt::print("{}\n", narrator.line("new.walk_done"));
     return true;

@@ -30,11 +30,20 @@ struct CardNames {
     static CardNames of(const narration::Narrator& narrator);
 };
 
+// A card typed on the command line that names no card but is within reach
+// of one ("emmission"): taken as that card, and said so.
+struct CardCorrection {
+    std::string typed;
+    Role role;
+};
+
 // "Ana=carbon, Ben=ngo": a role for each player named, citizen for the rest;
-// a role by its id or any of `names`, as match_card reads it.
+// a role by its id or any of `names`, as match_card reads it, else in any
+// built-in script's words, else a typo's nearest card (added to `corrected`).
 Result<std::vector<Role>> parse_roles(std::string_view text,
                                       const std::vector<std::string>& players,
-                                      const CardNames& names = {});
+                                      const CardNames& names = {},
+                                      std::vector<CardCorrection>* corrected = nullptr);
 
 // House rules from --option KEY=VALUE (each), --minutes and --mode, as
 // `coyel new` and `coyel balance` take them; the first problem found.
@@ -48,10 +57,15 @@ std::vector<Role> match_card(std::string_view typed, const CardNames& names);
 
 // A list of cards as typed ("carbone=2,ONG,PDG,banquier,fragile") with each
 // card by its id ("carbon=2,ngo,ceo,banker,fragile"): any built-in script's
-// words, as match_card reads them. An item no single card matches stays as
-// typed, for parse_deck to refuse; `nearest`, when given and empty, gets
-// card_hint of the first such item.
-std::string card_ids(std::string_view typed, std::string* nearest = nullptr);
+// words, as match_card reads them, else a typo's nearest card (added to
+// `corrected`). An item that names no card stays as typed, for parse_deck
+// to refuse.
+std::string card_ids(std::string_view typed, std::vector<CardCorrection>* corrected = nullptr);
+
+// One line per card corrected, in the script's words, on standard error (a
+// balance's JSON stays whole): "emmission" read as "Carbon Emission".
+void tell_corrections(const std::vector<CardCorrection>& corrected,
+                      const narration::Narrator& narrator);
 
 // The nearest card word to a typo, in any built-in script's words
 // ("emmission" -> "Émission"), or "" when none is within reach.

@@ -29,7 +29,7 @@ AnswerWords AnswerWords::from(const narration::Script& script) {
     };
     return {words("answer.nobody"), words("answer.yes"),  words("answer.no"),
             words("answer.up"),     words("answer.down"), words("answer.shake"),
-            words("answer.back"),   words("answer.quit")};
+            words("answer.back"),   words("answer.quit"), words("answer.off")};
 }
 
 const AnswerWords& AnswerWords::english() {
@@ -92,34 +92,50 @@ std::string seat_list(const std::vector<Seat>& seats) {
     return join(numbers, "\n");
 }
 
+// How a typed name is matched, in turn: the first way that fits one player
+// names them; one that fits several is refused with the way to tell them
+// apart.
+struct NameStage {
+    NameMatch how;
+    bool in_game_first;  // players in the game first, then everyone
+    const char* hint;    // the English words of the refusal
+    const char* reason;  // its script key, refusal.<reason>
+    bool with_seats;     // the refusal names each player's seat
+};
+constexpr NameStage name_stages[] = {
+    // A whole name: Zoe and Zoé playing, "ZOË" is either, and more letters
+    // cannot tell them apart.
+    {NameMatch::whole, false, "type the name as it is spelt, or the seat", "could_be_spelt", true},
+    // One of the name's words, whole: "alvarez" is José Álvarez.
+    {NameMatch::word, true, "type the name whole, or the seat", "could_be_word", true},
+    // First letters, of the name or of any of its words; "A" is not blocked
+    // by Ann who went out two nights ago.
+    {NameMatch::word_prefix, true, "type more letters", "could_be_more_letters", false},
+};
+
+Error could_be(const Game& game, std::string_view text, const std::vector<Seat>& found,
+               const NameStage& stage) {
+    std::vector<std::pair<std::string, std::string>> args{{"text", std::string{text}},
+                                                          {"names", name_list(game, found)}};
+    if (stage.with_seats) args.emplace_back("seats", seat_list(found));
+    return reasoned(fmt::format("\"{}\" could be {}: {}", text,
+                                names_of(game, found, stage.with_seats), stage.hint),
+                    ErrorCode::ambiguous, stage.reason, std::move(args));
+}
+
 Result<Answer> parse_name(std::string_view text, const Game& game) {
     std::vector<Seat> everyone, in_game;
     for (Seat seat = 0; seat < game.player_count(); ++seat) {
         everyone.push_back(seat);
         if (game.in_game(seat)) in_game.push_back(seat);
     }
-    // A whole name: Zoe and Zoé playing, "ZOË" is either, and more letters
-    // cannot tell them apart.
-    auto whole = matching(game, everyone, text, NameMatch::whole);
-    if (whole.size() == 1) return Answer{whole.front()};
-    if (whole.size() > 1)
-        return reasoned(fmt::format("\"{}\" could be {}: type the name as it is spelt, or the seat",
-                                    text, names_of(game, whole, true)),
-                        ErrorCode::ambiguous, "could_be_spelt",
-                        {{"text", std::string{text}},
-                         {"names", name_list(game, whole)},
-                         {"seats", seat_list(whole)}});
-    // First letters: players in the game first, so "A" is not blocked by Ann
-    // who went out two nights ago.
-    for (const auto* seats : {&in_game, &everyone}) {
-        auto found = matching(game, *seats, text, NameMatch::prefix);
-        if (found.size() == 1) return Answer{found.front()};
-        if (found.size() > 1)
-            return reasoned(fmt::format("\"{}\" could be {}: type more letters", text,
-                                        names_of(game, found, false)),
-                            ErrorCode::ambiguous, "could_be_more_letters",
-                            {{"text", std::string{text}}, {"names", name_list(game, found)}});
-    }
+    for (const NameStage& stage : name_stages)
+        for (const auto* seats : {&in_game, &everyone}) {
+            if (seats == &in_game && !stage.in_game_first) continue;
+            const auto found = matching(game, *seats, text, stage.how);
+            if (found.size() == 1) return Answer{found.front()};
+            if (found.size() > 1) return could_be(game, text, found, stage);
+        }
     std::vector<std::string_view> names(game.setup().players.begin(), game.setup().players.end());
     return reasoned(fmt::format("no player is called \"{}\"{}", text, did_you_mean(text, names)),
                     ErrorCode::unknown_answer, "no_player_called",

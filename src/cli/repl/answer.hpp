@@ -18,7 +18,7 @@ namespace coyel::cli {
 // and from English, which always works too. The script's first word of each
 // is the one Tab offers and the hints name.
 struct AnswerWords {
-    std::vector<std::string> nobody, yes, no, up, down, shake, back, quit;
+    std::vector<std::string> nobody, yes, no, up, down, shake, back, quit, off;
 
     static AnswerWords from(const narration::Script& script);
     static const AnswerWords& english();

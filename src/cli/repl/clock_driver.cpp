@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "answer.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
 #include "output.hpp"
@@ -108,6 +109,19 @@ void ClockDriver::tell_reading() const {
     out_.say(narrator_.line("repl.clock", args));
 }
 
+void ClockDriver::remind_if_paused() {
+    const State& state = game_.state();
+    if (state.phase != Phase::night && state.phase != Phase::day) return;
+    const auto now = std::pair{state.phase, state.round};
+    const bool first = !phase_seen_;
+    if (std::exchange(phase_seen_, now) == now || first) return;  // the session's first: told
+    if (!game_.clock_may_run() || clock_.running() || start_on_enter_) return;
+    out_.say(narrator_.line("repl.still_paused",
+                            Args{}
+                                .set("phase", narrator_.phase_title(state.phase, state.round))
+                                .set("clock", clock_text(clock_.seconds()))));
+}
+
 std::optional<int> timer_seconds(std::string_view text) {
     auto number = [](std::string_view digits) -> std::optional<int> {
         if (digits.empty() || digits.size() > 4 || !is_all_digits(digits)) return std::nullopt;
@@ -130,7 +144,7 @@ std::optional<int> timer_seconds(std::string_view text) {
 
 void ClockDriver::timer(const std::string& argument) {
     if (game_.over()) return out_.refuse(narrator_.line("repl.game_is_over"));
-    if (to_lower(argument) == "off") {
+    if (is_word(AnswerWords::from(narrator_.script()).off, argument)) {  // `timer off`
         if (!timer_) return out_.refuse(narrator_.line("repl.no_timer"));
         timer_.reset();
         keeper_.save();  // a players' screen shows the timer too

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "coyel/game.hpp"
 #include "coyel/save.hpp"
@@ -55,6 +56,9 @@ class ClockDriver {
     void resume();
     // `clock`: the reading and the temperature.
     void tell_reading() const;
+    // A night or a day that begins while the clock is paused says so once,
+    // above its first prompt: a pause kept by mistake is not a whole night's.
+    void remind_if_paused();
     // `timer`, `timer 2`, `timer 1:30`, `timer 45s`, `timer off`.
     void timer(const std::string& argument);
     void drop_timer() { timer_.reset(); }
@@ -85,6 +89,7 @@ class ClockDriver {
     SaveKeeper& keeper_;
     std::optional<Timer> timer_;
     bool running_before_suspend_ = false;
+    std::optional<std::pair<Phase, int>> phase_seen_;  // the night or day last reminded of
     bool start_on_enter_ = false;
 };
 

@@ -17,12 +17,33 @@
 
 namespace coyel::cli {
 
-// The same matching as answers: "pi" completes to Pía, unless Pia plays.
+// The same matching as answers' first letters: "pi" completes to Pía, unless
+// Pia plays; "alv" to José Álvarez.
 std::vector<std::string> complete(const std::string& typed, const std::vector<std::string>& words) {
     const std::vector<std::string_view> views(words.begin(), words.end());
     std::vector<std::string> matches;
-    for (std::size_t i : match_names(views, typed, NameMatch::prefix)) matches.push_back(words[i]);
+    for (std::size_t i : match_names(views, typed, NameMatch::word_prefix))
+        matches.push_back(words[i]);
     return matches;
+}
+
+std::string in_columns(const std::vector<std::string>& words, std::size_t width) {
+    std::size_t widest = 0;
+    for (const auto& word : words) widest = std::max(widest, utf8_length(word));
+    const std::size_t column = widest + 2, indent = 2;
+    const std::size_t columns =
+        std::max<std::size_t>(1, width > indent + widest ? (width - indent + 2) / column : 1);
+    const std::size_t rows = (words.size() + columns - 1) / columns;
+    std::string out;
+    for (std::size_t row = 0; row < rows; ++row) {
+        std::string line(indent, ' ');
+        for (std::size_t at = row; at < words.size(); at += rows) {
+            line += words[at];
+            if (at + rows < words.size()) line += std::string(column - utf8_length(words[at]), ' ');
+        }
+        out += line + "\n";
+    }
+    return out;
 }
 
 namespace {
@@ -204,7 +225,19 @@ class EditLineReader final : public LineReader {
     std::string shown_prompt_;
     std::vector<std::string> words_;
     Wake wake_ = Wake::redraw;
+    // Ctrl-R (or Ctrl-S) is searching the history: libedit reads the
+    // search's keys itself, and any other key ends it, the wake key too. The
+    // clock goes on meanwhile (saved each second) but the prompt is not
+    // redrawn, unless there is something to show above it (a degree).
+    bool searching_ = false;
+    std::string held_above_;  // what a wake during a search has to show
 };
+
+// Whether `key`, read while a history search runs, leaves it running: a
+// letter, Backspace, Ctrl-W, or Ctrl-R and Ctrl-S again.
+bool keeps_searching(wchar_t key) {
+    return key >= 0x20 || key == 0x12 || key == 0x13 || key == 0x08 || key == 0x17;
+}
 
 int EditLineReader::read_char(EditLine* editor, wchar_t* out) {
     return self(editor)->next_char(editor, out);
@@ -223,11 +256,13 @@ int EditLineReader::next_char(EditLine* editor, wchar_t* out) {
         if (signals::take_interrupt()) {
             if (!live_) return -1;  // a question outside the game: Ctrl-C leaves it
             wake_ = Wake::interrupt;
+            searching_ = false;  // the wake key ends a search
             *out = wake_key;
             return 1;
         }
         if (take_terminal_signals(editor) || (live_ && live_->closed())) {
             wake_ = Wake::redraw;
+            searching_ = false;
             *out = wake_key;
             return 1;
         }
@@ -236,6 +271,11 @@ int EditLineReader::next_char(EditLine* editor, wchar_t* out) {
             signals::wait_for(fd_, timeout, live_ && count == 0 ? live_->wake_fd() : -1);
         if (waited == signals::Wait::signal) continue;
         if (waited == signals::Wait::timeout) {
+            if (searching_) {  // the wake's work without its redraw, which would end the search
+                held_above_ += live_->on_wake();
+                if (held_above_.empty() && !live_->closed()) continue;
+                searching_ = false;
+            }
             wake_ = Wake::redraw;
             *out = wake_key;
             return 1;
@@ -251,6 +291,7 @@ int EditLineReader::next_char(EditLine* editor, wchar_t* out) {
             count = 0;
             continue;
         }
+        searching_ = searching_ ? keeps_searching(*out) : *out == 0x12 || *out == 0x13;
         return 1;
     }
 }
@@ -288,7 +329,7 @@ unsigned char EditLineReader::on_wake_key(EditLine* editor, int) {
         el_deletestr(editor, static_cast<int>(line->lastchar - line->buffer));
         return reader->show_above(editor, "^C\n" + live.on_interrupt());
     }
-    std::string above = live.on_wake();
+    std::string above = std::exchange(reader->held_above_, {}) + live.on_wake();
     if (live.closed()) {  // the prompt goes; what comes next is the caller's
         reader->erase_prompt(editor);
         std::fputs(above.c_str(), reader->out_);
@@ -340,8 +381,10 @@ unsigned char EditLineReader::on_tab(EditLine* editor, int) {
         el_insertstr(editor, common.c_str());
     }
     if (matches.size() > 1) {
-        std::fputs("\n", stdout);
-        for (const auto& match : matches) std::fprintf(stdout, "  %s\n", match.c_str());
+        int columns = 80;
+        el_get(editor, EL_GETTC, "co", &columns);
+        const std::string listed = in_columns(matches, columns > 0 ? columns - 1 : 79);
+        std::fputs(("\n" + listed).c_str(), stdout);
         return CC_REDISPLAY;
     }
     return CC_REFRESH;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -60,5 +61,11 @@ std::unique_ptr<LineReader> make_line_reader(std::FILE* in, std::FILE* out);
 
 // The completions of `typed` among `words`: those it begins, ignoring case.
 std::vector<std::string> complete(const std::string& typed, const std::vector<std::string>& words);
+
+// Several completions as Tab lists them: in columns down then across, as
+// `ls` does, each row indented two spaces and within `width` characters
+// (one column when a word is wider), so that a long list leaves the call on
+// an 80x24 screen. Each row ends with a newline.
+std::string in_columns(const std::vector<std::string>& words, std::size_t width);
 
 }  // namespace coyel::cli

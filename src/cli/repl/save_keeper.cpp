@@ -52,7 +52,8 @@ std::optional<std::string> SaveKeeper::write_game(const std::string& to) {
     stamp_walls();
     auto live = clock_.live();
     if (live) live->table_note = table_note_;
-    return writer_(to, game_, live);
+    if (auto failure = writer_(to, game_, live)) return narrator_.refusal(*failure);
+    return std::nullopt;
 }
 
 bool SaveKeeper::save() {
@@ -110,13 +111,17 @@ bool SaveKeeper::keep_for_leaving(const std::function<void()>& catch_up) {
     }
     failing_ = true;
     const Rescue rescue = write_rescue(rescue_folders_ ? *rescue_folders_ : rescue_folders(), path_,
-                                       [this](const std::string& to) { return write_game(to); });
+                                       [this](const std::string& to) -> Refusal {
+                                           if (auto why = write_game(to))
+                                               return Error{*why};  // worded already
+                                           return std::nullopt;
+                                       });
     if (rescue.path) {
         kept_ = Kept{*rescue.path, true, rescue.temporary, *failure};
         return true;
     }
     lost_why_ = {*failure};
-    lost_why_.insert(lost_why_.end(), rescue.failures.begin(), rescue.failures.end());
+    for (const Error& why : rescue.failures) lost_why_.push_back(why.message);
     return false;
 }
 
@@ -180,13 +185,22 @@ bool SaveKeeper::take_new_file(const std::string& path) {
         taken = std::move(*lock);
     }
     const std::string previous = path_;
-    const bool was_failing = std::exchange(failing_, false);  // one message, not two
     path_ = path;
     if (taken) locks_.push_back(std::move(*taken));
-    if (save()) return true;
+    ++tries_;
+    const auto failure = write_game(path_);
+    if (!failure) {
+        failing_ = false;  // the whole game is in its new file
+        return true;
+    }
+    // Nothing changed: the game's own file is as whole (or as behind) as it was.
     path_ = previous;
     if (taken) locks_.pop_back();
-    failing_ = was_failing || failing_;
+    out_.refuse(narrator_.line("repl.save_as_failed", Args{}
+                                                          .set("path", path)
+                                                          .set("why", *failure)
+                                                          .set("previous", previous)
+                                                          .set("kept", failing_ ? "no" : "yes")));
     return false;
 }
 
@@ -198,7 +212,7 @@ void SaveKeeper::point_to_new_file(const std::string& previous) {
     std::error_code error;
     live.moved_to = std::filesystem::absolute(path_, error).string();
     if (error) live.moved_to = path_;
-    if (writer_(previous, game_, live))
+    if (writer_(previous, game_, live))  // the old file may be where the failing disk is
         return out_.refuse(
             narrator_.line("repl.old_file_not_pointed", Args{}.set("path", previous)));
     out_.say(narrator_.line("repl.old_file_points", Args{}.set("path", previous)));

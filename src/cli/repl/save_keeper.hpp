@@ -25,8 +25,8 @@ class Output;
 // reason, or nothing. Given a FileWriter, the session passes it the text of
 // save_game(game); the fuzz target keeps the game and serialises only the last.
 // `live` is what a players' screen needs to tick on (save.hpp).
-using GameWriter = std::function<std::optional<std::string>(
-    const std::string& path, const Game& game, const std::optional<LiveClock>& live)>;
+using GameWriter = std::function<Refusal(const std::string& path, const Game& game,
+                                         const std::optional<LiveClock>& live)>;
 
 class SaveKeeper {
   public:
@@ -83,6 +83,7 @@ class SaveKeeper {
         std::string why;         // why the game's own file could not be written
     };
     void stamp_walls();
+    // Why the game could not be written to `to`, in the script's words, or nullopt.
     std::optional<std::string> write_game(const std::string& to);
     void tell_failed(const std::string& why);
     bool take_new_file(const std::string& path);

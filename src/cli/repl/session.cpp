@@ -82,6 +82,7 @@ int Session::run() {
         if (game_.over() && !end_shown_ && !gate_.open()) show_end();
         if (by_itself_) run_by_itself();
         if (!game_.over() && !gate_.open()) board_.show();
+        if (!game_.over() && !gate_.open()) clock_.remind_if_paused();
         report_slapp_read();
         io_.reader.set_completions(answers_.completions());
         gate_.update_history(game_, io_.reader);

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "coyel/result.hpp"
+
 namespace coyel::cli {
 
 struct RescueFolder {
@@ -27,12 +29,12 @@ std::vector<RescueFolder> rescue_folders();
 std::string rescue_path(const std::string& folder, const std::string& save_path);
 
 // Writes the text of a game to `path`: why it could not, or nullopt.
-using RescueWriter = std::function<std::optional<std::string>(const std::string& path)>;
+using RescueWriter = std::function<Refusal(const std::string& path)>;
 
 struct Rescue {
-    std::optional<std::string> path;    // the copy that holds the whole game
-    bool temporary = false;             // it is in the temporary folder
-    std::vector<std::string> failures;  // why each place tried failed
+    std::optional<std::string> path;  // the copy that holds the whole game
+    bool temporary = false;           // it is in the temporary folder
+    std::vector<Error> failures;      // why each place tried failed
 };
 
 // Tries each folder in turn, under a name that is free and that no other

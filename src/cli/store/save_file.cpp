@@ -23,31 +23,63 @@ std::string folder_of(const std::string& path) {
 
 std::string errno_text() { return std::strerror(errno); }
 
+// The system's reasons a save meets, by a name the scripts word
+// (`system.<name>`); any other is "other", worded with the system's text.
+std::string system_reason(int number) {
+    switch (number) {
+        case ENOENT: return "no_such_folder";
+        case EACCES:
+        case EPERM: return "permission";
+        case ENOSPC: return "disk_full";
+        case EDQUOT: return "quota";
+        case EROFS: return "read_only";
+        case ENOTDIR: return "not_a_folder";
+        case EISDIR: return "is_a_folder";
+        case ENAMETOOLONG: return "name_too_long";
+        case EIO: return "io";
+        default: return "other";
+    }
+}
+
+// Why `step` ("write", "sync", "close", "replace") of `file` failed, from errno.
+Error write_failure(std::string_view step, const std::string& file) {
+    const int number = errno;
+    const std::string text = std::strerror(number);
+    return reasoned(fmt::format("cannot {} {}: {}", step, file, text), ErrorCode::invalid,
+                    "write_failed",
+                    {{"step", std::string{step}},
+                     {"file", file},
+                     {"system", system_reason(number)},
+                     {"system_text", text}});
+}
+
 }  // namespace
 
-std::optional<std::string> write_atomically(const std::string& path, std::string_view text) {
+Refusal write_atomically(const std::string& path, std::string_view text) {
     // One fixed name: a temporary file left by a kill is replaced next time.
     const std::string temporary = path + ".tmp";
     int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return fmt::format("cannot write {}: {}", temporary, errno_text());
-    auto fail = [&](std::string why) {
+    if (fd < 0) return write_failure("write", temporary);
+    auto fail = [&](std::string_view step) {
+        Error why = write_failure(step, temporary);
         ::close(fd);
         ::unlink(temporary.c_str());
-        return std::optional<std::string>{std::move(why)};
+        return Refusal{std::move(why)};
     };
     for (std::size_t written = 0; written < text.size();) {
         ssize_t n = ::write(fd, text.data() + written, text.size() - written);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return fail(fmt::format("cannot write {}: {}", temporary, errno_text()));
+        if (n < 0) return fail("write");
         written += static_cast<std::size_t>(n);
     }
-    if (::fsync(fd) != 0) return fail(fmt::format("cannot sync {}: {}", temporary, errno_text()));
+    if (::fsync(fd) != 0) return fail("sync");
     if (::close(fd) != 0) {
+        Error why = write_failure("close", temporary);
         ::unlink(temporary.c_str());
-        return fmt::format("cannot close {}: {}", temporary, errno_text());
+        return why;
     }
     if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        std::string why = fmt::format("cannot replace {}: {}", path, errno_text());
+        Error why = write_failure("replace", path);
         ::unlink(temporary.c_str());
         return why;
     }

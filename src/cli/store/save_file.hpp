@@ -14,8 +14,10 @@
 
 namespace coyel::cli {
 
-// Returns why the file could not be written, or nullopt.
-std::optional<std::string> write_atomically(const std::string& path, std::string_view text);
+// Returns why the file could not be written, or nullopt: the step that
+// failed, the file and the system's reason as data (the reason
+// "write_failed"), for the narration to word in the game's language.
+Refusal write_atomically(const std::string& path, std::string_view text);
 
 // Reads a whole file of text, a save or a script (`noun` names it in errors):
 // refuses folders, devices and files over the size limit before reading.
@@ -28,6 +30,6 @@ Result<Game> read_save_file(const std::string& path);
 Result<SavedGame> read_saved_game(const std::string& path);
 
 // The file-writing interface the REPL uses; tests replace it with a fake.
-using FileWriter = std::function<std::optional<std::string>(const std::string&, std::string_view)>;
+using FileWriter = std::function<Refusal(const std::string&, std::string_view)>;
 
 }  // namespace coyel::cli

@@ -42,14 +42,18 @@ std::string lock_path_of(const std::string& save_path) {
     return folder + "." + name + ".lock";
 }
 
-bool in_play(const std::string& save_path) {
+bool in_play(const std::string& save_path) { return played_by(save_path).has_value(); }
+
+std::optional<std::string> played_by(const std::string& save_path) {
     const int fd = ::open(lock_path_of(save_path).c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;  // no lock file: released, or never taken
+    if (fd < 0) return std::nullopt;  // no lock file: released, or never taken
     // The lock itself, not the pid written in it: a killed coyel's lock is
     // free again, whatever process now has its pid.
     const bool held = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    std::optional<std::string> holder;
+    if (held) holder = holder_of(fd);
     ::close(fd);
-    return held;
+    return holder;
 }
 
 Result<SaveLock> SaveLock::take(const std::string& save_path) {

@@ -4,6 +4,7 @@
 // the lock when a process dies, so a crash leaves nothing that blocks.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "coyel/result.hpp"
@@ -39,9 +40,12 @@ class SaveLock {
     std::string save_path_;
 };
 
-// Whether a coyel is playing the save now: its lock file names a process
-// that is alive. Only reads, so it never stands in the way of a `resume`.
+// Whether a coyel is playing the save now: its lock is held. Only reads, so
+// it never stands in the way of a `resume`.
 bool in_play(const std::string& save_path);
+// The process playing the save now, as its lock file names it ("" when it
+// names none), or nullopt when no coyel plays it.
+std::optional<std::string> played_by(const std::string& save_path);
 
 // ".NAME.lock" in the save's folder.
 std::string lock_path_of(const std::string& save_path);

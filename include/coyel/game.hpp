@@ -145,8 +145,17 @@ class Game {
     // first entry whose news is held.
     std::size_t told() const { return untold_from_.value_or(log_.size()); }
     // The game as the table knows it: this one, or its prefix of told()
-    // entries while news is held.
+    // entries while news is held (replayed: told_state() is the cheap way).
     Game told_game() const;
+    // The state as the table knows it: this one's, or the state before the
+    // entry whose news is held, kept as the game goes (its clock this one's:
+    // time is public).
+    State told_state() const {
+        if (!told_state_) return state_;
+        State told = *told_state_;
+        told.clock_s = std::max(told.clock_s, state_.clock_s);
+        return told;
+    }
     // Whether `undo` would now take back an answer the table did not hear
     // (a night call, a SLAPP-suit not filed) from before what it was told:
     // the moderator's screen would show hidden facts while players may look.
@@ -247,6 +256,7 @@ class Game {
     BallotList interrupted_ballots_;
     std::optional<int> cards_shown_;          // see cards_shown()
     std::optional<std::size_t> untold_from_;  // see news_held()
+    std::optional<State> told_state_;         // the state before it: see told_state()
     std::vector<Event> held_;                 // the public events not told yet
     bool end_told_ = false;                   // see end_held()
 };

@@ -61,6 +61,7 @@ void Game::restart(std::span<const Role> roles) {
     interrupted_ballots_.clear();
     cards_shown_.reset();
     untold_from_.reset();
+    told_state_.reset();
     held_.clear();
     end_told_ = false;
 }
@@ -104,6 +105,11 @@ Refusal Game::apply_logged(const Action& action, const BallotList* cast, EventBu
                         action.kind == ActionKind::slapp);
     const std::size_t told_now = tells ? held_.size() : 0;
     for (std::size_t i = 0; i < told_now; ++i) events.add() = held_[i];
+    // The state the table keeps, should this entry's news be held (a SLAPP-suit
+    // tells what was held, then may hold its own).
+    const bool may_start_holding = holds_news_ && (tells || !news_held());
+    const std::optional<State> before =
+        may_start_holding ? std::optional<State>{state_} : std::nullopt;
     if (auto refusal = check_and_resolve(action, cast, events)) {
         events.truncate(start);
         return refusal;
@@ -114,9 +120,11 @@ Refusal Game::apply_logged(const Action& action, const BallotList* cast, EventBu
     cards_shown_.reset();  // the game has started: the cards are all out
     if (tells) {
         untold_from_.reset();
+        told_state_.reset();
         held_.clear();
     }
     if (holds_news_) hold_news(events, start + told_now);
+    if (news_held() && !told_state_) told_state_ = before;
     return std::nullopt;
 }
 

@@ -4,8 +4,8 @@ namespace coyel {
 
 namespace {
 
-TableView view_of(const Game& game) {
-    const State& state = game.state();
+// The view of `state`, the game's own or the one the table was told (Game::told_state).
+TableView view_of(const Game& game, const State& state) {
     const Options& options = game.setup().options;
     TableView view;
     view.round = state.round;
@@ -15,20 +15,22 @@ TableView view_of(const Game& game) {
     view.mode = options.temperature_mode;
     view.abstain = options.abstain;
     view.clock_s = state.clock_s;
-    view.next_rise_at = game.next_rise_at();
+    const bool over = state.phase == Phase::over;
+    if (!over && options.temperature_mode == TemperatureMode::clock)
+        view.next_rise_at = clock_rise_at(options, state.temperature + 1);
     for (Seat seat : state.revote_candidates) view.revote_between.push_back(seat);
     view.ballots = state.ballots.to_vector();
-    view.next_voter = game.next_voter();
+    view.next_voter = state.next_voter();
     view.winner = state.winner;
     view.win_reason = state.win_reason;
     for (Seat seat = 0; seat < game.player_count(); ++seat) {
         TablePlayer& player = view.players.emplace_back();
         player.name = game.name(seat);
-        player.in_game = game.in_game(seat);
+        player.in_game = state.in_game.contains(seat);
         player.mayor = state.mayor == seat;
         const bool revealed_ceo = state.ceo_revealed && game.role(seat) == Role::ceo;
         // At the end, every role once the moderator tells them (Game::end_held).
-        const bool end_told = game.over() && !game.end_held();
+        const bool end_told = over && !game.end_held();
         if (!player.in_game || revealed_ceo || end_told) player.role = game.role(seat);
         if (end_told) player.corrupted = state.corrupted.contains(seat);
     }
@@ -39,7 +41,7 @@ TableView view_of(const Game& game) {
 
 // While news is held, the table knows the game as it was before it.
 TableView table_view(const Game& game) {
-    return game.news_held() ? view_of(game.told_game()) : view_of(game);
+    return view_of(game, game.told_state());
 }
 
 namespace {
@@ -77,7 +79,7 @@ void show_every_role(const Game& game, TableView& view) {
 }  // namespace
 
 TableView present_view(const Game& game) {
-    TableView view = view_of(game);
+    TableView view = view_of(game, game.state());
     show_every_role(game, view);
     return view;
 }

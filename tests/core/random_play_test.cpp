@@ -109,6 +109,9 @@ std::string play_one(std::uint64_t seed, bool check_legality, long long& actions
         ++actions;
         if (auto broken = broken_invariant(game.setup(), before, game.state()); !broken.empty())
             return broken + where(steps);
+        // What the table was told, kept as the game goes, is the told prefix replayed.
+        if (check_legality && game.news_held() && !(game.told_state() == game.told_game().state()))
+            return "the told state is not the told prefix's" + where(steps);
     }
     auto loaded = load_game(save_game(game), "random");
     if (!loaded.ok()) return loaded.error() + where(0);

@@ -16,7 +16,7 @@ void PhoneDesk::follow(const Game& game, Clock::time_point now,
     talk_until_.reset();
     if (talk_left && talk_left->count() > 0) talk_until_ = now + *talk_left;
     const bool held = game.news_held();
-    in_game_ = held ? game.told_game().state().in_game : game.state().in_game;
+    in_game_ = game.told_state().in_game;
     std::optional<CallId> call;
     if (!held && !phone_choices(game).empty()) call = game.current_call();
     const std::size_t answered = answers_logged(game);

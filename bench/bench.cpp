@@ -8,9 +8,12 @@
 
 #include "coyel/save.hpp"
 #include "coyel/status.hpp"
+#include "languages.hpp"
+#include "players_screen.hpp"
 #include "random_games.hpp"
 #include "simulate.hpp"
 #include "store/save_file.hpp"
+#include "web/serve_state.hpp"
 
 using namespace coyel;
 
@@ -147,6 +150,98 @@ void status_object(benchmark::State& bench) {
     for (auto _ : bench) benchmark::DoNotOptimize(status_json(game).size());
 }
 BENCHMARK(status_object);
+
+// A 30-player game of `entries` log entries (issue 47), played as
+// long_game() plays, stopped where the night's news is held (the dawn
+// answered, not yet told): the moment the table's view costs the most.
+Game game_of_entries(std::size_t entries) {
+    for (std::uint64_t seed = 1;; ++seed) {
+        SplitMix64 rng(seed);
+        Setup setup = test::random_setup(rng);
+        if (setup.player_count() != 30 || deck_of(setup.roles)[Role::ngo] == 0) continue;
+        setup.options.temperature_mode = TemperatureMode::manual;
+        setup.options.ngo_repeat = true;
+        Game game(setup);
+        while (!game.over() && (game.log().size() < entries || !game.news_held())) {
+            Action action = test::random_action(game, rng);
+            if (action.kind == ActionKind::heat) continue;
+            if (action.kind == ActionKind::ngo_protect)
+                action.player = game.state().night.named_by(CallId::carbon_target);
+            if (action.kind == ActionKind::slapp) action.file = false;
+            if (action.kind == ActionKind::vote)
+                for (auto& ballot : action.votes) ballot.choice = ballot.voter;  // a tie
+            if (!game.apply(action).ok()) break;
+        }
+        if (!game.over()) return game;
+    }
+}
+
+// What a players' screen pays after each save, with the table's story kept
+// from the last reading (display, the page and the laptop face up keep one):
+// `display` reads the save whole (load_game), feeds the story the new entry
+// and draws the screen. The reading grows with the game; the rest is flat.
+// The argument is the log's length.
+void display_after_save(benchmark::State& bench) {
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    const std::string text = save_game(game);
+    const narration::Narrator narrator(narration::english_script());
+    narration::TableStory story(narrator);
+    Game before(game.setup(), Log::kept, game.news());  // the game a save earlier
+    for (std::size_t i = 0; i + 1 < game.log().size(); ++i) (void)before.apply(game.log()[i]);
+    story.follow(before);
+    for (auto _ : bench) {
+        auto loaded = load_game(text, "bench");
+        benchmark::DoNotOptimize(
+            narration::players_screen(story, *loaded, std::nullopt, 0).players.size());
+    }
+    bench.counters["entries"] = static_cast<double>(game.log().size());
+}
+BENCHMARK(display_after_save)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The screen alone, the save already read and the story at its last entry:
+// what the game's length must not change.
+void players_screen_of_game(benchmark::State& bench) {
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    const narration::Narrator narrator(narration::english_script());
+    narration::TableStory story(narrator);
+    for (auto _ : bench)
+        benchmark::DoNotOptimize(
+            narration::players_screen(story, game, std::nullopt, 0).players.size());
+    bench.counters["entries"] = static_cast<double>(game.log().size());
+}
+BENCHMARK(players_screen_of_game)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The same screen with the story told from the start each time, as every
+// reading did before the story was kept.
+void players_screen_told_again(benchmark::State& bench) {
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    const narration::Narrator narrator(narration::english_script());
+    for (auto _ : bench)
+        benchmark::DoNotOptimize(
+            narration::players_screen(narrator, game, std::nullopt, 0).players.size());
+    bench.counters["entries"] = static_cast<double>(game.log().size());
+}
+BENCHMARK(players_screen_told_again)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// GET /state.json: the page's JSON of the same screen.
+void page_state_json(benchmark::State& bench) {
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    const narration::Narrator narrator(narration::english_script());
+    narration::TableStory story(narrator);
+    for (auto _ : bench)
+        benchmark::DoNotOptimize(cli::public_state_json(story, game, std::nullopt, 0, "").size());
+    bench.counters["entries"] = static_cast<double>(game.log().size());
+}
+BENCHMARK(page_state_json)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The REPL's save after an input at each length (serialise only: the disk's
+// part is repl_atomic_save's).
+void save_of_length(benchmark::State& bench) {
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    for (auto _ : bench) benchmark::DoNotOptimize(save_game(game).size());
+    bench.counters["entries"] = static_cast<double>(game.log().size());
+}
+BENCHMARK(save_of_length)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

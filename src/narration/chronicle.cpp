@@ -29,12 +29,18 @@ bool clock_rise(const Options& options, const Event& event) {
            options.temperature_mode == TemperatureMode::clock;
 }
 
+}  // namespace
+
+// Tells the story entry by entry, as the log is fed to it.
 class Chronicler {
   public:
     Chronicler(const Narrator& narrator, const Setup& setup, News news, View view);
 
     void record(const Action& action, std::size_t entry);
     Chronicle finish();
+    // The game as far as the story went, and its moments so far.
+    const Game& game() const { return game_; }
+    const std::vector<StoryMoment>& moments() const { return moments_; }
 
   private:
     bool moderator() const { return view_ == View::moderator; }
@@ -301,8 +307,6 @@ Chronicle Chronicler::finish() {
                      limit, std::move(game_)};
 }
 
-}  // namespace
-
 Chronicle make_chronicle(const Narrator& narrator, const Game& game, View view,
                          std::optional<std::size_t> upto) {
     Chronicler chronicler(narrator, game.setup(), game.news(), view);
@@ -339,21 +343,53 @@ bool begins_news(const std::vector<Action>& log, std::size_t index) {
 }
 }  // namespace
 
-// The lines of what the table was told last, as the table's chronicle tells
-// them (none before the first): from the last entry that began news on.
-std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game) {
-    const Chronicle story = make_chronicle(narrator, game, View::table);
+TableStory::TableStory(const Narrator& narrator) : narrator_(&narrator) {}
+TableStory::~TableStory() = default;
+TableStory::TableStory(TableStory&&) noexcept = default;
+TableStory& TableStory::operator=(TableStory&&) noexcept = default;
+
+// Whether `game` is the game told so far, with entries added: the same
+// setup, and the entries told the first of its log.
+bool TableStory::follows_on(const Game& game) const {
+    if (!chronicler_) return false;
+    const Game& told = chronicler_->game();
+    const auto& entries = told.log();
+    return told.setup() == game.setup() && told.news() == game.news() &&
+           entries.size() <= game.log().size() &&
+           std::equal(entries.begin(), entries.end(), game.log().begin());
+}
+
+void TableStory::follow(const Game& game) {
+    if (!follows_on(game))
+        chronicler_ =
+            std::make_unique<Chronicler>(*narrator_, game.setup(), game.news(), View::table);
+    const auto& log = game.log();
+    for (std::size_t i = chronicler_->game().log().size(); i < log.size(); ++i)
+        chronicler_->record(log[i], i + 1);
+}
+
+// From the last entry that began news on, as the table's story tells it.
+std::vector<std::string> TableStory::last_announcement() const {
     std::vector<std::string> lines;
+    if (!chronicler_) return lines;
+    const auto& moments = chronicler_->moments();
+    const auto& log = chronicler_->game().log();
     std::optional<std::size_t> entry;
-    for (auto moment = story.moments.rbegin(); moment != story.moments.rend(); ++moment) {
+    for (auto moment = moments.rbegin(); moment != moments.rend(); ++moment) {
         const bool told =
             moment->kind == StoryMoment::Kind::line || moment->kind == StoryMoment::Kind::end;
         if (!told || moment->secret || moment->text.empty()) continue;
-        if (entry && moment->entry != *entry && begins_news(game.log(), *entry - 1)) break;
+        if (entry && moment->entry != *entry && begins_news(log, *entry - 1)) break;
         entry = moment->entry;
         lines.insert(lines.begin(), moment->text);
     }
     return lines;
+}
+
+std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game) {
+    TableStory story(narrator);
+    story.follow(game);
+    return story.last_announcement();
 }
 
 }  // namespace coyel::narration

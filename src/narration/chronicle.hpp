@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -96,10 +97,38 @@ struct Chronicle {
 Chronicle make_chronicle(const Narrator& narrator, const Game& game, View view,
                          std::optional<std::size_t> upto = std::nullopt);
 
-// The last announcement the table heard: the lines of the last log entry
-// that began news (a dawn told, a vote, an election), with what was added
-// to it since (a degree, a SLAPP-suit's outcome); none before the first.
-// The players' screen shows it; the REPL's `news` repeats it.
+class Chronicler;  // chronicle.cpp
+
+// The table's story kept as the game goes (issue 47): each reading of the
+// game (a save read again, the REPL's game after an input) feeds it the
+// entries it has not seen, so that the last announcement costs the same at
+// the first call and at the fortieth round. A game that is not the one
+// followed on (an undo, another game) begins it again.
+class TableStory {
+  public:
+    explicit TableStory(const Narrator& narrator);
+    ~TableStory();
+    TableStory(TableStory&&) noexcept;
+    TableStory& operator=(TableStory&&) noexcept;
+
+    const Narrator& narrator() const { return *narrator_; }
+    // Brings the story to `game`'s last entry.
+    void follow(const Game& game);
+    // The last announcement the table heard, where the story stands: the
+    // lines of the last log entry that began news (a dawn told, a vote, an
+    // election), with what was added to it since (a degree, a SLAPP-suit's
+    // outcome); none before the first. The players' screen shows it; the
+    // REPL's `news` repeats it.
+    std::vector<std::string> last_announcement() const;
+
+  private:
+    bool follows_on(const Game& game) const;
+
+    const Narrator* narrator_;
+    std::unique_ptr<Chronicler> chronicler_;
+};
+
+// The same, for one reading: the whole story told from the start.
 std::vector<std::string> last_announcement(const Narrator& narrator, const Game& game);
 
 }  // namespace coyel::narration

@@ -107,6 +107,13 @@ std::vector<std::string> vote_so_far(const Narrator& narrator, const TableView& 
 
 PlayersScreen players_screen(const Narrator& narrator, const Game& game,
                              const std::optional<LiveClock>& live, std::int64_t now_ms) {
+    TableStory story(narrator);
+    return players_screen(story, game, live, now_ms);
+}
+
+PlayersScreen players_screen(TableStory& story, const Game& game,
+                             const std::optional<LiveClock>& live, std::int64_t now_ms) {
+    const Narrator& narrator = story.narrator();
     const TableView view = table_view(game);
     PlayersScreen screen;
     screen.phase = narrator.phase_title(view.phase, view.round);
@@ -122,7 +129,10 @@ PlayersScreen players_screen(const Narrator& narrator, const Game& game,
     screen.players = rows(narrator, view);
     // A public moment the log has not (the phones' election tied) comes first.
     if (live && !live->table_note.empty()) screen.announcement.push_back(live->table_note);
-    if (screen.announcement.empty()) screen.announcement = last_announcement(narrator, game);
+    if (screen.announcement.empty()) {
+        story.follow(game);
+        screen.announcement = story.last_announcement();
+    }
     if (screen.announcement.empty())
         screen.announcement.push_back(narrator.line("display.waiting"));
     screen.vote = vote_so_far(narrator, view);

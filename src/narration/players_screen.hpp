@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "chronicle.hpp"
 #include "coyel/save.hpp"
 #include "narrator.hpp"
 
@@ -48,7 +49,11 @@ struct PlayersScreen {
 };
 
 // The screen of `game` at Unix time `now_ms`, ticking on from the save's
-// `live` clock (none: as saved, still).
+// `live` clock (none: as saved, still). `story` is brought to `game` first:
+// a screen drawn again and again keeps one, and pays for the new entries only.
+PlayersScreen players_screen(TableStory& story, const Game& game,
+                             const std::optional<LiveClock>& live, std::int64_t now_ms);
+// The same for one drawing: the table's story told from the start.
 PlayersScreen players_screen(const Narrator& narrator, const Game& game,
                              const std::optional<LiveClock>& live, std::int64_t now_ms);
 

@@ -285,8 +285,9 @@ TEST_CASE("the table's story tells no secret of the moderator's, in random games
 
 // The lines told after the last vote's ballots: its tally and outcome.
 std::vector<std::string> after_last_vote(const Chronicle& chronicle) {
-    const auto vote = std::find_if(chronicle.moments.rbegin(), chronicle.moments.rend(),
-                                   [](const StoryMoment& m) { return m.kind == StoryMoment::Kind::vote; });
+    const auto vote =
+        std::find_if(chronicle.moments.rbegin(), chronicle.moments.rend(),
+                     [](const StoryMoment& m) { return m.kind == StoryMoment::Kind::vote; });
     std::vector<std::string> lines;
     for (auto it = vote.base(); it != chronicle.moments.end(); ++it)
         if (it->kind == StoryMoment::Kind::line) lines.push_back(it->text);
@@ -476,4 +477,33 @@ TEST_CASE("the HTML recap's title names the players while they fit, then how man
     const std::string french_page =
         render_html(french, make_chronicle(french, make_game(thirty), View::table), "t");
     CHECK(french_page.find("Player04 et 26 autres</title>") != std::string::npos);
+}
+
+// The table's story kept as the game goes (issue 47) says the same last
+// announcement as the story told from the start, in random games with undos
+// and news held, read now and then (as `display` reads saves: an undo and a
+// new answer may come between two readings).
+TEST_CASE("chronicle: the table's story fed as the game goes tells what the whole story tells") {
+    SplitMix64 seeds(20261205);
+    int steps = 0, undos = 0, news = 0;
+    for (int played = 0; played < 60; ++played) {
+        SplitMix64 rng(seeds.next());
+        Game game(random_setup(rng), Log::kept, News::held);
+        TableStory story(narrator());
+        for (int step = 0; step < 120 && !game.over(); ++step, ++steps) {
+            if (step > 3 && rng.fast_below(8) == 0 && game.undo()) {
+                ++undos;
+            } else {
+                const Action action = random_action(game, rng);
+                if (!game.apply(action).ok()) continue;
+            }
+            if (rng.fast_below(2) == 0) continue;  // not read this time
+            story.follow(game);
+            const auto told = story.last_announcement();
+            news += told.empty() ? 0 : 1;
+            REQUIRE(told == last_announcement(narrator(), game));
+        }
+    }
+    CHECK(undos > 50);
+    CHECK(news > steps / 4);
 }

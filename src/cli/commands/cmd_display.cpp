@@ -73,11 +73,11 @@ namespace {
 
 // The screen now. The clock ticks on only in a game some coyel is playing:
 // a save left by a killed coyel says "running" for ever.
-narration::PlayersScreen screen_now(const narration::Narrator& narrator, const SavedGame& saved,
+narration::PlayersScreen screen_now(narration::TableStory& story, const SavedGame& saved,
                                     const std::string& path) {
     std::optional<LiveClock> live = saved.live;
     if (live && live->running && !in_play(path)) live->running = false;
-    return narration::players_screen(narrator, saved.game, live, unix_ms_now());
+    return narration::players_screen(story, saved.game, live, unix_ms_now());
 }
 
 std::optional<milliseconds> sooner(std::optional<milliseconds> a, std::optional<milliseconds> b) {
@@ -94,8 +94,9 @@ int follow(SaveFollower& followed, const narration::Narrator& narrator) {
     FullScreen full;
     const bool colour = colour_enabled(stdout);
     bool keys_open = ::isatty(STDIN_FILENO) != 0;
+    narration::TableStory story(narrator);  // each save adds its new entries only
     for (;;) {
-        const auto screen = screen_now(narrator, *followed.saved(), followed.path());
+        const auto screen = screen_now(story, *followed.saved(), followed.path());
         const std::string note = followed.missing() ? narrator.line("display.missing") : "";
         FullScreen::put(draw_players_screen(screen, screen_size(), colour, note));
         std::vector<int> fds{followed.fd()};
@@ -153,8 +154,9 @@ int run_display(const DisplayOptions& given) {
     const narration::Narrator narrator(opened->script.script());
     SaveFollower followed(opened->path, folder_watch, read_saved_game, std::move(opened->first));
     if (given.once) {
+        narration::TableStory story(narrator);
         fmt::print("{}", narration::players_screen_text(
-                             screen_now(narrator, *followed.saved(), followed.path())));
+                             screen_now(story, *followed.saved(), followed.path())));
         return 0;
     }
     if (!::isatty(STDOUT_FILENO)) {

@@ -21,7 +21,7 @@ TableScreen::Drawn TableScreen::draw(ScreenSize size, bool colour) {
     }
     if (!shown_) return {};
     const auto screen =
-        narration::players_screen(narrator_, shown_->game, shown_->live, clock_.unix_ms());
+        narration::players_screen(story_, shown_->game, shown_->live, clock_.unix_ms());
     Drawn drawn{draw_players_screen(screen, size, colour, ""), screen.changes_in};
     if (waiting_.empty()) return drawn;
     const milliseconds soon{50};

@@ -15,6 +15,7 @@
 #include "coyel/save.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
+#include "players_screen.hpp"
 #include "speaker.hpp"
 #include "terminal/display_screen.hpp"
 #include "terminal/full_screen.hpp"
@@ -29,7 +30,7 @@ class TableScreen {
     // before it is told.
     TableScreen(const narration::Narrator& narrator, const speech::Speaker* voice,
                 const platform::Clock& clock)
-        : narrator_(narrator), voice_(voice), clock_(clock) {}
+        : story_(narrator), voice_(voice), clock_(clock) {}
 
     // What the session has just saved, once the lines handed to the voice
     // so far (this save's among them) are heard.
@@ -55,7 +56,7 @@ class TableScreen {
         std::optional<LiveClock> live;
         std::uint64_t heard_after = 0;  // the voice's mark when it was saved
     };
-    const narration::Narrator& narrator_;
+    narration::TableStory story_;  // the table's, fed each save's new entries
     const speech::Speaker* voice_;
     const platform::Clock& clock_;
     std::optional<Shown> shown_;

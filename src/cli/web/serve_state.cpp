@@ -40,7 +40,14 @@ nlohmann::json players_json(const narration::PlayersScreen& screen) {
 std::string public_state_json(const narration::Narrator& narrator, const Game& game,
                               const std::optional<LiveClock>& live, std::int64_t now_ms,
                               const std::string& note) {
-    const narration::PlayersScreen screen = narration::players_screen(narrator, game, live, now_ms);
+    narration::TableStory story(narrator);
+    return public_state_json(story, game, live, now_ms, note);
+}
+
+std::string public_state_json(narration::TableStory& story, const Game& game,
+                              const std::optional<LiveClock>& live, std::int64_t now_ms,
+                              const std::string& note) {
+    const narration::PlayersScreen screen = narration::players_screen(story, game, live, now_ms);
     nlohmann::json out = {{"phase", screen.phase},
                           {"temperature", screen.temperature},
                           {"temperature_limit", screen.temperature_limit},

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "chronicle.hpp"
 #include "coyel/save.hpp"
 #include "narrator.hpp"
 
@@ -18,6 +19,11 @@ namespace coyel::cli {
 // (countdown_ms, timer_ms), so the browser ticks on without asking. `note`
 // (may be empty) says the save is missing, as `display` does.
 std::string public_state_json(const narration::Narrator& narrator, const Game& game,
+                              const std::optional<LiveClock>& live, std::int64_t now_ms,
+                              const std::string& note);
+// The same, with the table's story kept from one reading to the next (each
+// save adds its new entries only: chronicle.hpp).
+std::string public_state_json(narration::TableStory& story, const Game& game,
                               const std::optional<LiveClock>& live, std::int64_t now_ms,
                               const std::string& note);
 

@@ -51,4 +51,10 @@ void CallBoard::show_vote_so_far() {
         out_.say("  " + narrator_.ballot(view, ballot, game_.vote_weight(ballot.voter)));
 }
 
+std::string CallBoard::question() const {
+    if (gate_.open()) return narrator_.line(gate_.gate().prompt_key);
+    if (game_.over()) return narrator_.line("repl.end_question");
+    return narrator_.question(game_);
+}
+
 }  // namespace coyel::cli

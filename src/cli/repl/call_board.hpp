@@ -22,6 +22,8 @@ class CallBoard {
 
     // The block for the call now expected, unless it is shown already.
     void show();
+    // What the prompt asks: the gate's Enter, the end's, or the call's answer.
+    std::string question() const;
     // The next show() shows the call again.
     void again() { shown_at_ = none; }
     // The inputs that moved the game on so far: notes, heat, clock ticks

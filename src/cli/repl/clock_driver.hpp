@@ -13,6 +13,7 @@
 #include "coyel/game.hpp"
 #include "coyel/save.hpp"
 #include "game_clock.hpp"
+#include "live_reading.hpp"
 #include "narrator.hpp"
 
 namespace coyel::cli {
@@ -24,7 +25,7 @@ class SaveKeeper;
 // else, zero, or longer than the longest timer.
 std::optional<int> timer_seconds(std::string_view text);
 
-class ClockDriver {
+class ClockDriver final : public LiveReading {
   public:
     // `keeper` saves the reading; it may be built after this driver.
     ClockDriver(GameClock clock, Game& game, Output& out, const narration::Narrator& narrator,
@@ -40,6 +41,12 @@ class ClockDriver {
     // Brings the game to the clock's reading and saves it; `announced` is
     // the temperature the table was told last.
     void catch_up(int announced);
+    // The moment an input is stamped with: the clock's reading, which
+    // catch_up() has brought the game to (none before the clock may run).
+    std::optional<std::int64_t> stamp() const {
+        if (!game_.clock_may_run()) return std::nullopt;
+        return game_.state().clock_s;
+    }
     // A timer lasts the phase it was started in, and rings once at zero.
     void check_timer();
     // After an undo (`undone`; `was_over`: the game had ended): the clock at
@@ -65,7 +72,8 @@ class ClockDriver {
 
     // What a players' screen needs to tick on (save.hpp); none with a
     // frozen clock, whose moments have no wall time.
-    std::optional<LiveClock> live() const;
+    std::optional<LiveClock> live() const override;
+    std::optional<std::string> wall_now() const override { return clock_.wall_now(); }
     // When the prompt next changes: the clock's second or the timer's.
     std::optional<std::chrono::milliseconds> wake_in() const;
     // The prompt's status: degrees, the next rise, paused, `unsaved`, the timer.

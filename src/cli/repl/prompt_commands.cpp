@@ -82,6 +82,28 @@ bool PromptCommands::is_command(const std::string& text) const {
     return named(text.substr(0, text.find(' '))) != nullptr;
 }
 
+// A player's exact name always answers; `/word` is always a command, so a
+// player called "Undo" never blocks undo. A player's name in its exact case
+// is the player; the same word in another case that is also a command is
+// not guessed at.
+bool PromptCommands::take(const std::string& line) {
+    if (line.front() == '/') {
+        run(line.substr(1), true);
+        return true;
+    }
+    const Game& game = s_.game();
+    if (is_player_name(line, game) && !is_exact_name(line, game) && is_command(line)) {
+        const Seat player = *find_player(game.setup().players, line);
+        s_.out().refuse(
+            s_.narrator().line("repl.name_or_command", Args{}
+                                                           .set("word", line)
+                                                           .set("command", to_lower(line))
+                                                           .set("name", game.name(player))));
+        return true;
+    }
+    return !is_player_name(line, game) && run(line, false);
+}
+
 bool PromptCommands::run(const std::string& line, bool forced) {
     const auto space = line.find(' ');
     const std::string word = to_lower(line.substr(0, space));

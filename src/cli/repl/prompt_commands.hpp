@@ -75,6 +75,9 @@ class PromptCommands {
     // Runs `line` if it starts with a command word. `forced` (typed with
     // '/'): an unknown word is refused rather than read as an answer.
     bool run(const std::string& line, bool forced);
+    // A line typed at the prompt, taken if it is a command (or refused as
+    // one a player's name makes unclear); false: it is an answer.
+    bool take(const std::string& line);
 
     void quit(const std::string& = {});
     void resume(const std::string& = {});

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <utility>
 
-#include "clock_driver.hpp"
 #include "coyel/text.hpp"
 #include "output.hpp"
 
@@ -38,7 +37,7 @@ std::string extension_of(const std::string& path) {
 // clock's degrees at the tick that logs them. Entries of a game resumed from
 // a save without walls keep none: their time is not known.
 void SaveKeeper::stamp_walls() {
-    const auto wall = clock_.clock().wall_now();
+    const auto wall = clock_.wall_now();
     walls_from_ = std::min(walls_from_, game_.log().size());
     if (!wall) return;
     for (std::size_t i = walls_from_; i < game_.log().size(); ++i) game_.stamp_wall(i, *wall);

@@ -11,6 +11,7 @@
 
 #include "coyel/game.hpp"
 #include "coyel/save.hpp"
+#include "live_reading.hpp"
 #include "narrator.hpp"
 #include "store/rescue.hpp"
 #include "store/save_file.hpp"
@@ -18,7 +19,6 @@
 
 namespace coyel::cli {
 
-class ClockDriver;
 class Output;
 
 // Where the session's saves go: `game`, to be written to `path`; a failure's
@@ -31,7 +31,7 @@ using GameWriter = std::function<Refusal(const std::string& path, const Game& ga
 class SaveKeeper {
   public:
     SaveKeeper(std::string path, GameWriter writer, Game& game, Output& out,
-               const narration::Narrator& narrator, const ClockDriver& clock)
+               const narration::Narrator& narrator, const LiveReading& clock)
         : path_(std::move(path)),
           writer_(std::move(writer)),
           game_(game),
@@ -94,7 +94,7 @@ class SaveKeeper {
     Game& game_;
     Output& out_;
     const narration::Narrator& narrator_;
-    const ClockDriver& clock_;
+    const LiveReading& clock_;
     std::vector<SaveLock> locks_;
     bool failing_ = false;
     std::string failure_told_;  // the reason last told, so that it is told once

@@ -20,16 +20,6 @@ namespace coyel::cli {
 using narration::Args;
 using narration::clock_text;
 
-namespace {
-
-// The moment an input is stamped with: the clock's reading, which
-// catch_up_clock() has brought the game to.
-std::optional<std::int64_t> stamp(const Game& game) {
-    if (!game.clock_may_run()) return std::nullopt;
-    return game.state().clock_s;
-}
-}  // namespace
-
 Session::Session(Game game, std::string path, SessionIo io, GameClock clock, FileWriter writer,
                  const narration::Script& script)
     : Session(std::move(game), std::move(path), io, std::move(clock),
@@ -44,6 +34,7 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
     : game_(std::move(game)),
       io_(io),
       narrator_(script),
+      story_(narrator_),
       out_(io_.out, io_.err, io_.colour, io_.reader, narrator_),
       clock_(std::move(clock), game_, out_, narrator_, keeper_),
       keeper_(std::move(path), std::move(writer), game_, out_, narrator_, clock_),
@@ -51,6 +42,9 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
       board_(game_, narrator_, out_, gate_, clears()),
       commands_(*this),
       answers_(game_, narrator_, out_, commands_),
+      phones_(game_, narrator_, out_, clock_, keeper_, gate_, board_,
+              {[this](Action action) { return apply(std::move(action)); },
+               [this](std::optional<Seat> player, CallId call) { cast_ballot("", player, call); }}),
       announced_temperature_(game_.state().temperature) {
     game_.start_holding_news();  // a game saved before coyel knew it: from now on
     // The clock goes on from the game's reading, from Night 1 on, and only
@@ -76,14 +70,14 @@ int Session::run() {
     while (!quit_) {
         catch_up_clock();
         clock_.check_timer();
-        take_phone_answers();  // one kept at a gate now passed
-        phones_answered_ = false;
+        phones_.take();  // one kept at a gate now passed
+        phones_.prompt_opened();
         if (game_.news_held() && !gate_.open()) hold_news_behind_gate();
         if (game_.over() && !end_shown_ && !gate_.open()) show_end();
-        if (by_itself_) run_by_itself();
+        phones_.run_by_themselves();
         if (!game_.over() && !gate_.open()) board_.show();
         if (!game_.over() && !gate_.open()) clock_.remind_if_paused();
-        report_slapp_read();
+        phones_.report_slapp_read();
         io_.reader.set_completions(answers_.completions());
         gate_.update_history(game_, io_.reader);
         out_.flush();
@@ -98,7 +92,7 @@ bool Session::read_one() {
     auto line = io_.reader.read_live(*this);
     if (!line) {
         if (signals::leaving()) return false;
-        if (std::exchange(phones_answered_, false)) return true;  // the phones answered the call
+        if (phones_.take_answered()) return true;     // the phones answered the call
         if (closed()) return true;                    // the game ended while the prompt waited
         if (!io_.reader.interactive()) return false;  // the end of a pipe: nobody to ask
         out_.write("\n");                             // Ctrl-D: off the prompt's line
@@ -161,117 +155,35 @@ void Session::catch_up_clock() { clock_.catch_up(announced_temperature_); }
 std::string Session::text() const {
     const std::string status =
         game_.over() ? narrator_.line("repl.prompt.over") : clock_.prompt_status(keeper_.failing());
-    std::string question;
-    if (gate_.open())
-        question = narrator_.line(gate_.gate().prompt_key);
-    else if (game_.over())
-        question = narrator_.line("repl.end_question");
-    else
-        question = narrator_.question(game_);
-    return narrator_.line("repl.prompt", Args{}.set("status", status).set("question", question));
+    return narrator_.line("repl.prompt",
+                          Args{}.set("status", status).set("question", board_.question()));
 }
 
-// The prompt changes when the clock's seconds or the timer's do.
+// The prompt changes when the clock's seconds or the timer's do, and sooner
+// while the phones' answer waits for the voice.
 std::optional<std::chrono::milliseconds> Session::wake_in() const {
-    // An answer, the SLAPP-suit's call or the talk's start, held for the
-    // voice: looked at again soon.
-    constexpr std::chrono::milliseconds soon{50};
-    const auto clock = clock_.wake_in();
-    const bool waiting = !phone_answers_.empty() || game_.current_call() == CallId::slapp ||
-                         (by_itself_ && !talk_heard_);
-    if (!phones_ || !waiting || !voice_behind()) return clock;
-    return clock ? std::min(*clock, soon) : soon;
+    return phones_.wake_in(clock_.wake_in());
 }
-
-// With no moderator the game goes at its voice's pace: the phones' answer
-// is taken once the lines before it are read, so that the next call is
-// read as its phones show it, never before the last is heard.
-bool Session::voice_behind() const { return by_itself_ && speaker_ && !speaker_->quiet(); }
 
 std::string Session::on_wake() {
     return out_.captured([this] {
         catch_up_clock();
         clock_.check_timer();
-        take_phone_answers();
-        report_slapp_read();
-        if (by_itself_) run_by_itself();
+        phones_.take();
+        phones_.report_slapp_read();
+        phones_.run_by_themselves();
     });
 }
 
-// The phones show the SLAPP-suit's call once it has been read with the
-// table's eyes closing: after the moderator's Enter at its gate (at once in
-// a pipe, which has none), or with no moderator once the voice has read it.
-void Session::report_slapp_read() {
-    if (!phones_ || game_.news_held() || game_.current_call() != CallId::slapp) return;
-    if (gate_.open() || voice_behind()) return;
-    phones_->slapp_read(answers_logged(game_));
-}
-
-// The phones' answers, each taken as if typed while its call is still the
-// one expected (a typed answer or an undo since leaves it behind), and
-// logged "by": "phone"; at a gate, kept until it is passed. One taken
-// closes the prompt, so that the next call shows.
-void Session::take_phone_answers() {
-    if (!phones_) return;
-    if (auto note =
-            phones_->take_table_note()) {  // public: every screen shows it, the voice says it
-        keeper_.note_for_table(*note);
-        out_.aloud(*note);
-        keeper_.save();
-    }
-    for (PhoneAnswer& answer : phones_->take()) phone_answers_.push_back(std::move(answer));
-    const auto stale = [this](const PhoneAnswer& answer) {
-        return game_.over() || answers_logged(game_) != answer.answered ||
-               game_.current_call() != answer.call ||
-               game_.state().ballots.size() != answer.ballots;
-    };
-    std::erase_if(phone_answers_, stale);
-    if (gate_.open() || voice_behind()) return;
-    for (PhoneAnswer& answer : std::exchange(phone_answers_, {})) {
-        if (stale(answer)) continue;  // an answer before it moved the game on
-        if (answer.action.kind == ActionKind::vote) {
-            // A ballot, public: echoed as a typed one is, no "phones answered".
-            cast_ballot("", answer.action.player, answer.call);
-        } else {
-            out_.say(narrator_.line("repl.by_phone"));
-            apply(std::move(answer.action));
-        }
-        phones_answered_ = true;
-    }
-}
-
-// With no moderator the phones' answers wait for the voice (voice_behind):
-// the voice falling quiet wakes the prompt's wait, which may have seen it
-// still speaking just before, to take them (after speak_with and
-// answers_from_phones).
+// With no moderator (after speak_with and answers_from_phones).
 void Session::plays_by_itself(std::string talk) {
-    by_itself_ = std::move(talk);
     narrator_.point_on_phones(true);
-    if (speaker_ && phones_) speaker_->on_quiet([inbox = phones_] { inbox->wake(); });
-}
-
-// With no moderator, what their `timer` would do: each day's vote opens
-// with the talk timer. (No gate waits for an Enter: the screen is not the
-// moderator's, so the dawn and the end are told at once, as in a pipe.)
-void Session::run_by_itself() {
-    const bool vote_opens = game_.current_call() == CallId::vote && game_.state().ballots.empty();
-    if (vote_opens && talk_round_ != game_.state().round) {
-        talk_round_ = game_.state().round;
-        talk_heard_ = false;
-        board_.show();              // the vote's call first, then how long the talk lasts
-        clock_.timer(*by_itself_);  // from now the phones show no ballot
-        out_.aloud(narrator_.line("self.talk"));
-    }
-    // The talk lasts its whole length from when the voice has read the dawn
-    // and the call: the timer starts again then.
-    if (vote_opens && !talk_heard_ && !voice_behind()) {
-        talk_heard_ = true;
-        clock_.timer(*by_itself_);
-    }
+    phones_.play_by_themselves(std::move(talk));
 }
 
 void Session::speak_with(speech::Speaker& speaker) {
     speaker_ = &speaker;
+    phones_.speak_with(speaker);
     out_.listen_aloud([&speaker](const speech::Aloud& line) { speaker.say(line); });
 }
 
@@ -283,7 +195,7 @@ std::string Session::on_interrupt() {
 // The phones answered, or the end came, while the prompt waited; at a gate
 // the end waits for Enter.
 bool Session::closed() const {
-    return phones_answered_ || (game_.over() && !end_shown_ && !gate_.open());
+    return phones_.answered() || (game_.over() && !end_shown_ && !gate_.open());
 }
 
 // A program stopped with Ctrl-Z is not being played: its clock stops too.
@@ -311,24 +223,8 @@ void Session::handle(const std::string& line) {
         if (clock_.waits_for_enter()) commands_.resume();
         return;
     }
-    // A player's exact name always answers; `/word` is always a command, so
-    // a player called "Undo" never blocks undo.
-    if (text.front() == '/') {
-        commands_.run(std::string{text.substr(1)}, true);
-        return;
-    }
-    // A player's name in its exact case is the player; the same word in
-    // another case that is also a command is not guessed at.
     const std::string word{text};
-    if (is_player_name(text, game_) && !is_exact_name(word, game_) && commands_.is_command(word)) {
-        const Seat player = *find_player(game_.setup().players, text);
-        return out_.refuse(
-            narrator_.line("repl.name_or_command", Args{}
-                                                       .set("word", word)
-                                                       .set("command", to_lower(word))
-                                                       .set("name", game_.name(player))));
-    }
-    if (!is_player_name(text, game_) && commands_.run(word, false)) return;
+    if (commands_.take(word)) return;
     // An answer taken at a resumed game's paused clock: the moderator has
     // found their place, and the game's time runs from this answer on.
     const std::size_t before = board_.inputs();
@@ -338,7 +234,7 @@ void Session::handle(const std::string& line) {
 
 // Stamps the action with the clock, applies it, tells what happened and saves.
 bool Session::apply(Action action) {
-    if (!action.at) action.at = stamp(game_);
+    if (!action.at) action.at = clock_.stamp();
     const auto answered = game_.current_call();
     auto applied = game_.apply(action);
     if (applied && !is_aside(action.kind)) keeper_.note_for_table({});  // the tie is answered
@@ -388,11 +284,12 @@ void Session::tell_news() {
     catch_up_clock();
     // After the SLAPP-suit's clear, the dawn's news comes back below its outcome.
     const bool after_slapp = game_.log()[game_.told()].kind == ActionKind::slapp;
-    const auto dawn = after_slapp && clears() ? narration::last_announcement(narrator_, game_)
-                                              : std::vector<std::string>{};
+    if (after_slapp && clears()) story_.follow(game_);
+    const auto dawn =
+        after_slapp && clears() ? story_.last_announcement() : std::vector<std::string>{};
     Action tell;
     tell.kind = ActionKind::tell;
-    tell.at = stamp(game_);
+    tell.at = clock_.stamp();
     auto applied = game_.apply(tell);
     if (!applied) return out_.refuse(narrator_.refusal(applied.failure()));
     std::vector<Event> told;  // the players may look from now on
@@ -410,7 +307,8 @@ void Session::tell_news() {
 
 // What the table was told last, again: after a clear, at `news`, on resuming.
 void Session::show_news() {
-    const auto lines = narration::last_announcement(narrator_, game_);
+    story_.follow(game_);
+    const auto lines = story_.last_announcement();
     if (lines.empty()) return;
     out_.say(narrator_.line("repl.news"));
     for (const auto& line : lines) out_.say("  " + line);
@@ -434,7 +332,7 @@ void Session::answer(const std::string& text) {
 void Session::cast_ballot(const std::string& text, std::optional<Seat> player, CallId call) {
     const Ballot ballot{*game_.next_voter(), player};
     const int weight = game_.vote_weight(ballot.voter);
-    auto cast = game_.cast_ballot(player, stamp(game_));
+    auto cast = game_.cast_ballot(player, clock_.stamp());
     // The laptop faces the table during the vote: a ballot refused for a
     // secret (a corrupted voter's for the CEO) says no why, only whom to ask.
     if (!cast && cast.code() == ErrorCode::refused_secretly)
@@ -481,9 +379,7 @@ bool Session::undo() {
     if (!game_.over()) end_shown_ = false;
     board_.again();
     keeper_.save();
-    // The call is asked again on the phones, even if the server never read
-    // the save the phones' answer made (an undo within its 50 ms).
-    if (phones_) phones_->undone_to(answers_logged(game_));
+    phones_.undone();
     return true;
 }
 

@@ -23,12 +23,14 @@
 
 #include "answer_reader.hpp"
 #include "call_board.hpp"
+#include "chronicle.hpp"
 #include "clock_driver.hpp"
 #include "coyel/game.hpp"
 #include "game_clock.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "output.hpp"
+#include "phone_turns.hpp"
 #include "phones/phone_inbox.hpp"
 #include "prompt_commands.hpp"
 #include "save_keeper.hpp"
@@ -86,7 +88,7 @@ class Session final : private LivePrompt, private PromptHost {
     // The players' phones answer the night's calls through `inbox`
     // (--cards phone): each answer is taken as a typed one would be, while
     // its call is still the one expected; the moderator may always type first.
-    void answers_from_phones(PhoneInbox& inbox) { phones_ = &inbox; }
+    void answers_from_phones(PhoneInbox& inbox) { phones_.listen_to(inbox); }
     // No moderator (`new --self`): nothing waits for an Enter (the screen
     // is the table's, as in a pipe), the phones' answers wait for the voice,
     // and each day's vote opens with a talk timer of `talk` (as `timer`
@@ -109,7 +111,7 @@ class Session final : private LivePrompt, private PromptHost {
     // The live prompt (line_reader.hpp).
     std::string text() const override;
     std::optional<std::chrono::milliseconds> wake_in() const override;
-    int wake_fd() const override { return phones_ ? phones_->fd() : -1; }
+    int wake_fd() const override { return phones_.fd(); }
     std::string on_wake() override;
     std::string on_interrupt() override;
     bool closed() const override;
@@ -126,10 +128,6 @@ class Session final : private LivePrompt, private PromptHost {
     bool keep_for_leaving();
     void leave(bool anyway) override;
     void handle(const std::string& line);
-    void take_phone_answers();
-    void run_by_itself();
-    bool voice_behind() const;
-    void report_slapp_read();
     void answer(const std::string& text);
     void cast_ballot(const std::string& text, std::optional<Seat> player, CallId call);
     bool apply(Action action) override;
@@ -143,6 +141,7 @@ class Session final : private LivePrompt, private PromptHost {
     Game game_;
     SessionIo io_;
     narration::Narrator narrator_;
+    narration::TableStory story_;  // the table's, for `news` and the dawn after a clear
     Output out_;
     ClockDriver clock_;
     SaveKeeper keeper_;
@@ -150,13 +149,8 @@ class Session final : private LivePrompt, private PromptHost {
     CallBoard board_;
     PromptCommands commands_;
     AnswerReader answers_;
-    speech::Speaker* speaker_ = nullptr;      // none unless --speak
-    PhoneInbox* phones_ = nullptr;            // none unless --cards phone
-    std::vector<PhoneAnswer> phone_answers_;  // taken from the inbox, not yet applied
-    bool phones_answered_ = false;            // the prompt closes: a new call is shown
-    std::optional<std::string> by_itself_;    // the talk timer's length, with no moderator
-    int talk_round_ = 0;                      // the last day whose talk timer was started
-    bool talk_heard_ = true;                  // and started again once the voice had read the day
+    PhoneTurns phones_;
+    speech::Speaker* speaker_ = nullptr;  // none unless --speak
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

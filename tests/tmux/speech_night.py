@@ -187,19 +187,23 @@ class Night:
 
             def moment():
                 rows = game.rows()
-                if not acted and len(rows) == self.line and len(shown) > self.line:
+                # Line `line` or, on a busy machine that missed it, the next.
+                if not acted and len(rows) >= self.line and len(shown) > len(rows):
                     return "act"
                 return "late" if read_through(rows, shown, since) else None
 
             if game.wait("came to a moment to act or answer", moment) == "act":
                 time.sleep(0.4)  # into the line, as a moderator would be
-                acted = True
+                acted = len(game.rows())  # the night line being read
                 since = len(game.rows())
                 for step in self.steps:
                     prompt, screen = self.step(step, prompt)
                 continue
             since = len(game.rows())
             prompt, screen = answer(game, prompt, screen)
+        if self.muted:
+            game.keys("unmute", "Enter")
+            self.muted = False
         # The day's vote waits: by the time its call is read, no eyes are open.
         game.wait(
             "heard the vote's call",
@@ -207,8 +211,9 @@ class Night:
         )
         found = eyes_open.problems(SCRIPT, game.rows())
         shown = game.shown()
-        if not acted:
+        if acted is False:
             found.append(f"never came to night line {self.line}")
+        self.acted_at = acted
         game.keys("quit", "Enter")
         game.wait("saw the program end", lambda: any(r == "EXITED" for r in game.screen()))
         kept = [s for s in shown[: self.expected_from] if SCRIPT.kept(s)]
@@ -236,7 +241,8 @@ def games(every_line):
         "undo": every if every_line else (1, 5, 9),
         "ctrl-c": every if every_line else (3, 8),
         "mute+answer": every if every_line else (2, 7),
-        "mute+answer+undo": every if every_line else (5,),
+        # Not at the night's last line: that answer opens the day, whose undo asks first.
+        "mute+answer+undo": every[:-1] if every_line else (5,),
     }
     listed = [(f"{a}@{n}", "night", a, n) for a, lines in chosen.items() for n in lines]
     listed += [("late", "night", None, 0)]
@@ -251,14 +257,17 @@ def main():
     coyel, server, folder, script = sys.argv[1:5]
     SCRIPT = eyes_open.Script(script)
     started = time.monotonic()
-    results, lasted = {}, {}
+    results, lasted, moved = {}, {}, {}
 
     def run(name, mode, action, line):
         began = time.monotonic()
         game = None
         try:
             game = Game(name, coyel, server, folder, mode)
-            results[name] = Night(game, action, line).play()
+            night = Night(game, action, line)
+            results[name] = night.play()
+            if action and night.acted_at not in (True, line):
+                moved[name] = night.acted_at
         except Failed as failed:  # stuck: what the voice had read by then, checked too
             results[name] = [str(failed)] + (eyes_open.problems(SCRIPT, game.rows()) if game else [])
         lasted[name] = time.monotonic() - began
@@ -280,7 +289,8 @@ def main():
             print(f"FAIL {name}: {problem}")
             failed = True
         if not results[name]:
-            print(f"ok {name} ({lasted[name]:.0f} s)")
+            late = f", at line {moved[name]}: the machine was busy" if name in moved else ""
+            print(f"ok {name} ({lasted[name]:.0f} s{late})")
     print(f"{len(results)} games in {time.monotonic() - started:.0f} s")
     sys.exit(1 if failed else 0)
 

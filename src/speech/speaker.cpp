@@ -9,6 +9,39 @@ namespace {
 // What mute keeps at the most: a long silence keeps its last lines.
 constexpr std::size_t missed_kept = 50;
 
+const Aloud& aloud_of(const Aloud& line) { return line; }
+template <typename Line>
+const Aloud& aloud_of(const Line& line) {
+    return line.aloud;
+}
+
+// What a cut leaves of `lines`: the lines closing the eyes `owed` opened
+// first (the one waiting, else `make(closing)`), then the lines kept, in
+// order. Returns how many were dropped.
+template <typename Lines, typename Make>
+std::size_t leave_after_cut(const std::vector<std::string>& owed, Lines& lines, Make make) {
+    Lines left;
+    for (const std::string& close : owed) {
+        const auto waiting = std::find_if(lines.begin(), lines.end(), [&](const auto& line) {
+            return aloud_of(line).text == close;
+        });
+        if (waiting != lines.end()) {
+            left.push_back(std::move(*waiting));
+            lines.erase(waiting);
+        } else {
+            left.push_back(make(close));
+        }
+    }
+    std::size_t dropped = 0;
+    for (auto& line : lines)
+        if (aloud_of(line).kept)
+            left.push_back(std::move(line));
+        else
+            ++dropped;
+    lines = std::move(left);
+    return dropped;
+}
+
 }  // namespace
 
 Speaker::Speaker(std::unique_ptr<Voice> voice, std::FILE* log, const platform::Clock& clock)
@@ -61,26 +94,25 @@ void Speaker::repeat() {
 void Speaker::cut() {
     {
         std::lock_guard lock(mutex_);
-        std::deque<Line> left;
-        // The eyes opened are closed first: lines owed, then lines kept.
-        for (const std::string& close : owed_) {
-            const auto waiting =
-                std::find_if(waiting_.begin(), waiting_.end(),
-                             [&](const Line& line) { return line.aloud.text == close; });
-            if (waiting != waiting_.end()) {
-                left.push_back(*waiting);
-                waiting_.erase(waiting);
-            } else {
-                left.push_back({Aloud{close, {}, true}, clock_.now()});
+        if (muted_) {
+            // Silent, the cut falls on what the table will hear once unmuted
+            // (with what `say` is reading meanwhile): nothing is read now.
+            std::vector<Aloud> heard_later;
+            for (Line& line : waiting_) heard_later.push_back(std::move(line.aloud));
+            finished_ += waiting_.size();
+            waiting_.clear();
+            for (Aloud& line : missed_) heard_later.push_back(std::move(line));
+            missed_ = std::move(heard_later);
+            leave_after_cut(owed_, missed_, [](const std::string& close) {
+                return Aloud{close, {}, true};
+            });
+        } else {
+            // The eyes opened are closed first: lines owed, then lines kept.
+            finished_ += leave_after_cut(owed_, waiting_, [&](const std::string& close) {
                 ++handed_;
-            }
+                return Line{Aloud{close, {}, true}, clock_.now()};
+            });
         }
-        for (Line& line : waiting_)
-            if (line.aloud.kept)
-                left.push_back(std::move(line));
-            else
-                ++finished_;  // dropped: as good as heard
-        waiting_ = std::move(left);
         ++cuts_;
     }
     voice_->cut();

@@ -57,7 +57,8 @@ class Speaker {
     void repeat();
     // The line being spoken stops, and those waiting are dropped, but the
     // lines owed (to close the eyes a line opened) come first, then the
-    // lines kept (a degree), in order.
+    // lines kept (a degree), in order. Muted, nothing is read: the cut falls
+    // on what the table missed, which keeps the lines owed and kept.
     void cut();
     // Muted, the line being spoken stops and the lines, as they come, are
     // kept unsaid; unmuted, the table hears what it missed, in order.

@@ -220,6 +220,29 @@ TEST_CASE("mute keeps what it silenced: unmute reads what the table missed, and 
     CHECK(table.voice->said().back() == "Carbon emissions, pick an ecosystem.");
 }
 
+// Issue 48, found under tmux: an undo while muted read the NGO's closing line
+// through the mute, then unmute woke the banker of the call undone and never
+// closed their eyes before the NGO was woken again.
+TEST_CASE("a cut while muted reads nothing and falls on what the table will hear once unmuted") {
+    Table table;
+    const std::string ngo_wakes = "Environmental NGO, open your eyes.";
+    const std::string ngo_sleeps = "Environmental NGO, close your eyes.";
+    table.speaker.say(Aloud{ngo_wakes, ngo_sleeps, false});
+    table.pass(500ms);  // the NGO's eyes are open
+    table.speaker.set_muted(true);
+    table.speaker.say(ngo_sleeps);  // the NGO's answer, typed while muted
+    table.speaker.say(Aloud{banker_wakes, "Bank CEO, close your eyes.", false});
+    table.speaker.say(Aloud{degree, {}, true});
+    table.speaker.cut();  // undo: the NGO's call again
+    table.speaker.say(Aloud{ngo_wakes, ngo_sleeps, false});
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{ngo_wakes});  // muted: nothing more
+    table.speaker.set_muted(false);
+    table.until_quiet();
+    CHECK(table.voice->said() ==
+          std::vector<std::string>{ngo_wakes, ngo_sleeps, degree, ngo_wakes});
+}
+
 TEST_CASE("espeak-ng speaks English and French, timed as the sound would last") {
     for (const char* language : {"en", "fr"}) {
         FakeClock clock;

@@ -2,8 +2,12 @@
 # The laptop reads aloud (issue 39) in a real terminal, the clock running and
 # the voice timed as it would sound (--speak-log, silent): Ctrl-C cuts the
 # line being read and what waits, the game going on; `say` reads the last
-# line again; `undo` cuts it too; no two lines overlap.
-# Usage: speech_test.sh PATH/TO/coyel
+# line again; `undo` cuts it too; no two lines overlap. Beside it, Night 1
+# read aloud in games on the same server (speech_night.py, issue 48): answers
+# typed early and late, `undo`, Ctrl-C and `mute` at night lines, a degree
+# rung during a call; the eyes-open checker (eyes_open.py) reads each log.
+# Usage: speech_test.sh PATH/TO/coyel [--every-line]
+#   --every-line: each of those at every line of the night (tools/soak)
 set -euo pipefail
 export COYEL_LANG=en  # the checks read English lines
 coyel=$(realpath "$1")
@@ -32,6 +36,12 @@ PY
 
 tmux_ new-session -d -s t -x 100 -y 40 \
   "$coyel new --players Ana,Ben,Cleo,Dan,Eve,Finn --roles Ana=carbon,Cleo=ngo,Dan=ceo,Eve=banker --mode night --save $folder/g.json --speak-log $log; echo EXITED; sleep 60"
+# The night's games keep their whole screens: the lines shown are read from them.
+tmux_ set-option -g history-limit 50000
+here=$(dirname "$0")
+python3 "$here/speech_night.py" "$coyel" "$server" "$folder" "$here/../../data/script/en.json" \
+  ${2:+"$2"} >"$folder/night.out" 2>&1 &
+night=$!
 wait_for "Start the game with this deal?"
 tmux_ send-keys -t t yes Enter
 wait_for "mayor>"
@@ -64,3 +74,5 @@ assert all(b["start_ms"] >= a["end_ms"] for a, b in zip(rows, rows[1:])), rows
 PY
 tmux_ send-keys -t t quit Enter
 wait_for "EXITED"
+wait "$night" || { cat "$folder/night.out"; fail "the night's games (above)"; }
+cat "$folder/night.out"

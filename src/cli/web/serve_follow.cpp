@@ -1,0 +1,80 @@
+// The server's follower of the save, on the caller's thread: each good
+// reading published to the routes and the streams, the phones' desk kept
+// in step, and their answer passed to the session once due.
+#include <poll.h>
+
+#include <algorithm>
+
+#include "serve_impl.hpp"
+#include "serve_state.hpp"
+#include "store/save_lock.hpp"
+
+namespace coyel::cli {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::int64_t unix_ms_now() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+void PublicServer::Impl::publish() {
+    std::lock_guard lock(mutex);
+    path = follower.path();
+    missing = follower.missing();
+    if (follower.saved()) saved = follower.saved();
+    if (desk && saved) desk->follow(saved->game, ServeClock::now(), talk_left());
+    ++version;
+    changed.notify_all();
+}
+
+std::optional<std::chrono::milliseconds> PublicServer::Impl::talk_left() const {
+    if (!saved || !saved->live || !saved->live->timer_ends_ms) return std::nullopt;
+    return std::chrono::milliseconds(*saved->live->timer_ends_ms - unix_ms_now());
+}
+
+std::string PublicServer::Impl::state_now() const {
+    if (!saved) return "{}";
+    std::optional<LiveClock> live = saved->live;
+    if (live && live->running && !in_play(path)) live->running = false;
+    const std::string note = missing ? narrator.line("display.missing") : "";
+    return public_state_json(narrator, saved->game, live, unix_ms_now(), note);
+}
+
+// Follows the save (save_follower.hpp: inotify, armed before each read),
+// and every 50 ms at most wakes the parked streams that are due a message
+// (a change, a ping, a phone gone).
+void PublicServer::Impl::follow_save() {
+    for (;;) {
+        {
+            std::lock_guard lock(mutex);
+            if (stopping) return;
+        }
+        pollfd watched{follower.fd(), POLLIN, 0};
+        const int wait_ms =
+            static_cast<int>(std::min<std::int64_t>(50, follower.wait().value_or(50ms).count()));
+        (void)::poll(&watched, follower.fd() >= 0 ? 1 : 0, wait_ms);
+        if (follower.update()) publish();
+        wake_streams();
+        pass_phone_answer();
+    }
+}
+
+void PublicServer::Impl::pass_phone_answer() {
+    std::optional<PhoneAnswer> due;
+    {
+        std::lock_guard lock(mutex);
+        if (const auto undone = desk ? inbox->take_undone() : std::nullopt)
+            desk->undone_to(*undone, ServeClock::now());
+        if (const auto read = desk ? inbox->take_slapp_read() : std::nullopt)
+            desk->slapp_read(*read, ServeClock::now());
+        if (desk) due = desk->due(ServeClock::now());
+    }
+    if (due) inbox->post(std::move(*due));
+}
+
+}  // namespace coyel::cli

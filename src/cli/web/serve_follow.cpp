@@ -14,19 +14,21 @@ namespace {
 
 using namespace std::chrono_literals;
 
+}  // namespace
+
 std::int64_t unix_ms_now() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
         .count();
 }
 
-}  // namespace
-
 void PublicServer::Impl::publish() {
+    auto built = std::make_shared<const PublicState>(state_of_reading());
     std::lock_guard lock(mutex);
     path = follower.path();
     missing = follower.missing();
     if (follower.saved()) saved = follower.saved();
+    state = std::move(built);
     if (desk && saved) desk->follow(saved->game, ServeClock::now(), talk_left());
     ++version;
     changed.notify_all();
@@ -37,12 +39,24 @@ std::optional<std::chrono::milliseconds> PublicServer::Impl::talk_left() const {
     return std::chrono::milliseconds(*saved->live->timer_ends_ms - unix_ms_now());
 }
 
-std::string PublicServer::Impl::state_now() const {
-    if (!saved) return "{}";
-    std::optional<LiveClock> live = saved->live;
-    if (live && live->running && !in_play(path)) live->running = false;
-    const std::string note = missing ? narrator.line("display.missing") : "";
-    return public_state_json(narrator, saved->game, live, unix_ms_now(), note);
+PublicState PublicServer::Impl::state_of_reading() {
+    shows_clock_running = false;
+    const auto& reading = follower.saved();
+    if (!reading) return PublicState{"{", std::nullopt, std::nullopt};
+    std::optional<LiveClock> live = reading->live;
+    if (live && live->running && !in_play(follower.path())) live->running = false;
+    shows_clock_running = live && live->running;
+    const std::string note = follower.missing() ? narrator.line("display.missing") : "";
+    return public_state(narrator, reading->game, live, unix_ms_now(), note);
+}
+
+std::string PublicServer::Impl::state_now() {
+    std::shared_ptr<const PublicState> now;
+    {
+        std::lock_guard lock(mutex);
+        now = state;
+    }
+    return now ? now->at(unix_ms_now()) : "{}";
 }
 
 // Follows the save (save_follower.hpp: inotify, armed before each read),
@@ -58,7 +72,8 @@ void PublicServer::Impl::follow_save() {
         const int wait_ms =
             static_cast<int>(std::min<std::int64_t>(50, follower.wait().value_or(50ms).count()));
         (void)::poll(&watched, follower.fd() >= 0 ? 1 : 0, wait_ms);
-        if (follower.update()) publish();
+        // A save's clock stops with the coyel playing it, which may leave no save behind.
+        if (follower.update() || (shows_clock_running && !in_play(follower.path()))) publish();
         wake_streams();
         pass_phone_answer();
     }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -18,11 +19,14 @@
 #include "phones/phone_desk.hpp"
 #include "serve_mhd.hpp"
 #include "serve_server.hpp"
+#include "serve_state.hpp"
 #include "store/save_follower.hpp"
 
 namespace coyel::cli {
 
 using ServeClock = std::chrono::steady_clock;
+// Milliseconds since the Unix epoch, as the save's live clock counts them.
+std::int64_t unix_ms_now();
 
 // A POST's body as it arrives (answers only): kept to serve_answer_bytes.
 struct PostBody {
@@ -72,8 +76,9 @@ struct PublicServer::Impl {
     std::string path;                // of the save it came from
     bool missing = false;
     std::uint64_t version = 1;  // bumped at each change of the save
-    std::uint64_t state_version = 0;
-    std::string state_cache;  // state_now() at state_version, for every stream
+    // The public state, built once per reading on the follower's thread:
+    // requests and streams only add the ticking figures (PublicState::at).
+    std::shared_ptr<const PublicState> state;
     bool stopping = false;
     bool listening = false;
     std::vector<Listener*> listeners;
@@ -87,14 +92,17 @@ struct PublicServer::Impl {
     ~Impl();
 
     // --- Following the save (serve_follow.cpp), on the caller's thread.
-    // The follower's reading, for the phones (the game moved by `save AS`
-    // is followed to its new file).
+    // The follower's reading, for the routes, the streams and the phones
+    // (the game moved by `save AS` is followed to its new file).
     void publish();
     // How long the save's talk timer still runs, if one does (mutex held).
     std::optional<std::chrono::milliseconds> talk_left() const;
-    // The public state now (mutex held). The clock ticks on only in a game
-    // some coyel is playing, as on `display`.
-    std::string state_now() const;
+    // The public state of the follower's reading, on its thread. The clock
+    // ticks on only in a game some coyel is playing, as on `display`.
+    PublicState state_of_reading();
+    bool shows_clock_running = false;  // the follower's thread's: the state built last does
+    // The public state now, as a request or a stream sends it.
+    std::string state_now();
     // Follows the save until stop(), waking the streams due a message.
     void follow_save();
     // The phones' answer to the call, once due, to the session.

@@ -72,12 +72,7 @@ MHD_Result PublicServer::Impl::answer_card(MHD_Connection* connection, std::stri
 }
 
 MHD_Result PublicServer::Impl::answer_state(MHD_Connection* connection) {
-    std::string state;
-    {
-        std::lock_guard lock(mutex);
-        state = state_now();
-    }
-    return queue_text(connection, MHD_HTTP_OK, state, "application/json; charset=utf-8");
+    return queue_text(connection, MHD_HTTP_OK, state_now(), "application/json; charset=utf-8");
 }
 
 // A phone's answer (POST /card/<token>/answer). Refused at once when it

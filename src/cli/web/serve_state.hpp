@@ -13,10 +13,25 @@
 
 namespace coyel::cli {
 
-// The public state at Unix time `now_ms` as one line of JSON: texts in the
-// script's words and, while a figure ticks, how many milliseconds are left
-// (countdown_ms, timer_ms), so the browser ticks on without asking. `note`
-// (may be empty) says the save is missing, as `display` does.
+// The public state as built once per save the server follows: its JSON
+// but for the figures that tick, which at() adds for the moment it is sent.
+struct PublicState {
+    std::string head;                               // the JSON object, its closing brace left off
+    std::optional<std::int64_t> countdown_ends_ms;  // Unix time the shown countdown reaches zero
+    std::optional<std::int64_t> timer_ends_ms;      // and the shown timer
+    // The whole JSON at Unix time `now_ms`: with, while a figure ticks, how
+    // many milliseconds it has left (countdown_ms, timer_ms), so that the
+    // browser ticks on without asking.
+    std::string at(std::int64_t now_ms) const;
+};
+
+// The public state at Unix time `now_ms`: texts in the script's words, and
+// when the ticking figures reach zero. `note` (may be empty) says the save
+// is missing, as `display` does.
+PublicState public_state(const narration::Narrator& narrator, const Game& game,
+                         const std::optional<LiveClock>& live, std::int64_t now_ms,
+                         const std::string& note);
+// The same as one line of JSON at `now_ms`.
 std::string public_state_json(const narration::Narrator& narrator, const Game& game,
                               const std::optional<LiveClock>& live, std::int64_t now_ms,
                               const std::string& note);

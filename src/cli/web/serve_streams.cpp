@@ -64,12 +64,8 @@ ssize_t PublicServer::Impl::read_stream(Listener& listener, char* buffer, std::s
         listener.written = 0;
         const auto now = ServeClock::now();
         if (listener.seen != version) {
-            if (state_version != version) {
-                state_cache = "data: " + state_now() + "\n\n";
-                state_version = version;
-            }
             listener.seen = version;
-            listener.pending = state_cache;
+            listener.pending = "data: " + (state ? state->at(unix_ms_now()) : "{}") + "\n\n";
         } else if (now - listener.last_sent >= stream_ping_every) {
             listener.pending = ": still here\n\n";
         } else {

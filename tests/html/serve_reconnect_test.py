@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""A phone turned away comes back by itself, and a page whose game is gone
-says so: in headless Chromium, with every /events place taken (64 streams
-from 127.0.0.2-5), the page is refused (503) and shows "connection lost";
-once places free up it follows the game again without a reload. When the
-server stops, the page shows "connection lost" inside the screen and its
-countdown and timer stop. About 20 s.
+"""A page opened under a crowd gets its stream, and a page whose game is
+gone says so: in headless Chromium, with every /events place taken (64
+streams from 64 addresses, 127.0.0.2-65), the page's stream opens within
+2 s all the same (the oldest stranger's gives way). When the server stops,
+the page shows "connection lost" inside the screen and its countdown and
+timer stop. About 20 s.
 Usage: serve_reconnect_test.py PATH/TO/coyel"""
 import json, os, shutil, signal, socket, sys, tempfile, time
 
@@ -36,6 +36,20 @@ def take_a_place(source):
     streams.append(sock)
 
 
+def still_open(sock):
+    """Whether the server still holds `sock`'s stream (pings may wait unread)."""
+    sock.setblocking(False)
+    try:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                return False
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
 BANNER = """JSON.stringify((() => {
   const lost = document.getElementById("lost"), box = lost.getBoundingClientRect();
   return {shown: !lost.hidden && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight,
@@ -46,24 +60,18 @@ BANNER = """JSON.stringify((() => {
 
 chromium = Chromium(os.path.join(folder, "profile"))
 try:
-    for address in range(2, 6):
-        for _ in range(16):
-            take_a_place(f"127.0.0.{address}")
+    for address in range(2, 66):
+        take_a_place(f"127.0.0.{address}")
     chromium.open(url, 1280, 720)
-    chromium.wait_for("document.body.dataset.updates >= 1", 10, "the state")
-    chromium.wait_for("document.body.dataset.lost === '1'", 10, "the refusal")
-    refused = json.loads(chromium.value(BANNER))
-    if not refused["shown"] or not refused["text"]:
-        fail(f"a refused page does not say so: {refused}")
-    if chromium.value("document.body.dataset.streams"):
-        fail("the page had a stream while every place was taken")
-    for sock in streams[:8]:
-        sock.close()
-    began = time.monotonic()
-    chromium.wait_for("document.body.dataset.streams >= 1 && document.body.dataset.lost === '0'",
-                      15, "a stream again after places freed up")
-    print(f"reconnect: refused with every place taken; back {time.monotonic() - began:.1f} s "
-          "after places freed up")
+    chromium.wait_for("document.body.dataset.streams >= 1", 10, "its stream")
+    opened = int(chromium.value("document.body.dataset.streamMs")) / 1000
+    if opened > 2 * FACTOR:
+        fail(f"the page's stream took {opened:.1f} s with every place taken")
+    held = sum(1 for sock in streams if still_open(sock))
+    if held != 63:
+        fail(f"{held} of the 64 strangers' streams still hold: one should have given way")
+    print(f"reconnect: with every place taken, the page's stream opened in {opened:.1f} s; "
+          f"{64 - held} stranger's stream gave way")
     chromium.wait_for("(document.body.dataset.countdownsSeen || '').includes(',')", 5,
                       "its countdown ticking")
 

@@ -74,6 +74,7 @@ void PublicServer::Impl::follow_save() {
         (void)::poll(&watched, follower.fd() >= 0 ? 1 : 0, wait_ms);
         // A save's clock stops with the coyel playing it, which may leave no save behind.
         if (follower.update() || (shows_clock_running && !in_play(follower.path()))) publish();
+        admission->sweep(ServeClock::now());  // before the wake: a parked stream closed is woken
         wake_streams();
         pass_phone_answer();
     }

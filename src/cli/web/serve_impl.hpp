@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "phones/phone_desk.hpp"
+#include "serve_admission.hpp"
 #include "serve_mhd.hpp"
 #include "serve_server.hpp"
 #include "serve_state.hpp"
@@ -61,6 +62,9 @@ struct PublicServer::Impl {
     int listen_fd = -1;
     bool ipv6 = false;
     unsigned max_connections = serve_max_connections;
+    // Who holds the places (made once the bounds are known, before the library starts).
+    std::unique_ptr<ConnectionCloser> closer;
+    std::unique_ptr<Admission> admission;
     MHD_Daemon* daemon = nullptr;
     std::string page_text;  // the page at `/`, in the narrator's language
     // Answers made once, queued as often as asked (the library counts their uses).

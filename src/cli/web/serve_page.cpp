@@ -74,7 +74,8 @@ const words = JSON.parse(document.getElementById("words").textContent);
 const $ = id => document.getElementById(id);
 let state = null, received = 0, lost = false, retry = null, shownLength = -1;
 // What the page has shown since it loaded, kept on <body> for a test to read:
-// the states received, each new degree and countdown figure, the streams opened.
+// the states received, each new degree and countdown figure, the streams
+// opened (and how long the last one took to open).
 const seen = {updates: 0, streams: 0, degrees: [], countdowns: []};
 function remember(list, value, key) {
   if (list.length < 20 && list[list.length - 1] !== value) list.push(value);
@@ -176,8 +177,12 @@ function showLost(now) {
 // after 2 to 5 s, so that refused phones do not all come back at once.
 function follow() {
   retry = null;
-  const events = new EventSource("/events");
-  events.onopen = () => { document.body.dataset.streams = ++seen.streams; showLost(false); };
+  const events = new EventSource("/events"), asked = performance.now();
+  events.onopen = () => {
+    document.body.dataset.streams = ++seen.streams;
+    document.body.dataset.streamMs = Math.round(performance.now() - asked);
+    showLost(false);
+  };
   events.onmessage = message => { if (lost) showLost(false); draw(JSON.parse(message.data)); };
   events.onerror = () => {
     showLost(true);

@@ -35,9 +35,9 @@ unsigned connection_limit() {
         ::getrlimit(RLIMIT_NOFILE, &limit);
     }
     const auto soft = static_cast<unsigned long long>(limit.rlim_cur);
-    if (soft < serve_spare_descriptors + 2 * serve_max_per_address) return serve_max_per_address;
-    return static_cast<unsigned>(
-        std::min<unsigned long long>(serve_max_connections, soft - serve_spare_descriptors));
+    const unsigned long long kept = serve_spare_descriptors + serve_closing_room;
+    if (soft < kept + 2 * serve_max_per_address) return serve_max_per_address;
+    return static_cast<unsigned>(std::min<unsigned long long>(serve_max_connections, soft - kept));
 }
 
 // A listening socket on host:port, never shared with another process.
@@ -159,44 +159,80 @@ bool PublicServer::Impl::make_responses() {
     return true;
 }
 
+namespace {
+
+// A connection's first request is counted from its first call; a GET is
+// answered at its second call, once its headers are all read, so that the
+// connection may serve the phone's next request; a phone's answer once its
+// body is read (receive_answer); anything else at once, which closes the
+// connection.
+MHD_Result on_request(void* self, MHD_Connection* connection, const char* url, const char* method,
+                      const char*, const char* data, size_t* upload, void** request) {
+    auto& impl = *static_cast<PublicServer::Impl*>(self);
+    if (!*request) impl.admission->request_read(connection, ServeClock::now());
+    const std::string_view verb(method);
+    if (verb == "POST" && impl.inbox)
+        return impl.receive_answer(connection, url, data, *upload, *request);
+    if ((verb == "GET" || verb == "HEAD") && !*request && *upload == 0) {
+        *request = &reading_marker;
+        return MHD_YES;
+    }
+    return impl.answer(connection, url, method, nullptr);
+}
+
+// A request answered (or its connection gone before its answer's body was
+// read, which leaves the body behind).
+void on_completed(void* self, MHD_Connection* connection, void** request,
+                  MHD_RequestTerminationCode) {
+    static_cast<PublicServer::Impl*>(self)->admission->request_done(connection, ServeClock::now());
+    if (*request != &reading_marker) delete static_cast<PostBody*>(*request);
+    *request = nullptr;
+}
+
+// A connection opened or closed: what the admission counts.
+void on_connection(void* self, MHD_Connection* connection, void**,
+                   MHD_ConnectionNotificationCode code) {
+    auto& impl = *static_cast<PublicServer::Impl*>(self);
+    if (code == MHD_CONNECTION_NOTIFY_CLOSED) return impl.admission->closed(connection);
+    const auto* fd = impl.api->connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const auto* from = impl.api->connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    impl.admission->opened(connection, address_key(from ? from->client_addr : nullptr),
+                           fd ? fd->connect_fd : -1, ServeClock::now());
+}
+
+// Ends a connection the admission gives up: its socket shut down, the
+// library sees it closed at its next turn (a parked stream, at the next
+// wake_streams()).
+struct SocketCloser final : ConnectionCloser {
+    void close(int fd) override {
+        if (fd >= 0) ::shutdown(fd, SHUT_RDWR);
+    }
+};
+
+}  // namespace
+
 bool PublicServer::Impl::start_daemon() {
     if (!make_responses()) return false;
-    // A GET is answered at its second call, once its headers are all read,
-    // so that the connection may serve the phone's next request; a phone's
-    // answer once its body is read (receive_answer); anything else at once,
-    // which closes the connection.
-    const auto on_request = [](void* self, MHD_Connection* connection, const char* url,
-                               const char* method, const char*, const char* data, size_t* upload,
-                               void** request) -> MHD_Result {
-        Impl& impl = *static_cast<Impl*>(self);
-        const std::string_view verb(method);
-        if (verb == "POST" && impl.inbox)
-            return impl.receive_answer(connection, url, data, *upload, *request);
-        if ((verb == "GET" || verb == "HEAD") && !*request && *upload == 0) {
-            *request = &reading_marker;
-            return MHD_YES;
-        }
-        return impl.answer(connection, url, method, nullptr);
-    };
-    // A connection gone before its answer's body was read leaves it behind.
-    const auto on_completed = [](void*, MHD_Connection*, void** request,
-                                 MHD_RequestTerminationCode) {
-        if (*request != &reading_marker) delete static_cast<PostBody*>(*request);
-        *request = nullptr;
-    };
+    closer = std::make_unique<SocketCloser>();
+    admission = std::make_unique<Admission>(
+        AdmissionLimits{max_connections, serve_max_per_address,
+                        std::min<std::size_t>(serve_max_listeners, max_connections / 4),
+                        serve_max_listeners_per_address,
+                        std::chrono::seconds(serve_header_deadline_s)},
+        *closer);
     // One thread serves every connection (epoll: no FD_SETSIZE ceiling);
     // suspend/resume parks each /events stream until there is news.
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (ipv6) flags |= MHD_USE_IPv6;
-    daemon = api->start_daemon(flags, 0, nullptr, nullptr, +on_request, this,  //
-                               MHD_OPTION_LISTEN_SOCKET, listen_fd,            //
-                               MHD_OPTION_CONNECTION_LIMIT, max_connections,   //
-                               MHD_OPTION_PER_IP_CONNECTION_LIMIT, serve_max_per_address,
-                               MHD_OPTION_CONNECTION_MEMORY_LIMIT, serve_connection_memory,
-                               MHD_OPTION_CONNECTION_TIMEOUT, serve_idle_timeout_s,
-                               MHD_OPTION_UNESCAPE_CALLBACK, &keep_escapes, nullptr,  //
-                               MHD_OPTION_NOTIFY_COMPLETED, +on_completed, nullptr,   //
-                               MHD_OPTION_END);
+    daemon =
+        api->start_daemon(flags, 0, nullptr, nullptr, &on_request, this,                      //
+                          MHD_OPTION_LISTEN_SOCKET, listen_fd,                                //
+                          MHD_OPTION_CONNECTION_LIMIT, max_connections + serve_closing_room,  //
+                          MHD_OPTION_CONNECTION_MEMORY_LIMIT, serve_connection_memory,        //
+                          MHD_OPTION_CONNECTION_TIMEOUT, serve_idle_timeout_s,                //
+                          MHD_OPTION_UNESCAPE_CALLBACK, &keep_escapes, nullptr,               //
+                          MHD_OPTION_NOTIFY_COMPLETED, &on_completed, this,                   //
+                          MHD_OPTION_NOTIFY_CONNECTION, &on_connection, this, MHD_OPTION_END);
     if (daemon) listen_fd = -1;  // the library's now: it closes it when stopped
     return daemon != nullptr;
 }

@@ -24,15 +24,22 @@
 
 namespace coyel::cli {
 
-// Limits that keep 50 phones and a hostile guest from starving the game
-// (README, "Security model"): each bounds what one connection or one address
-// can hold, so that the total stays small whatever is sent.
-inline constexpr int serve_max_listeners = 64;          // /events streams at once (more: 503)
+// Limits that keep 50 phones and a hostile guest with many addresses from
+// starving the game (README, "Security model"): each bounds what one
+// connection or one address can hold, and a newcomer who finds the places
+// full takes the oldest of the address holding the most (serve_admission.hpp),
+// so that the total stays small and a new phone gets in whatever is sent.
 inline constexpr unsigned serve_max_connections = 256;  // open at once, idle ones included
-inline constexpr unsigned serve_max_per_address = 16;   // from one IP address
+inline constexpr unsigned serve_max_per_address = 16;   // from one IP address (IPv6: one /64)
+inline constexpr unsigned serve_max_listeners = 64;     // /events streams at once
+inline constexpr unsigned serve_max_listeners_per_address = 4;
+inline constexpr unsigned serve_header_deadline_s = 10;  // for a request's line and headers
 inline constexpr std::size_t serve_connection_memory = 16 * 1024;  // request line and headers too
 inline constexpr unsigned serve_idle_timeout_s = 10;    // silence before a connection is closed
 inline constexpr unsigned serve_stream_timeout_s = 30;  // an /events stream pings every 5 s
+// Connections given up to make room but not closed yet: the library's
+// bound is this much above serve_max_connections, so it never refuses one.
+inline constexpr unsigned serve_closing_room = 32;
 // Descriptors kept free for the game itself (saves, the terminal, the lock).
 inline constexpr unsigned serve_spare_descriptors = 128;
 // A phone's answer: its body's bytes at most, and its card's requests a second.
@@ -61,8 +68,9 @@ class PublicServer {
     void wait_until_listening() const;
     void stop();
 
+    struct Impl;  // serve_impl.hpp, for the server's own files
+
   private:
-    struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 

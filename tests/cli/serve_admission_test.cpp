@@ -7,7 +7,7 @@
 
 #include <arpa/inet.h>
 
-#include <set>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -36,16 +36,19 @@ struct Crowd {
         for (int i = 0; i < static_cast<int>(fds.size()); ++i) fds[i] = i;
     }
     const void* key(int connection) const { return &fds[connection]; }
+    // A new connection, as the server takes it: -1 if refused at the door.
     int open(const std::string& address) {
         now += 1ms;
+        if (!admission.admits(address)) return -1;
         admission.opened(key(next), address, next, now);
         return next++;
     }
+    // A new page's stream: -1 if refused, its connection or its stream.
     int stream(const std::string& address) {
         const int connection = open(address);
+        if (connection < 0) return -1;
         admission.request_read(key(connection), now);
-        admission.stream_opened(key(connection), now);
-        return connection;
+        return admission.stream_opened(key(connection), now) ? connection : -1;
     }
     // The library closes what was shut down, as it would at its next turn.
     void library_turn() {
@@ -68,27 +71,23 @@ std::string attacker(int i) {
 
 TEST_CASE("a crowd of 48 addresses fills every place, and a new phone still gets one at once") {
     Crowd crowd(limits);
+    int refused = 0;
     for (int round = 0; round < 16; ++round)
-        for (int address = 0; address < 48; ++address) {
-            crowd.open(attacker(address));
-            crowd.library_turn();
-        }
-    auto counts = crowd.admission.counts();
-    CHECK(counts.connections == 256);
-    // A fair share: 48 addresses in 256 places hold 5 or 6 each.
-    CHECK(counts.addresses == 48);
+        for (int address = 0; address < 48; ++address) refused += crowd.open(attacker(address)) < 0;
+    // A fair share: 48 addresses in 256 places hold 5 or 6 each, the rest refused at once.
+    CHECK(crowd.admission.counts().connections == 256);
+    CHECK(crowd.admission.counts().addresses == 48);
+    CHECK(refused == 48 * 16 - 256);
+    CHECK(crowd.closer.closed.empty());
     const int phone = crowd.open("192.168.1.31");
-    REQUIRE(crowd.closer.closed.size() == 1);
-    CHECK(crowd.closer.closed[0] != phone);
+    REQUIRE(phone >= 0);
+    REQUIRE(crowd.closer.closed.size() == 1);  // one of the first 16 addresses' oldest
+    CHECK(crowd.closer.closed[0] < 48);
     crowd.library_turn();
-    // The crowd goes on knocking: the phone keeps its place while its answer is made.
-    crowd.admission.request_read(crowd.key(phone), crowd.now);
+    // The crowd goes on knocking: refused, and the phone keeps its place.
     for (int round = 0; round < 4; ++round)
-        for (int address = 0; address < 48; ++address) {
-            crowd.open(attacker(address));
-            CHECK_FALSE(crowd.was_closed(phone));
-            crowd.library_turn();
-        }
+        for (int address = 0; address < 48; ++address) CHECK(crowd.open(attacker(address)) < 0);
+    CHECK(crowd.closer.closed.empty());
     CHECK(crowd.admission.counts().connections == 256);
 }
 
@@ -105,16 +104,12 @@ TEST_CASE("room is made from the address holding the most, its oldest first") {
     CHECK(crowd.closer.closed == std::vector<int>{greedy[1]});
 }
 
-TEST_CASE("past its bound an address gives up its own oldest, not another's") {
+TEST_CASE("an address at its bound is refused, while the places are free for others") {
     Crowd crowd(limits);
-    const int other = crowd.open("10.0.0.2");
-    std::vector<int> own;
-    for (int i = 0; i < 16; ++i) own.push_back(crowd.open("10.0.0.1"));
-    REQUIRE(crowd.closer.closed.empty());
-    crowd.admission.request_read(crowd.key(own[0]), crowd.now);  // its first is answered now
-    crowd.open("10.0.0.1");
-    CHECK(crowd.closer.closed == std::vector<int>{own[1]});
-    CHECK_FALSE(crowd.was_closed(other));
+    for (int i = 0; i < 16; ++i) REQUIRE(crowd.open("10.0.0.1") >= 0);
+    CHECK(crowd.open("10.0.0.1") < 0);
+    CHECK(crowd.open("10.0.0.2") >= 0);
+    CHECK(crowd.closer.closed.empty());
 }
 
 TEST_CASE("streams are counted apart: a new page's stream takes the oldest of the greediest") {
@@ -122,6 +117,10 @@ TEST_CASE("streams are counted apart: a new page's stream takes the oldest of th
     // 64 stream places held from 48 addresses (1 or 2 each), and every other place with idle ones.
     std::vector<int> streams;
     for (int i = 0; i < 64; ++i) streams.push_back(crowd.stream(attacker(i % 48)));
+    REQUIRE(std::count(streams.begin(), streams.end(), -1) == 0);
+    // A stranger holding its share of streams is refused another, on a connection it may hold.
+    CHECK(crowd.stream(attacker(47)) < 0);
+    CHECK(crowd.closer.closed.empty());
     for (int i = 0; i < 300; ++i) {
         crowd.open(attacker(i % 48));
         crowd.library_turn();
@@ -129,6 +128,7 @@ TEST_CASE("streams are counted apart: a new page's stream takes the oldest of th
     // A connection's room is never a stream's: every stream still holds.
     CHECK(crowd.admission.counts().streams == 64);
     const int page = crowd.stream("192.168.1.40");
+    REQUIRE(page >= 0);
     CHECK_FALSE(crowd.was_closed(page));
     // The oldest stream of an address holding two (the first 16 addresses do).
     CHECK(crowd.was_closed(streams[0]));
@@ -136,15 +136,12 @@ TEST_CASE("streams are counted apart: a new page's stream takes the oldest of th
     CHECK(crowd.admission.counts().streams == 64);
 }
 
-TEST_CASE("a fifth stream from one address closes its own oldest") {
+TEST_CASE("a fifth stream from one address is refused") {
     Crowd crowd(limits);
-    const int other = crowd.stream("192.168.1.40");
-    std::vector<int> tabs;
-    for (int i = 0; i < 4; ++i) tabs.push_back(crowd.stream("192.168.1.41"));
-    REQUIRE(crowd.closer.closed.empty());
-    crowd.stream("192.168.1.41");
-    CHECK(crowd.closer.closed == std::vector<int>{tabs[0]});
-    CHECK_FALSE(crowd.was_closed(other));
+    for (int i = 0; i < 4; ++i) REQUIRE(crowd.stream("192.168.1.41") >= 0);
+    CHECK(crowd.stream("192.168.1.41") < 0);
+    CHECK(crowd.closer.closed.empty());
+    CHECK(crowd.admission.counts().streams == 4);
 }
 
 TEST_CASE("a request's headers have a deadline, counted again after each answer") {

@@ -8,9 +8,15 @@
 
 namespace coyel::cli {
 
+bool Admission::admits(const std::string& address) const {
+    std::lock_guard lock(mutex_);
+    return may_come(address, Among::connections);
+}
+
 void Admission::opened(Key key, std::string address, int fd, Clock::time_point now) {
     std::lock_guard lock(mutex_);
-    held_[key] = Held{std::move(address), fd, now};
+    const Held& held = held_[key] = Held{std::move(address), fd, now};
+    count(held, +1);
     make_room(key, Among::connections);
 }
 
@@ -24,99 +30,99 @@ void Admission::request_read(Key key, Clock::time_point now) {
 
 void Admission::request_done(Key key, Clock::time_point now) {
     std::lock_guard lock(mutex_);
-    if (auto found = held_.find(key); found != held_.end()) {
-        found->second.waiting = true;
-        found->second.stream = false;
-        found->second.since = now;
-    }
-}
-
-void Admission::stream_opened(Key key, Clock::time_point now) {
-    std::lock_guard lock(mutex_);
     auto found = held_.find(key);
     if (found == held_.end()) return;
-    found->second.stream = true;
-    found->second.waiting = false;
-    found->second.since = now;
+    Held& held = found->second;
+    if (held.stream && !held.closing) --by_address_[held.address].streams, --total_.streams;
+    held.stream = false;
+    held.waiting = true;
+    held.since = now;
+}
+
+bool Admission::stream_opened(Key key, Clock::time_point now) {
+    std::lock_guard lock(mutex_);
+    auto found = held_.find(key);
+    if (found == held_.end() || found->second.closing || found->second.stream) return false;
+    Held& held = found->second;
+    if (!may_come(held.address, Among::streams)) return false;
+    held.stream = true;
+    held.waiting = false;
+    held.since = now;
+    ++by_address_[held.address].streams;
+    ++total_.streams;
     make_room(key, Among::streams);
+    return true;
 }
 
 void Admission::closed(Key key) {
     std::lock_guard lock(mutex_);
-    held_.erase(key);
+    auto found = held_.find(key);
+    if (found == held_.end()) return;
+    if (!found->second.closing) count(found->second, -1);
+    held_.erase(found);
 }
 
 void Admission::sweep(Clock::time_point now) {
     std::lock_guard lock(mutex_);
     for (auto& [key, held] : held_)
-        if (held.waiting && !held.closing && now - held.since > limits_.header_deadline) {
+        if (held.waiting && !held.closing && now - held.since > limits_.header_deadline)
             close(held);
-            ++past_deadline_;
-        }
 }
 
 Admission::Counts Admission::counts() const {
     std::lock_guard lock(mutex_);
-    Counts counts;
-    std::unordered_map<std::string_view, bool> addresses;
-    for (const auto& [key, held] : held_) {
-        if (held.closing) continue;
-        ++counts.connections;
-        counts.streams += held.stream ? 1 : 0;
-        addresses[held.address] = true;
-    }
-    counts.addresses = addresses.size();
-    counts.closed_to_make_room = made_room_;
-    counts.closed_past_deadline = past_deadline_;
-    return counts;
+    return Counts{total_.connections, total_.streams, by_address_.size()};
 }
 
-// The newcomer is in; past the address's bound, then past the whole bound,
-// one place is given up each (the newcomer's own, if nobody else's can be).
+// Under its bound, and while places are free or it holds less than its
+// fair share: the places over the addresses holding some, its own counted.
+bool Admission::may_come(const std::string& address, Among among) const {
+    const auto found = by_address_.find(address);
+    const Holding holding = found == by_address_.end() ? Holding{} : found->second;
+    const bool streams = among == Among::streams;
+    const std::size_t holds = streams ? holding.streams : holding.connections;
+    const std::size_t places = streams ? limits_.streams : limits_.connections;
+    if (holds >= (streams ? limits_.streams_per_address : limits_.connections_per_address))
+        return false;
+    if (held(among) < places) return true;
+    std::size_t holders = found == by_address_.end() || holds == 0 ? 1 : 0;
+    for (const auto& [other, what] : by_address_)
+        holders += (streams ? what.streams : what.connections) > 0 ? 1 : 0;
+    return holds < std::max<std::size_t>(1, places / holders);
+}
+
+// Past the whole bound, the newcomer in, one place is given up: the
+// oldest of the address holding the most, or the newcomer's own if nobody
+// else's can be.
 void Admission::make_room(Key newcomer, Among among) {
-    Held& came = held_.at(newcomer);
     const bool streams = among == Among::streams;
-    std::size_t all = 0, from_address = 0;
-    for (const auto& [key, held] : held_) {
-        if (held.closing || (streams && !held.stream)) continue;
-        ++all;
-        from_address += held.address == came.address ? 1 : 0;
-    }
-    const std::size_t address_bound =
-        streams ? limits_.streams_per_address : limits_.connections_per_address;
-    if (from_address > address_bound) {
-        Held* own = victim(newcomer, among, &came.address);
-        close(own ? *own : came);
-        ++made_room_;
-        if (!own) return;
-        --all;
-    }
-    if (all > (streams ? limits_.streams : limits_.connections)) {
-        Held* other = victim(newcomer, among, nullptr);
-        close(other ? *other : came);
-        ++made_room_;
-    }
+    if (held(among) <= (streams ? limits_.streams : limits_.connections)) return;
+    Held* other = victim(newcomer, among);
+    close(other ? *other : held_.at(newcomer));
 }
 
-// Of the places `among` (of `of_address` alone, if given), the oldest of
-// the address holding the most; never the newcomer, never a stream for a
-// connection's room (a stream's page would lose its game for a stranger's
-// request).
-Admission::Held* Admission::victim(Key newcomer, Among among, const std::string* of_address) {
+std::size_t Admission::held(Among among) const {
+    return among == Among::streams ? total_.streams : total_.connections;
+}
+
+// Of the places `among`, the oldest of the address holding the most; never
+// the newcomer, never a stream for a connection's room (a page would lose
+// its game for a stranger's request).
+Admission::Held* Admission::victim(Key newcomer, Among among) {
     const bool streams = among == Among::streams;
-    std::unordered_map<std::string_view, std::size_t> holding;
-    for (const auto& [key, held] : held_)
-        if (!held.closing && (!streams || held.stream)) ++holding[held.address];
+    const auto holds = [&](const Held& held) {
+        const Holding& holding = by_address_[held.address];
+        return streams ? holding.streams : holding.connections;
+    };
     Held* chosen = nullptr;
     std::size_t chosen_holds = 0;
     for (auto& [key, held] : held_) {
         if (key == newcomer || held.closing || held.stream != streams) continue;
-        if (of_address && held.address != *of_address) continue;
-        const std::size_t holds = holding[held.address];
-        if (!chosen || holds > chosen_holds ||
-            (holds == chosen_holds && held.since < chosen->since)) {
+        const std::size_t count = holds(held);
+        if (!chosen || count > chosen_holds ||
+            (count == chosen_holds && held.since < chosen->since)) {
             chosen = &held;
-            chosen_holds = holds;
+            chosen_holds = count;
         }
     }
     return chosen;
@@ -126,8 +132,19 @@ Admission::Held* Admission::victim(Key newcomer, Among among, const std::string*
 // the system given its number to another) in between: it says closed()
 // before it closes a socket.
 void Admission::close(Held& held) {
+    count(held, -1);
     held.closing = true;
     closer_.close(held.fd);
+}
+
+// `held` counted in (+1) or out (-1) of its address's holding and the total.
+void Admission::count(const Held& held, int change) {
+    Holding& holding = by_address_[held.address];
+    const auto apply = [change](std::size_t& n) { n = change > 0 ? n + 1 : n - 1; };
+    apply(holding.connections);
+    apply(total_.connections);
+    if (held.stream) apply(holding.streams), apply(total_.streams);
+    if (holding.connections == 0) by_address_.erase(held.address);
 }
 
 std::string address_key(const sockaddr* address) {

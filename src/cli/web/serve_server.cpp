@@ -189,6 +189,13 @@ void on_completed(void* self, MHD_Connection* connection, void** request,
     *request = nullptr;
 }
 
+// A connection at the door, refused at once (closed before the library
+// makes anything of it) if its address holds its bound or its fair share.
+MHD_Result on_knock(void* self, const sockaddr* address, socklen_t) {
+    return static_cast<PublicServer::Impl*>(self)->admission->admits(address_key(address)) ? MHD_YES
+                                                                                           : MHD_NO;
+}
+
 // A connection opened or closed: what the admission counts.
 void on_connection(void* self, MHD_Connection* connection, void**,
                    MHD_ConnectionNotificationCode code) {
@@ -225,7 +232,7 @@ bool PublicServer::Impl::start_daemon() {
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (ipv6) flags |= MHD_USE_IPv6;
     daemon =
-        api->start_daemon(flags, 0, nullptr, nullptr, &on_request, this,                      //
+        api->start_daemon(flags, 0, &on_knock, this, &on_request, this,                       //
                           MHD_OPTION_LISTEN_SOCKET, listen_fd,                                //
                           MHD_OPTION_CONNECTION_LIMIT, max_connections + serve_closing_room,  //
                           MHD_OPTION_CONNECTION_MEMORY_LIMIT, serve_connection_memory,        //

@@ -22,13 +22,14 @@ MHD_Result PublicServer::Impl::open_stream(MHD_Connection* connection) {
     auto* listener = new Listener{this, connection, info ? info->connect_fd : -1};
     {
         std::lock_guard lock(mutex);
-        if (stopping) {
+        // Past the address's share of streams, 503: the page tries again by
+        // itself. Else the oldest stream of the greediest gives way if need be.
+        if (stopping || !admission->stream_opened(connection, ServeClock::now())) {
             delete listener;
             return api->queue_response(connection, MHD_HTTP_SERVICE_UNAVAILABLE, busy);
         }
         listeners.push_back(listener);
     }
-    admission->stream_opened(connection, ServeClock::now());  // the oldest gives way if need be
     const auto read = [](void* cls, uint64_t, char* buffer, size_t room) -> ssize_t {
         auto* self = static_cast<Listener*>(cls);
         return self->impl->read_stream(*self, buffer, room);

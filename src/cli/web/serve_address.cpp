@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "serve_server.hpp"
 
 namespace coyel::cli {
@@ -30,6 +32,36 @@ std::string address_for_phones(const std::string& host, int port) {
         }
     }
     return fmt::format("http://{}:{}/", shown, port);
+}
+
+std::vector<std::string> serve_origins(const std::string& host, int port) {
+    std::vector<std::string> origins;
+    const auto add = [&](const std::string& address) {
+        const bool v6 = address.find(':') != std::string::npos;
+        std::string origin = v6 ? fmt::format("http://[{}]:{}", address, port)
+                                : fmt::format("http://{}:{}", address, port);
+        if (std::find(origins.begin(), origins.end(), origin) == origins.end())
+            origins.push_back(std::move(origin));
+    };
+    const bool everywhere = host.empty() || host == "0.0.0.0" || host == "::";
+    if (!everywhere) add(host);
+    ifaddrs* all = nullptr;
+    if (everywhere && ::getifaddrs(&all) == 0) {
+        for (const ifaddrs* at = all; at; at = at->ifa_next) {
+            if (!at->ifa_addr || !(at->ifa_flags & IFF_UP)) continue;
+            const int family = at->ifa_addr->sa_family;
+            if (family != AF_INET && family != AF_INET6) continue;
+            char text[INET6_ADDRSTRLEN];
+            const void* bytes =
+                family == AF_INET
+                    ? static_cast<const void*>(
+                          &reinterpret_cast<const sockaddr_in*>(at->ifa_addr)->sin_addr)
+                    : &reinterpret_cast<const sockaddr_in6*>(at->ifa_addr)->sin6_addr;
+            if (::inet_ntop(family, bytes, text, sizeof text)) add(text);
+        }
+        ::freeifaddrs(all);
+    }
+    return origins;
 }
 
 std::string qr_code_text(const std::string& text) {

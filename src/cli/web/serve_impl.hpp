@@ -61,6 +61,9 @@ struct PublicServer::Impl {
     const MhdApi* api = nullptr;
     int listen_fd = -1;
     bool ipv6 = false;
+    // "http://192.168.1.20:8080", …: the origins of the pages this server
+    // gives, as numbers (serve_origins()), which a phone's Done must come from.
+    std::vector<std::string> origins;
     unsigned max_connections = serve_max_connections;
     // Who holds the places (made once the bounds are known, before the library starts).
     std::unique_ptr<ConnectionCloser> closer;
@@ -137,6 +140,12 @@ struct PublicServer::Impl {
     // The seat whose card `token` is, while the phones answer.
     std::optional<Seat> card_seat(std::string_view token);
     bool same_origin(MHD_Connection* connection) const;
+    // A body's length as its headers give it: none (nullopt), or two that differ.
+    struct DeclaredLength {
+        std::optional<std::size_t> bytes;
+        bool conflicting = false;
+    };
+    DeclaredLength declared_length(MHD_Connection* connection) const;
 
     // --- The /events streams (serve_streams.cpp).
     MHD_Result open_stream(MHD_Connection* connection);

@@ -1,6 +1,9 @@
 // Each request, on the library's thread: `/`, `/state.json`, `/events`,
 // `/card/<token>` and, while the phones answer, `/card/<token>/call` and
 // `POST /card/<token>/answer`. Anything else is the one 404 (or 405).
+#include <strings.h>
+
+#include <algorithm>
 #include <cstring>
 
 #include "card_links.hpp"
@@ -77,7 +80,9 @@ MHD_Result PublicServer::Impl::answer_state(MHD_Connection* connection) {
 
 // A phone's answer (POST /card/<token>/answer). Refused at once when it
 // cannot be one: another path or a token not of this game (as answer()
-// says, the same 404 for both), no length, or a body longer than an answer's. Else its body is
+// says, the same 404 for both), two lengths that differ (which a proxy on
+// the way might read otherwise), no length, or a body longer than an
+// answer's. Else its body is
 // read, serve_answer_bytes at most, and answered at the library's last call.
 MHD_Result PublicServer::Impl::receive_answer(MHD_Connection* connection, std::string_view url,
                                               const char* data, size_t& upload, void*& request) {
@@ -88,9 +93,11 @@ MHD_Result PublicServer::Impl::receive_answer(MHD_Connection* connection, std::s
             !url.starts_with(card) || !url.ends_with(answer_path) ||
             !card_seat(url.substr(card.size(), card_token_digits)))
             return answer(connection, url, "POST", nullptr);
-        const char* length = api->lookup_value(connection, MHD_HEADER_KIND, "Content-Length");
-        if (!length || std::strlen(length) > 3 ||
-            std::strtoul(length, nullptr, 10) > serve_answer_bytes)
+        const DeclaredLength length = declared_length(connection);
+        if (length.conflicting)
+            return queue_text(connection, MHD_HTTP_BAD_REQUEST, "400 Bad Request\n",
+                              "text/plain; charset=utf-8");
+        if (!length.bytes || *length.bytes > serve_answer_bytes)
             return queue_text(connection, MHD_HTTP_CONTENT_TOO_LARGE, "413 Content Too Large\n",
                               "text/plain; charset=utf-8");
         request = body = new PostBody{};
@@ -197,11 +204,49 @@ std::optional<Seat> PublicServer::Impl::card_seat(std::string_view token) {
     return seat_of_card_token(saved->game.setup(), std::string(token));
 }
 
-// The request comes from a page this server gave: its Origin is the Host it asked.
+// The request comes from a page this server gave: its Origin is one of the
+// addresses the server is reached at, as numbers (its printed address, or
+// any of the machine's when it listens on all), never the request's own
+// Host, which a page of another site can set by DNS (rebinding).
 bool PublicServer::Impl::same_origin(MHD_Connection* connection) const {
     const char* origin = api->lookup_value(connection, MHD_HEADER_KIND, "Origin");
-    const char* host = api->lookup_value(connection, MHD_HEADER_KIND, "Host");
-    return origin && host && std::string_view(origin) == "http://" + std::string(host);
+    return origin && std::find(origins.begin(), origins.end(), origin) != origins.end();
+}
+
+namespace {
+
+// Every Content-Length given, as text.
+MHD_Result collect_length(void* lengths, MHD_ValueKind, const char* key, const char* value) {
+    if (strcasecmp(key, "Content-Length") == 0 && value)
+        static_cast<std::vector<std::string>*>(lengths)->emplace_back(value);
+    return MHD_YES;
+}
+
+// "0048" is 48; nullopt for anything but digits, or past a million.
+std::optional<std::size_t> length_value(std::string_view text) {
+    while (text.size() > 1 && text.front() == '0') text.remove_prefix(1);
+    if (text.empty() || text.size() > 6) return std::nullopt;
+    std::size_t value = 0;
+    for (const char digit : text) {
+        if (digit < '0' || digit > '9') return std::nullopt;
+        value = value * 10 + static_cast<std::size_t>(digit - '0');
+    }
+    return value;
+}
+
+}  // namespace
+
+PublicServer::Impl::DeclaredLength PublicServer::Impl::declared_length(
+    MHD_Connection* connection) const {
+    std::vector<std::string> given;
+    api->connection_values(connection, MHD_HEADER_KIND, &collect_length, &given);
+    DeclaredLength length;
+    for (const std::string& text : given) {
+        const auto value = length_value(text);
+        if (length.bytes && value != length.bytes) length.conflicting = true;
+        if (!length.bytes) length.bytes = value;
+    }
+    return length;
 }
 
 }  // namespace coyel::cli

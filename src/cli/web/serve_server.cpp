@@ -270,7 +270,9 @@ Result<int> PublicServer::bind(const std::string& host, int port) {
     if (!fd) return fd.failure();
     if (impl_->listen_fd >= 0) ::close(impl_->listen_fd);
     impl_->listen_fd = *fd;
-    return port_of(*fd);
+    const int bound = port_of(*fd);
+    impl_->origins = serve_origins(host, bound);
+    return bound;
 }
 
 void PublicServer::run() {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "coyel/result.hpp"
 #include "coyel/setup.hpp"
@@ -124,6 +125,12 @@ class ServerThread {
 // "http://192.168.1.20:8080/": the address phones type; for 0.0.0.0 the
 // machine's first LAN address (127.0.0.1 when it has none).
 std::string address_for_phones(const std::string& host, int port);
+
+// The origins of the pages served at `host`:`port` ("http://192.168.1.20:8080"),
+// as numbers: `host` itself, or for the wildcard (0.0.0.0) each address of
+// the machine's interfaces; an IPv6 address in brackets. A phone's Done
+// must come from one of them.
+std::vector<std::string> serve_origins(const std::string& host, int port);
 
 // `text` as a QR code in Unicode half blocks, two modules a character, light
 // modules drawn (for a dark terminal), with a quiet zone; "" if it cannot be made.

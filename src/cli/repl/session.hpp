@@ -87,6 +87,9 @@ class Session final : private LivePrompt, private PromptHost {
     // (--cards phone): each answer is taken as a typed one would be, while
     // its call is still the one expected; the moderator may always type first.
     void answers_from_phones(PhoneInbox& inbox) { phones_ = &inbox; }
+    // This coyel serves the players' page at `address` (--serve): `page`
+    // and `card` show it again.
+    void serves_page_at(std::string address) { page_address_ = std::move(address); }
     // No moderator (`new --self`): nothing waits for an Enter (the screen
     // is the table's, as in a pipe), the phones' answers wait for the voice,
     // and each day's vote opens with a talk timer of `talk` (as `timer`
@@ -105,6 +108,7 @@ class Session final : private LivePrompt, private PromptHost {
     speech::Speaker* speaker() override { return speaker_; }
     bool undo() override;
     void end_shown_again() override { end_shown_ = false; }
+    const std::optional<std::string>& page_address() const override { return page_address_; }
 
     // The live prompt (line_reader.hpp).
     std::string text() const override;
@@ -150,13 +154,14 @@ class Session final : private LivePrompt, private PromptHost {
     CallBoard board_;
     PromptCommands commands_;
     AnswerReader answers_;
-    speech::Speaker* speaker_ = nullptr;      // none unless --speak
-    PhoneInbox* phones_ = nullptr;            // none unless --cards phone
-    std::vector<PhoneAnswer> phone_answers_;  // taken from the inbox, not yet applied
-    bool phones_answered_ = false;            // the prompt closes: a new call is shown
-    std::optional<std::string> by_itself_;    // the talk timer's length, with no moderator
-    int talk_round_ = 0;                      // the last day whose talk timer was started
-    bool talk_heard_ = true;                  // and started again once the voice had read the day
+    speech::Speaker* speaker_ = nullptr;       // none unless --speak
+    PhoneInbox* phones_ = nullptr;             // none unless --cards phone
+    std::optional<std::string> page_address_;  // none unless --serve
+    std::vector<PhoneAnswer> phone_answers_;   // taken from the inbox, not yet applied
+    bool phones_answered_ = false;             // the prompt closes: a new call is shown
+    std::optional<std::string> by_itself_;     // the talk timer's length, with no moderator
+    int talk_round_ = 0;                       // the last day whose talk timer was started
+    bool talk_heard_ = true;                   // and started again once the voice had read the day
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

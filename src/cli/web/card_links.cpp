@@ -91,10 +91,6 @@ ask();
 
 }  // namespace
 
-std::string card_link(const std::string& address, const std::string& token) {
-    return address + "card/" + token;
-}
-
 CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat seat) {
     const CardView card = card_view(game, seat);
     CardWords words;

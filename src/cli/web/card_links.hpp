@@ -10,11 +10,9 @@
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
 #include "narrator.hpp"
+#include "phones/tokens.hpp"
 
 namespace coyel::cli {
-
-// "http://192.168.1.20:8080/card/3f…" from an address_for_phones() address.
-std::string card_link(const std::string& address, const std::string& token);
 
 // One player's card in the script's words: the walk-through's heading
 // ("3 · Ana"), the card's title, and for a carbon emission who the others are.

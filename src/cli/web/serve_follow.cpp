@@ -42,12 +42,12 @@ std::optional<std::chrono::milliseconds> PublicServer::Impl::talk_left() const {
 PublicState PublicServer::Impl::state_of_reading() {
     shows_clock_running = false;
     const auto& reading = follower.saved();
-    if (!reading) return PublicState{"{", std::nullopt, std::nullopt};
+    if (!reading) return PublicState{"{\"game\":\"" + game_id + "\"", std::nullopt, std::nullopt};
     std::optional<LiveClock> live = reading->live;
     if (live && live->running && !in_play(follower.path())) live->running = false;
     shows_clock_running = live && live->running;
     const std::string note = follower.missing() ? narrator.line("display.missing") : "";
-    return public_state(narrator, reading->game, live, unix_ms_now(), note);
+    return public_state(narrator, reading->game, live, unix_ms_now(), note, game_id);
 }
 
 std::string PublicServer::Impl::state_now() {

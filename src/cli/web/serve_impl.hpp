@@ -57,7 +57,8 @@ struct PublicServer::Impl {
     };
 
     const narration::Narrator& narrator;
-    SaveFollower follower;  // the follow_save thread's alone
+    const std::string game_id;  // game_fingerprint() of the save first followed
+    SaveFollower follower;      // the follow_save thread's alone
     const MhdApi* api = nullptr;
     int listen_fd = -1;
     bool ipv6 = false;

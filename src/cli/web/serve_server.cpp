@@ -48,9 +48,12 @@ Result<int> listening_socket(const std::string& host, int port, bool& ipv6) {
     hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
     addrinfo* found = nullptr;
     const std::string service = std::to_string(port);
+    const std::string where = fmt::format("{}:{}", host, port);
     if (const int error =
             ::getaddrinfo(host.empty() ? nullptr : host.c_str(), service.c_str(), &hints, &found))
-        return Error{fmt::format("cannot listen on {}:{}: {}", host, port, ::gai_strerror(error))};
+        return reasoned(fmt::format("cannot listen on {}: {}", where, ::gai_strerror(error)),
+                        ErrorCode::invalid, "address_unknown",
+                        {{"address", where}, {"why", ::gai_strerror(error)}});
     const addrinfo& first = *found;
     ipv6 = first.ai_family == AF_INET6;
     const int fd = ::socket(first.ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
@@ -64,10 +67,14 @@ Result<int> listening_socket(const std::string& host, int port, bool& ipv6) {
     ::freeaddrinfo(found);
     if (!listening) {
         if (fd >= 0) ::close(fd);
-        // not_now: the port is another program's, for now (start_serving's fallback).
-        return Error{
-            fmt::format("cannot listen on {}:{}: {}", host, port, std::strerror(saved_errno)),
-            saved_errno == EADDRINUSE ? ErrorCode::not_now : ErrorCode::invalid};
+        // The port another program's, for now; the address no longer this
+        // machine's (another network): start_serving falls back, or says so.
+        const char* reason = saved_errno == EADDRINUSE      ? "port_busy"
+                             : saved_errno == EADDRNOTAVAIL ? "address_gone"
+                                                            : "cannot_listen";
+        return reasoned(fmt::format("cannot listen on {}: {}", where, std::strerror(saved_errno)),
+                        saved_errno == EADDRINUSE ? ErrorCode::not_now : ErrorCode::invalid, reason,
+                        {{"address", where}, {"why", std::strerror(saved_errno)}});
     }
     return fd;
 }
@@ -114,7 +121,9 @@ std::string card_policy(bool answers) {
 }
 
 PublicServer::Impl::Impl(const narration::Narrator& n, std::string p)
-    : narrator(n), follower(std::move(p), folder_watch, read_saved_game) {
+    : narrator(n),
+      game_id(game_fingerprint(p)),
+      follower(std::move(p), folder_watch, read_saved_game) {
     follower.start();  // armed, then read: a save made as the server starts is seen
     publish();
 }

@@ -76,23 +76,34 @@ class PublicServer {
 };
 
 // Where to serve a game: --bind and --port when given, else where it served
-// before (Setup::served), so that the card links phones hold still open,
-// else 0.0.0.0:8080 (every interface: the phones are on the LAN).
+// last (Setup::served: the port kept whatever the address, so that the
+// card links phones hold open again where they can), else 0.0.0.0:8080
+// (every interface: the phones are on the LAN).
 struct ServeAt {
     std::string bind = "0.0.0.0";
     int port = 8080;
-    bool from_save = false;  // the game's own port: if taken, another one, with a warning
+    bool bind_given = false;              // --bind: an address gone is an error, not a fallback
+    bool port_given = false;              // --port: a port taken is an error, not a fallback
+    std::optional<Setup::Served> before;  // where the game served last
+    bool phone_cards = false;             // the game's links are card links too
 };
 ServeAt serve_at(const std::optional<std::string>& bind, const std::optional<int>& port,
                  const Setup& setup);
 
-// Binds `server` and prints the address (the script's line `address_key`,
-// given {url}) with its QR code: the port bound, or nullopt once the reason
-// is printed. The game's own port taken, it binds any free one and says
-// that the links given before no longer open. Defined in cmd_serve.cpp.
-std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
-                                 const ServeAt& at,
-                                 const std::string& address_key = "serve.address");
+// Who serves: the playing coyel itself (`new`/`resume --serve`), or `coyel
+// serve` beside it.
+enum class Serving { in_game, beside };
+
+// Binds `server` where `at` says and prints the address with its QR code,
+// each line wrapped to the terminal. A port not given that is taken: any
+// free one; an address not given that is no longer the machine's: every
+// interface; each said in one line. Then, if the links now differ from
+// where the game served last, which changed and how to show them again.
+// Where it serves, or nullopt once the reason (with a hint) is printed in
+// one line. Defined in cmd_serve.cpp.
+std::optional<Setup::Served> start_serving(PublicServer& server,
+                                           const narration::Narrator& narrator, const ServeAt& at,
+                                           Serving serving, const std::string& save_path);
 
 // The server of `coyel new --serve` and `coyel resume --serve`: a thread of
 // the playing coyel, following the save it writes, until destroyed. Defined
@@ -107,9 +118,9 @@ class ServerThread {
     ServerThread& operator=(const ServerThread&) = delete;
     ~ServerThread();
     // "http://192.168.1.20:8080/": what the card links start with.
-    const std::string& address() const { return address_; }
-    // Where it listens, as Setup::served keeps it.
-    Setup::Served served() const { return served_; }
+    const std::string& address() const { return served_.address; }
+    // Where it serves, as Setup::served keeps it.
+    const Setup::Served& served() const { return served_; }
     // The answers the players' phones make.
     PhoneInbox& inbox() { return inbox_; }
 
@@ -117,10 +128,21 @@ class ServerThread {
     ServerThread(const narration::Narrator& narrator, const std::string& save_path);
     PhoneInbox inbox_;  // before the server, which posts into it
     PublicServer server_;
-    std::string address_;
     Setup::Served served_;
     std::thread thread_;
 };
+
+// The game a server serves, as its page tells it from another game served
+// later at the same address: a fingerprint of its save's path, the same in
+// every coyel serving that save ("" for none).
+std::string game_fingerprint(const std::string& save_path);
+
+// Whether a coyel answering at `host`:`port` serves the game `fingerprint`
+// (asked within a second; false when nothing answers so).
+bool serves_game(const std::string& host, int port, const std::string& fingerprint);
+
+// Whether `host` is this machine alone (127.0.0.1, ::1, localhost).
+bool is_loopback(const std::string& host);
 
 // "http://192.168.1.20:8080/": the address phones type; for 0.0.0.0 the
 // machine's first LAN address (127.0.0.1 when it has none).
@@ -131,9 +153,5 @@ std::string address_for_phones(const std::string& host, int port);
 // the machine's interfaces; an IPv6 address in brackets. A phone's Done
 // must come from one of them.
 std::vector<std::string> serve_origins(const std::string& host, int port);
-
-// `text` as a QR code in Unicode half blocks, two modules a character, light
-// modules drawn (for a dark terminal), with a quiet zone; "" if it cannot be made.
-std::string qr_code_text(const std::string& text);
 
 }  // namespace coyel::cli

@@ -39,7 +39,7 @@ nlohmann::json players_json(const narration::PlayersScreen& screen) {
 
 PublicState public_state(const narration::Narrator& narrator, const Game& game,
                          const std::optional<LiveClock>& live, std::int64_t now_ms,
-                         const std::string& note) {
+                         const std::string& note, const std::string& game_id) {
     const narration::PlayersScreen screen = narration::players_screen(narrator, game, live, now_ms);
     const nlohmann::json out = {{"phase", screen.phase},
                                 {"temperature", screen.temperature},
@@ -54,7 +54,8 @@ PublicState public_state(const narration::Narrator& narrator, const Game& game,
                                 {"vote", screen.vote},
                                 {"result", screen.result.value_or("")},
                                 {"result_figure", screen.result_figure.value_or("")},
-                                {"note", note}};
+                                {"note", note},
+                                {"game", game_id}};
     PublicState state;
     state.head = out.dump();  // UTF-8 as is; the page never parses it as markup
     state.head.pop_back();    // its closing brace, which at() puts back
@@ -76,8 +77,8 @@ std::string PublicState::at(std::int64_t now_ms) const {
 
 std::string public_state_json(const narration::Narrator& narrator, const Game& game,
                               const std::optional<LiveClock>& live, std::int64_t now_ms,
-                              const std::string& note) {
-    return public_state(narrator, game, live, now_ms, note).at(now_ms);
+                              const std::string& note, const std::string& game_id) {
+    return public_state(narrator, game, live, now_ms, note, game_id).at(now_ms);
 }
 
 }  // namespace coyel::cli

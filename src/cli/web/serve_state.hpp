@@ -27,14 +27,15 @@ struct PublicState {
 
 // The public state at Unix time `now_ms`: texts in the script's words, and
 // when the ticking figures reach zero. `note` (may be empty) says the save
-// is missing, as `display` does.
+// is missing, as `display` does; `game_id` (game_fingerprint()) tells this
+// game from another served later at the same address.
 PublicState public_state(const narration::Narrator& narrator, const Game& game,
                          const std::optional<LiveClock>& live, std::int64_t now_ms,
-                         const std::string& note);
+                         const std::string& note, const std::string& game_id = "");
 // The same as one line of JSON at `now_ms`.
 std::string public_state_json(const narration::Narrator& narrator, const Game& game,
                               const std::optional<LiveClock>& live, std::int64_t now_ms,
-                              const std::string& note);
+                              const std::string& note, const std::string& game_id = "");
 
 // The script's language as an HTML lang attribute: letters, digits and '-' only.
 std::string page_language(const narration::Narrator& narrator);

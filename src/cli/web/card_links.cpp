@@ -19,9 +19,9 @@ namespace {
 constexpr const char* card_style =
     "*{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#10151c;"
     "color:#f2f2f2;font-size:clamp(18px,4vw,40px);line-height:1.3}main{padding:1em;"
-    "text-align:center}p{overflow-wrap:anywhere}#title{font-size:2.2em;font-weight:bold;"
-    "color:#f5a623}#night{border-bottom:2px solid #2c3440;padding-bottom:.5em}"
-    "#choices{display:grid;grid-template-columns:repeat(auto-fill,minmax(7em,1fr));gap:.4em}"
+    "text-align:center}p{overflow-wrap:break-word}#title{font-size:min(2.2em,8vw);"
+    "font-weight:bold;color:#f5a623}#night{border-bottom:2px solid #2c3440;padding-bottom:.5em}"
+    "#choices{display:flex;flex-wrap:wrap;gap:.4em}#choices button{flex:1 1 6em;white-space:nowrap}"
     "button{font:inherit;padding:.5em;border-radius:.4em;border:2px solid #2c3440;"
     "background:#1b222c;color:inherit}button[aria-pressed=true]{border-color:#f5a623;"
     "background:#3a2c10}#done{margin-top:.6em;width:100%}#done:disabled{opacity:.4}"

@@ -28,24 +28,27 @@ main{display:flex;flex-direction:column;gap:0.5rem;padding:0.5rem 1rem}
 #lines{font-size:0.95rem;color:#c9d1da}
 #lines span+span:not(:empty)::before{content:" · "}
 #end{text-align:center}
-#result-figure{font-size:3.6rem;font-weight:bold;color:#7ed67e;overflow-wrap:anywhere;line-height:1.1}
-#result{font-size:1.6rem;font-weight:bold;overflow-wrap:anywhere}
+#result-figure{font-size:min(3.6rem,11vw);font-weight:bold;color:#7ed67e;line-height:1.1}
+#result{font-size:1.6rem;font-weight:bold}
 #announcement{font-size:1.3rem;border-left:0.25rem solid #f5a623;padding-left:0.6rem}
 #announcement:empty{display:none}
-#announcement p{margin:0.1em 0;overflow-wrap:anywhere}
-#vote{font-size:1.3rem;padding-left:0.85rem}
-#vote:empty{display:none}
-#vote p{margin:0.1em 0;overflow-wrap:anywhere}
-#players{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0.1rem 1rem;
+#announcement p{margin:0.1em 0}
+#vote{font-size:1.15rem;padding-left:0.85rem}
+#vote p{margin:0.1em 0}
+#ballots{column-width:21rem;column-gap:2rem}
+#ballots p{break-inside:avoid}
+#next{font-weight:bold;color:#f5a623}
+#players{display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:0.1rem 1rem;font-size:1.1rem;
  padding:0;margin:0;list-style:none}
-#players li{overflow-wrap:anywhere}
-#players .status{font-size:0.85em;color:#f5a623}
+#players .name{white-space:nowrap}
+#players .status{font-size:0.9em;color:#f5a623}
 #players .status:not(:empty)::before{content:" · "}
 #players li.out .name{color:#8d97a3}
 #players li.out .status{color:#e6e9ee}
 #note{color:#f5a623}
 #lost{position:fixed;left:0;right:0;top:0;z-index:1;padding:0.6rem 1rem;background:#b3261e;
  color:#fff;font-size:1.8rem;font-weight:bold;text-align:center;box-shadow:0 0.2rem 1rem #000}
+p,li,div{overflow-wrap:break-word}
 [hidden]{display:none!important}
 </style></head><body>
 <div id="lost" role="alert" hidden></div>
@@ -59,7 +62,7 @@ main{display:flex;flex-direction:column;gap:0.5rem;padding:0.5rem 1rem}
 </div></div>
 <div id="end" hidden><div id="result-figure"></div><div id="result"></div></div>
 <div id="announcement"></div>
-<div id="vote"></div>
+<div id="vote" hidden><div id="ballots"></div><p id="next"></p></div>
 <ul id="players"></ul>
 <div id="note"></div>
 </main>
@@ -156,7 +159,10 @@ function draw(next) {
   $("fill").style.height = Math.min(100, Math.max(0, share * 100)) + "%";
   $("players").replaceChildren(...state.players.map(player));
   $("announcement").replaceChildren(...state.announcement.map(paragraph));
-  $("vote").replaceChildren(...state.vote.map(paragraph));
+  // The ballots cast, in columns across the screen, then whose ballot comes next.
+  $("ballots").replaceChildren(...state.vote.slice(0, -1).map(paragraph));
+  $("next").textContent = state.vote.length ? state.vote[state.vote.length - 1] : "";
+  $("vote").hidden = !state.vote.length;
   $("end").hidden = !state.result;
   $("result-figure").textContent = state.result_figure;
   $("result").textContent = state.result;

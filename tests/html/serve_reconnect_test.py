@@ -3,8 +3,10 @@
 gone says so: in headless Chromium, with every /events place taken (64
 streams from 64 addresses, 127.0.0.2-65), the page's stream opens within
 2 s all the same (the oldest stranger's gives way). When the server stops,
-the page shows "connection lost" inside the screen and its countdown and
-timer stop. About 20 s.
+the page shows "connection lost" inside the screen, above the round and
+the temperature (never over them), and its countdown and timer stop; the
+same game served again at its address, the page follows it by itself;
+another game served there, the page says so and keeps its own. About 25 s.
 Usage: serve_reconnect_test.py PATH/TO/coyel"""
 import json, os, shutil, signal, socket, sys, tempfile, time
 
@@ -52,7 +54,10 @@ def still_open(sock):
 
 BANNER = """JSON.stringify((() => {
   const lost = document.getElementById("lost"), box = lost.getBoundingClientRect();
+  const below = ["phase", "degrees"].map(id => document.getElementById(id).getBoundingClientRect());
   return {shown: !lost.hidden && box.height > 0 && box.top >= 0 && box.bottom <= innerHeight,
+          clear: below.every(other => other.top >= box.bottom),
+          phase: document.getElementById("phase").textContent,
           text: lost.textContent, figure: document.getElementById("countdown-figure").textContent,
           timer: document.getElementById("timer-figure").textContent,
           font: parseFloat(getComputedStyle(lost).fontSize)};
@@ -83,10 +88,32 @@ try:
     later = json.loads(chromium.value(BANNER))
     if not gone["shown"] or gone["font"] < 24:
         fail(f"'connection lost' is not shown large inside the screen: {gone}")
+    if not gone["clear"]:
+        fail(f"'connection lost' covers the round or the temperature: {gone}")
     if gone["figure"] or gone["timer"] or later["figure"] or later["timer"]:
         fail(f"the countdown goes on with the game gone: {gone}, then {later}")
     print(f"reconnect: the game gone, the page says \"{gone['text']}\" "
-          f"({gone['font']:.0f} px) and counts no more")
+          f"({gone['font']:.0f} px, above the round and temperature) and counts no more")
+
+    # The laptop back with the same game, on the same port: followed again by itself.
+    server, _ = serve(coyel, save, folder, port=port)
+    chromium.wait_for("document.body.dataset.lost === '0' && document.body.dataset.otherGame === '0'"
+                      " && document.getElementById('lost').hidden", 15, "its game again")
+    chromium.wait_for("document.getElementById('countdown-figure').textContent !== ''", 5,
+                      "its countdown again")
+    # Another game served at its address: said, and its own game's last view kept.
+    server.send_signal(signal.SIGTERM)
+    server.wait(10 * FACTOR)
+    chromium.wait_for("document.body.dataset.lost === '1'", 10, "the game gone again")
+    another = os.path.join(folder, "another.json")
+    write_save(another, moment(game, 3, live=True))
+    server, _ = serve(coyel, another, folder, port=port)
+    chromium.wait_for("document.body.dataset.otherGame === '1'", 15, "another game served")
+    other = json.loads(chromium.value(BANNER))
+    if not other["shown"] or not other["clear"] or other["figure"] or other["phase"] != gone["phase"]:
+        fail(f"another game served at the page's address: {other}, its own was {gone}")
+    print(f"reconnect: back with the same game, followed again; another game served there: "
+          f"\"{other['text']}\", its own game's last view kept")
 finally:
     chromium.close()
     for sock in streams:

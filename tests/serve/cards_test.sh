@@ -155,7 +155,7 @@ card=$(curl -s -i "${url}card/$real" | tr -d '\r')
 policy=$(grep -iE "^Content-Security-Policy: " <<<"$card") || fail "a card has no Content-Security-Policy"
 [[ $policy == *"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-"* &&
   $policy != *"script-src 'unsafe"* ]] ||
-  fail "a card may run another script than its console's: $policy"
+  fail "a card may run another script than its own: $policy"
 for method in POST PUT DELETE PATCH; do
   [[ $(status_of -X "$method" "${url}card/$real") == 405 ]] || fail "$method on a card link is not 405"
 done

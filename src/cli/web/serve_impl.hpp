@@ -38,9 +38,9 @@ struct PostBody {
 // The page's policy: its own script by hash (no other inline script runs),
 // which may ask this server only; never inside another site's frame.
 std::string page_policy();
-// A card's: no script at all, nothing fetched; with the night's console,
-// its one script, which may ask this server only.
-std::string card_policy(bool answers);
+// A card's: its one script (the night's console, and whether its game is
+// still served), which may ask this server only.
+std::string card_policy();
 
 struct PublicServer::Impl {
     // One /events stream: what it has been sent, and whether it waits, suspended.

@@ -46,13 +46,13 @@ main{display:flex;flex-direction:column;gap:0.5rem;padding:0.5rem 1rem}
 #players li.out .name{color:#8d97a3}
 #players li.out .status{color:#e6e9ee}
 #note{color:#f5a623}
-#lost{position:fixed;left:0;right:0;top:0;z-index:1;padding:0.6rem 1rem;background:#b3261e;
- color:#fff;font-size:1.8rem;font-weight:bold;text-align:center;box-shadow:0 0.2rem 1rem #000}
+#lost{padding:0.3rem 1rem;background:#b3261e;color:#fff;font-size:1.5rem;font-weight:bold;
+ text-align:center;border-radius:0.3rem}
 p,li,div{overflow-wrap:break-word}
 [hidden]{display:none!important}
 </style></head><body>
-<div id="lost" role="alert" hidden></div>
 <main>
+<div id="lost" role="alert" hidden></div>
 <div id="top">
 <div id="gauge"><div id="fill"></div></div>
 <div><div id="phase"></div>
@@ -76,6 +76,9 @@ constexpr const char* page_script = R"JS(
 const words = JSON.parse(document.getElementById("words").textContent);
 const $ = id => document.getElementById(id);
 let state = null, received = 0, lost = false, retry = null, shownLength = -1;
+// The game this page follows (its fingerprint, from the first state): a
+// state of another game served later at this address is not shown.
+let game = null, otherGame = false;
 // What the page has shown since it loaded, kept on <body> for a test to read:
 // the states received, each new degree and countdown figure, the streams
 // opened (and how long the last one took to open).
@@ -120,7 +123,7 @@ function tick() {
     timerFigure = clock(left(state.timer_ms));
     timer = timer.replace(/\d+:\d\d/, timerFigure);
   }
-  if (lost) figure = line = timer = timerFigure = "";  // no game to count for
+  if (lost || otherGame) figure = line = timer = timerFigure = "";  // no game to count for
   if (figure) remember(seen.countdowns, figure, "countdownsSeen");
   $("countdown-figure").textContent = figure;
   $("countdown").textContent = line;
@@ -148,6 +151,10 @@ function paragraph(line) {
   return p;
 }
 function draw(next) {
+  if (game === null) game = next.game;
+  otherGame = next.game !== game;
+  banner();
+  if (otherGame) return;  // the last view of its own game stays, greyed by the banner
   state = next;
   received = Date.now();
   document.body.dataset.updates = ++seen.updates;
@@ -172,9 +179,15 @@ function draw(next) {
 }
 function showLost(now) {
   lost = now;
-  $("lost").textContent = words.lost;
-  $("lost").hidden = !now;
-  document.body.dataset.lost = now ? "1" : "0";
+  banner();
+}
+// The banner above the game: its laptop gone, or another game served here.
+function banner() {
+  const text = otherGame ? words.other_game : lost ? words.lost : "";
+  $("lost").textContent = text;
+  $("lost").hidden = !text;
+  document.body.dataset.lost = lost ? "1" : "0";
+  document.body.dataset.otherGame = otherGame ? "1" : "0";
   shownLength = -1;
   tick();
 }
@@ -228,7 +241,8 @@ std::string page_language(const narration::Narrator& narrator) {
 
 std::string public_page(const narration::Narrator& narrator) {
     const std::string language = page_language(narrator);
-    const nlohmann::json words = {{"lost", narrator.line("serve.lost")}};
+    const nlohmann::json words = {{"lost", narrator.line("serve.lost")},
+                                  {"other_game", narrator.line("serve.other_game")}};
     std::string head = replaced(page_head, "@LANG@", language);
     head = replaced(head, "@WORDS@", inert(words.dump()));
     return head + page_script + page_tail;

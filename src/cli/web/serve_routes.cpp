@@ -70,8 +70,7 @@ MHD_Result PublicServer::Impl::answer_card(MHD_Connection* connection, std::stri
         if (seat) card = card_page(narrator, saved->game, *seat, desk.has_value());
     }
     if (card.empty()) return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
-    return queue_made(connection, MHD_HTTP_OK, card, "text/html; charset=utf-8",
-                      card_policy(desk.has_value()));
+    return queue_made(connection, MHD_HTTP_OK, card, "text/html; charset=utf-8", card_policy());
 }
 
 MHD_Result PublicServer::Impl::answer_state(MHD_Connection* connection) {
@@ -115,13 +114,15 @@ MHD_Result PublicServer::Impl::receive_answer(MHD_Connection* connection, std::s
 }
 
 // `/card/<token>/call` and `/card/<token>/answer`, for the card's own
-// phone; a token not of this game, or a server that takes no answers, 404.
+// phone; a token not of this game, 404, and so is `answer` on a server that
+// takes no answers (its `call` says there is none, so that the card page
+// knows its game is still served).
 MHD_Result PublicServer::Impl::answer_card_path(MHD_Connection* connection, std::string_view path,
                                                 std::string_view method, const PostBody* body) {
     const std::string_view token = path.substr(0, card_token_digits);
     const std::string_view what = path.substr(card_token_digits + 1);
     const std::optional<Seat> seat = card_seat(token);
-    if (!seat || (what != "call" && what != "answer"))
+    if (!seat || (what != "call" && (what != "answer" || !desk)))
         return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
     return answer_phone(connection, *seat, what, method, body);
 }
@@ -139,8 +140,8 @@ MHD_Result PublicServer::Impl::answer_phone(MHD_Connection* connection, Seat sea
     if (!counted_in(seat))
         return queue_text(connection, MHD_HTTP_TOO_MANY_REQUESTS, "429 Too Many Requests\n", plain);
     if (!posting) {
-        std::string shown;
-        {
+        std::string shown = R"({"again_ms":2000})";  // no call without the playing coyel
+        if (desk) {
             std::lock_guard lock(mutex);
             shown = desk->poll(seat, ServeClock::now());
         }
@@ -200,7 +201,7 @@ bool PublicServer::Impl::counted_in(Seat seat) {
 
 std::optional<Seat> PublicServer::Impl::card_seat(std::string_view token) {
     std::lock_guard lock(mutex);
-    if (!desk || !saved) return std::nullopt;
+    if (!saved) return std::nullopt;
     return seat_of_card_token(saved->game.setup(), std::string(token));
 }
 

@@ -113,11 +113,11 @@ std::string page_policy() {
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         page_script_hash());
 }
-std::string card_policy(bool answers) {
+std::string card_policy() {
     return fmt::format(
-        "default-src 'none'; style-src 'unsafe-inline'; {}base-uri 'none'; form-action 'none'; "
-        "frame-ancestors 'none'",
-        answers ? fmt::format("script-src '{}'; connect-src 'self'; ", card_script_hash()) : "");
+        "default-src 'none'; style-src 'unsafe-inline'; script-src '{}'; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        card_script_hash());
 }
 
 PublicServer::Impl::Impl(const narration::Narrator& n, std::string p)

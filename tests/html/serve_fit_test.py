@@ -15,7 +15,7 @@ end):
 It prints the smallest type at each key moment and size, and with a folder
 saves their screenshots there. The key moments again in French, on the
 phone and the 720p TV. One page per size, never reloaded: each moment
-comes by /events. About 40 s.
+comes by /events. About 25 s.
 Usage: serve_fit_test.py PATH/TO/coyel [SCREENSHOT-FOLDER]"""
 import json, os, shutil, signal, sys, tempfile
 

@@ -1,7 +1,8 @@
 """What the players'-page tests share: headless Chromium driven over its
 DevTools pipe (no extra package), a `coyel serve` of a save the test rewrites,
-and a simulated 30-player game cut at each of its moments."""
-import base64, datetime, fcntl, json, os, re, subprocess, sys, time
+a simulated 30-player game cut at each of its moments, and a bare /events
+stream."""
+import base64, datetime, fcntl, json, os, re, socket, subprocess, sys, time
 
 FACTOR = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
 # Names as long as allowed (24 characters) and short ones, as at a real table.
@@ -38,6 +39,24 @@ TEXTS = """
       if (tops.size > 1) broken.push(word[0]);
     }
   }"""
+
+
+def open_stream(port, source, seconds):
+    """An /events stream from the address `source`, read until its first
+    state: the socket, or why there is none (a string)."""
+    try:
+        sock = socket.create_connection(("127.0.0.1", port), seconds, (source, 0))
+        sock.sendall(b"GET /events HTTP/1.1\r\nHost: coyel\r\n\r\n")
+        answer = b""
+        while b"data: {" not in answer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                sock.close()
+                return f"closed: {answer[:60]!r}"
+            answer += chunk
+    except OSError as error:
+        return f"no stream: {error}"
+    return sock
 
 
 class Chromium:

@@ -8,11 +8,11 @@ the temperature (never over them), and its countdown and timer stop; the
 same game served again at its address, the page follows it by itself;
 another game served there, the page says so and keeps its own. About 25 s.
 Usage: serve_reconnect_test.py PATH/TO/coyel"""
-import json, os, shutil, signal, socket, sys, tempfile, time
+import json, os, shutil, signal, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from page_driver import (FACTOR, Chromium, fail, hold_lock, moment, serve, thirty_player_game,
-                         write_save)
+from page_driver import (FACTOR, Chromium, fail, hold_lock, moment, open_stream, serve,
+                         thirty_player_game, write_save)
 
 coyel = sys.argv[1]
 folder = tempfile.mkdtemp()
@@ -27,14 +27,9 @@ streams = []
 
 def take_a_place(source):
     """An /events stream from `source`, once it has had the state."""
-    sock = socket.create_connection(("127.0.0.1", port), 10 * FACTOR, (source, 0))
-    sock.sendall(b"GET /events HTTP/1.1\r\nHost: coyel\r\n\r\n")
-    answer = b""
-    while b"data:" not in answer:
-        chunk = sock.recv(65536)
-        if not chunk:
-            fail(f"a stream from {source} was refused: {answer[:60]!r}")
-        answer += chunk
+    sock = open_stream(port, source, 10 * FACTOR)
+    if isinstance(sock, str):
+        fail(f"a stream from {source} was refused: {sock}")
     streams.append(sock)
 
 

@@ -16,6 +16,9 @@ Usage: attack_test.py PATH/TO/coyel SAVE.json"""
 import http.client, json, os, re, resource, selectors, shutil, signal, socket, subprocess, sys
 import tempfile, threading, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "html"))
+from page_driver import open_stream  # noqa: E402
+
 coyel, sample = sys.argv[1], sys.argv[2]
 factor = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -157,17 +160,9 @@ def phone(source, port):
 def new_page(source, port):
     """Seconds for a new page at `source` to have its stream's first state."""
     began = time.monotonic()
-    try:
-        sock = socket.create_connection(("127.0.0.1", port), 10 * factor, (source, 0))
-        sock.sendall(b"GET /events HTTP/1.1\r\nHost: coyel\r\n\r\n")
-        answer = b""
-        while b"data: {" not in answer:
-            chunk = sock.recv(65536)
-            if not chunk:
-                return f"closed: {answer[:60]!r}"
-            answer += chunk
-    except OSError as error:
-        return f"no stream: {error}"
+    sock = open_stream(port, source, 10 * factor)
+    if isinstance(sock, str):
+        return sock
     sock.close()
     return time.monotonic() - began
 

@@ -229,7 +229,7 @@ void page_state_json(benchmark::State& bench) {
     const narration::Narrator narrator(narration::english_script());
     narration::TableStory story(narrator);
     for (auto _ : bench)
-        benchmark::DoNotOptimize(cli::public_state_json(story, game, std::nullopt, 0, "").size());
+        benchmark::DoNotOptimize(cli::public_state(story, game, std::nullopt, 0, "").at(0).size());
     bench.counters["entries"] = static_cast<double>(game.log().size());
 }
 BENCHMARK(page_state_json)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);

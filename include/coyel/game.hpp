@@ -206,6 +206,10 @@ class Game {
     // 0..player_count(). The first action applied ends the walk-through.
     Refusal set_cards_shown(std::optional<int> count);
 
+    // Where the game serves now (a laptop that moved: `resume --serve` on
+    // another address or port). Not a rule: only where its links lead.
+    void serve_at(Setup::Served served) { setup_.served = std::move(served); }
+
     int slapps_left() const;
     // The moment the clock reaches the next degree, in clock mode.
     std::optional<std::int64_t> next_rise_at() const;

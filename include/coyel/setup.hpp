@@ -39,12 +39,15 @@ struct Setup {
     // By seat, the secret of each player's card link (`coyel new --cards
     // phone`, card_view.hpp); empty for a game without phone cards.
     std::vector<std::string> card_tokens;
-    // Where the game served its players' screen and card links (`--serve`):
-    // the address asked and the port bound, for `resume` to serve the same
-    // links again; nullopt for a game never served.
+    // Where the game serves its players' screen and card links (`--serve`),
+    // as it last did: the address asked, the port bound, and the address
+    // the links were given with, for `resume` to serve the same links again
+    // or say which changed; nullopt for a game never served.
     struct Served {
         std::string bind;  // "0.0.0.0", "127.0.0.1", …
         int port = 0;      // 1 to 65535
+        std::string
+            address;  // "http://192.168.1.20:8080/"; empty in a save from before it was kept
         bool operator==(const Served&) const = default;
     };
     std::optional<Served> served;

@@ -61,21 +61,33 @@ Refusal card_tokens_from_json(const json& object, Setup& setup) {
     return std::nullopt;
 }
 
-// {"bind": "0.0.0.0", "port": 8080}: where the players' screen was served.
+// Printable ASCII, no space, 1 to 255 characters: an address as typed or shown.
+bool printable_address(const std::string& text) {
+    return !text.empty() && text.size() <= 255 &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c > ' ' && c < 127; });
+}
+
+// {"bind": "0.0.0.0", "port": 8080, "address": "http://192.168.1.20:8080/"}:
+// where the players' screen is served.
 Refusal served_from_json(const json& object, Setup& setup) {
     if (!object.is_object()) return Error{"must be an object with bind and port"};
-    if (auto error = unknown_key(object, "", {"bind", "port"})) return *error;
+    if (auto error = unknown_key(object, "", {"bind", "port", "address"})) return *error;
     const std::string bind = object.contains("bind") && object["bind"].is_string()
                                  ? object["bind"].get<std::string>()
                                  : "";
-    const bool printable =
-        !bind.empty() && bind.size() <= 255 &&
-        std::all_of(bind.begin(), bind.end(), [](char c) { return c > ' ' && c < 127; });
-    if (!printable) return Error{"bind must be an address like \"0.0.0.0\""};
+    if (!printable_address(bind)) return Error{"bind must be an address like \"0.0.0.0\""};
     if (!object.contains("port") || !object["port"].is_number_unsigned() ||
         object["port"].get<std::uint64_t>() < 1 || object["port"].get<std::uint64_t>() > 65535)
         return Error{"port must be a whole number from 1 to 65535"};
-    setup.served = Setup::Served{bind, object["port"].get<int>()};
+    std::string address;
+    if (object.contains("address")) {
+        if (!object["address"].is_string() ||
+            !object["address"].get<std::string>().starts_with("http://") ||
+            !printable_address(object["address"].get<std::string>()))
+            return Error{"address must be a link like \"http://192.168.1.20:8080/\""};
+        address = object["address"].get<std::string>();
+    }
+    setup.served = Setup::Served{bind, object["port"].get<int>(), address};
     return std::nullopt;
 }
 
@@ -590,8 +602,10 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
             tokens[setup.players[seat]] = setup.card_tokens[seat];
         setup_json["card_tokens"] = tokens;
     }
-    if (setup.served)
+    if (setup.served) {
         setup_json["serve"] = {{"bind", setup.served->bind}, {"port", setup.served->port}};
+        if (!setup.served->address.empty()) setup_json["serve"]["address"] = setup.served->address;
+    }
     if (setup.self_play) {
         ordered_json self = {{"talk", setup.self_play->talk}, {"speak", setup.self_play->speak}};
         if (!setup.self_play->speak_log.empty()) self["speak_log"] = setup.self_play->speak_log;

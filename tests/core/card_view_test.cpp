@@ -108,14 +108,24 @@ TEST_CASE("broken files: card tokens missing, malformed, doubled or shared") {
 
 TEST_CASE("where a game was served is saved with the setup and loaded back, for its links") {
     Setup setup = spec_setup_with_tokens();
-    setup.served = Setup::Served{"0.0.0.0", 8081};
+    setup.served = Setup::Served{"0.0.0.0", 8081, "http://192.168.1.20:8081/"};
     const std::string text = save_game(Game(setup));
     auto loaded = load_game(text, "game.json");
     REQUIRE(loaded.ok());
     CHECK(loaded->setup().served == setup.served);
     CHECK(save_game(*loaded) == text);
-    CHECK(json::parse(text)["setup"]["serve"] == json{{"bind", "0.0.0.0"}, {"port", 8081}});
+    CHECK(json::parse(text)["setup"]["serve"] ==
+          json{{"bind", "0.0.0.0"}, {"port", 8081}, {"address", "http://192.168.1.20:8081/"}});
     CHECK(save_game(Game(spec_setup_with_tokens())).find("\"serve\"") == std::string::npos);
+    // A save from before the address was kept: no address, and none written back.
+    setup.served->address.clear();
+    const std::string older = save_game(Game(setup));
+    CHECK(json::parse(older)["setup"]["serve"] == json{{"bind", "0.0.0.0"}, {"port", 8081}});
+    CHECK(load_game(older, "game.json")->setup().served == setup.served);
+    // Served somewhere else now (a laptop that moved): the save says where.
+    Game moved(setup);
+    moved.serve_at(Setup::Served{"127.0.0.2", 8081, "http://127.0.0.2:8081/"});
+    CHECK(json::parse(save_game(moved))["setup"]["serve"]["address"] == "http://127.0.0.2:8081/");
 }
 
 TEST_CASE("broken files: where a game was served, malformed") {
@@ -126,6 +136,8 @@ TEST_CASE("broken files: where a game was served, malformed") {
     };
     CHECK(load_error(with_served(8080)) ==
           "game.json: setup: serve: must be an object with bind and port");
+    CHECK(load_error(with_served({{"bind", "0.0.0.0"}, {"port", 80}, {"address", "ftp://x/"}})) ==
+          "game.json: setup: serve: address must be a link like \"http://192.168.1.20:8080/\"");
     CHECK(load_error(with_served({{"bind", "0.0.0.0"}, {"port", 0}})) ==
           "game.json: setup: serve: port must be a whole number from 1 to 65535");
     CHECK(load_error(with_served({{"bind", "0.0.0.0"}, {"port", 70000}})) ==

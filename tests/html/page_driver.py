@@ -1,7 +1,8 @@
 """What the players'-page tests share: headless Chromium driven over its
 DevTools pipe (no extra package), a `coyel serve` of a save the test rewrites,
-and a simulated 30-player game cut at each of its moments."""
-import base64, datetime, fcntl, json, os, re, subprocess, sys, time
+a simulated 30-player game cut at each of its moments, and a bare /events
+stream."""
+import base64, datetime, fcntl, json, os, re, socket, subprocess, sys, time
 
 FACTOR = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
 # Names as long as allowed (24 characters) and short ones, as at a real table.
@@ -15,6 +16,47 @@ NAMES = ["Ana", "Bartholomew", "Cleopatra-Magdalena", "Dan", "Émile", "Finnegan
 def fail(why):
     print("FAIL:", why, file=sys.stderr)
     sys.exit(1)
+
+
+# Script for a page's measure: over every text it shows, `smallest` (the
+# smallest type, in px) and `broken` (each word laid on two lines; a line may
+# end after a hyphen).
+TEXTS = """
+  const size = el => parseFloat(getComputedStyle(el).fontSize);
+  let smallest = Infinity, broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    const shown = node.parentElement;
+    if (!shown || !shown.getClientRects().length || !node.textContent.trim()) continue;
+    smallest = Math.min(smallest, size(shown));
+    // A word, or the part of one after a hyphen, where a line may end.
+    for (const word of node.textContent.matchAll(/[^\\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                                                      .map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(word[0]);
+    }
+  }"""
+
+
+def open_stream(port, source, seconds):
+    """An /events stream from the address `source`, read until its first
+    state: the socket, or why there is none (a string)."""
+    try:
+        sock = socket.create_connection(("127.0.0.1", port), seconds, (source, 0))
+        sock.sendall(b"GET /events HTTP/1.1\r\nHost: coyel\r\n\r\n")
+        answer = b""
+        while b"data: {" not in answer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                sock.close()
+                return f"closed: {answer[:60]!r}"
+            answer += chunk
+    except OSError as error:
+        return f"no stream: {error}"
+    return sock
 
 
 class Chromium:
@@ -64,9 +106,9 @@ class Chromium:
                     fail(f"{method}: {answer['error']}")
                 return answer["result"]
 
-    def open(self, url, width, height):
+    def open(self, url, width, height, mobile=False):
         self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
         self.call("Page.navigate", {"url": url})
 
     def new_page(self, url, width, height):
@@ -152,6 +194,18 @@ def moment(game, count, live):
     return cut
 
 
+def late_vote(game, left=2):
+    """The game in its longest vote, every ballot cast but the last `left`
+    (seat order): the moment the TV shows the most ballots."""
+    votes = [i for i, entry in enumerate(game["log"]) if entry["do"] == "vote"]
+    at = max(votes, key=lambda i: len(game["log"][i]["votes"]))
+    cut = moment(game, at, live=True)
+    cast = list(game["log"][at]["votes"].items())[:-left]
+    cut["pending"] = {"votes": dict(cast), "at": max(game["log"][at - 1]["at"],
+                                                      game["log"][at]["at"] - 1)}
+    return cut
+
+
 def write_save(path, game):
     """Replaces the save at once, as coyel does: a reader never sees half of it."""
     with open(path + ".tmp", "w") as out:
@@ -167,10 +221,11 @@ def hold_lock(save):
     return lock
 
 
-def serve(coyel, save, folder, bind="127.0.0.1"):
-    """`coyel serve SAVE` on a free port: (process, address)."""
-    out = open(os.path.join(folder, "serve.out"), "w+")
-    server = subprocess.Popen([coyel, "serve", save, "--port", "0", "--bind", bind],
+def serve(coyel, save, folder, bind="127.0.0.1", lang="en", port=0):
+    """`coyel serve SAVE` on `port` (0: a free one), in `lang`: (process, address)."""
+    out = open(os.path.join(folder, f"serve-{lang}-{port}.out"), "w+")
+    server = subprocess.Popen([coyel, "serve", save, "--port", str(port), "--bind", bind,
+                               "--lang", lang],
                               stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
     until = time.monotonic() + 10 * FACTOR
     while time.monotonic() < until:

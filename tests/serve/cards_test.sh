@@ -155,7 +155,7 @@ card=$(curl -s -i "${url}card/$real" | tr -d '\r')
 policy=$(grep -iE "^Content-Security-Policy: " <<<"$card") || fail "a card has no Content-Security-Policy"
 [[ $policy == *"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-"* &&
   $policy != *"script-src 'unsafe"* ]] ||
-  fail "a card may run another script than its console's: $policy"
+  fail "a card may run another script than its own: $policy"
 for method in POST PUT DELETE PATCH; do
   [[ $(status_of -X "$method" "${url}card/$real") == 405 ]] || fail "$method on a card link is not 405"
 done
@@ -186,37 +186,102 @@ wait_for phone EXITED
 [[ $(status_of --max-time 2 "$url") == 000 ]] || fail "the server outlived its game"
 
 # ---- resume: without --serve a line says how; with it the links answer again
+# (200 columns from here: each line the moderator is told is waited for whole)
 tmux_ new-session -d -s again -x 100 -y 50 "cd $folder && $coyel resume p.json; echo EXITED; sleep 60"
 wait_for again "answer only while this game is served"
 tmux_ send-keys -t again quit Enter
 wait_for again EXITED
-tmux_ new-session -d -s served -x 100 -y 50 \
+served() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["setup"]["serve"]; print(s["bind"], s["port"], s.get("address", ""))' "$folder/p.json"; }
+port=$(served | cut -d' ' -f2)
+[[ "http://127.0.0.1:$port/" == "$first_url" && $(served | cut -d' ' -f3) == "$first_url" ]] ||
+  fail "the save does not keep where the deal served: $(served), not $first_url"
+tmux_ new-session -d -s served -x 200 -y 50 \
   "cd $folder && $coyel resume p.json --serve --port 0 --bind 127.0.0.1; echo EXITED; sleep 60"
 wait_for served "The players' screen: http://"
 url=$(screen served | grep -oE "http://127\.0\.0\.1:[0-9]+/" | head -1)
 card=$(curl -s "${url}card/${tokens[2]}")
 [[ $card == *"<p id=\"title\">${titles[2]}</p>"* ]] || fail "a resumed --serve does not show seat 2's card"
+# Another port asked: the moderator is told the links moved, and how to show them again.
+wait_for served "The card links and the players' screen moved: $first_url before, $url now."
+wait_for served "card NAME a player's card link."
+port=${url#http://127.0.0.1:}
+port=${port%/}
+[[ $(served) == "127.0.0.1 $port $url" ]] ||
+  fail "the save does not say where the game serves now: $(served), not $url"
 tmux_ send-keys -t served quit Enter
 wait_for served EXITED
 
-# ---- resume without --port serves on the game's own port, so the links phones
-# hold still open; that port taken, another one, with a warning (issue 35)
-port=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["setup"]["serve"]["port"])' "$folder/p.json")
-[[ "http://127.0.0.1:$port/" == "$first_url" ]] ||
-  fail "the save keeps port $port, not the first session's ($first_url)"
-tmux_ new-session -d -s same -x 100 -y 50 "cd $folder && $coyel resume p.json --serve; echo EXITED; sleep 60"
-wait_for same "The players' screen: http://"
-screen same | grep -qF "$first_url" || fail "resume --serve did not serve the game's own port $port"
-[[ $(status_of "${first_url}card/${tokens[2]}") == 200 ]] || fail "a link from the deal no longer opens"
-# The port is now taken (by this very game): a second resume-like server moves.
-"$coyel" serve "$folder/p.json" </dev/null >"$folder/moved.out" 2>&1 &
-moved=$!
-for _ in $(seq 100); do grep -q 'http://' "$folder/moved.out" && break; nap 0.1; done
-kill $moved 2>/dev/null || true
-grep -qF "Port $port, where this game's card links lead, is taken" "$folder/moved.out" ||
-  fail "no warning when the game's port is taken: $(cat "$folder/moved.out")"
-grep -qF "$first_url" <<<"$(grep 'players. screen:' "$folder/moved.out")" &&
-  fail "a second server took the game's port"
+# ---- The laptop moved (issue 49): another address, no --port. The port is
+# kept, the save says where the game serves now, the moderator is told which
+# links changed, and `card NAME` and `page` show them again at the prompt.
+moved="http://127.0.0.2:$port/"
+tmux_ new-session -d -s moved -x 200 -y 50 \
+  "cd $folder && $coyel resume p.json --serve --bind 127.0.0.2; echo EXITED; sleep 60"
+wait_for moved "The players' screen: $moved (on this computer only"
+wait_for moved "moved: $url before, $moved now."
+[[ $(served) == "127.0.0.2 $port $moved" ]] || fail "the save does not say the game moved: $(served)"
+[[ $(curl -s "${moved}card/${tokens[2]}") == *"<p id=\"title\">${titles[2]}</p>"* ]] ||
+  fail "seat 2's link at the new address does not open"
+tmux_ send-keys -t moved -l "card ${headings[2]#* · }"
+tmux_ send-keys -t moved Enter
+wait_for moved "Enter hides the link"
+screen moved | grep -qF "${moved}card/${tokens[2]}" || fail "card NAME did not show seat 2's new link"
+screen moved | grep -qF "${headings[2]}" || fail "card NAME did not say whose link it is"
+tmux_ send-keys -t moved Enter
+wait_for moved "carbon target>"
+screen moved | grep -qF "/card/" && fail "the link stayed on the screen after Enter"
+tmux_ send-keys -t moved page Enter
+wait_for moved "The players' screen: $moved"
+tmux_ send-keys -t moved quit Enter
+wait_for moved EXITED
+
+# ---- resume --serve alone: where the save says, and no word of a move.
+# A second `coyel serve` beside it tells the truth: the game's own coyel serves the links.
+tmux_ new-session -d -s same -x 200 -y 50 "cd $folder && $coyel resume p.json --serve; echo EXITED; sleep 60"
+wait_for same "The players' screen: $moved"
+screen same | grep -qF "moved:" && fail "resume --serve where the game served last says it moved"
+[[ $(status_of "${moved}card/${tokens[2]}") == 200 ]] || fail "a link from the last session no longer opens"
+"$coyel" serve "$folder/p.json" </dev/null >"$folder/beside.out" 2>&1 &
+beside=$!
+for _ in $(seq 100); do grep -q "This second page is at" "$folder/beside.out" && break; nap 0.1; done
+kill $beside 2>/dev/null || true
+grep -qF "The game's own coyel already serves it at $moved, where its card links open." \
+  "$folder/beside.out" || fail "a second serve beside the game's own: $(cat "$folder/beside.out")"
+grep -qF "no longer open" "$folder/beside.out" && fail "a second serve says the links no longer open"
 tmux_ send-keys -t same quit Enter
 wait_for same EXITED
+
+# ---- The game's port another program's: a free port, said in one line, and what moved
+python3 -c 'import socket,sys,time
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past the last session TIME_WAIT
+s.bind(("127.0.0.2", int(sys.argv[1])))
+s.listen()
+print("holding", flush=True)
+time.sleep(60)' "$port" >"$folder/holder.out" &
+holder=$!
+for _ in $(seq 50); do grep -q holding "$folder/holder.out" && break; nap 0.1; done
+grep -q holding "$folder/holder.out" || fail "another program could not take port $port"
+tmux_ new-session -d -s busy -x 200 -y 50 "cd $folder && $coyel resume p.json --serve; echo EXITED; sleep 60"
+wait_for busy "Port $port is another program's now: serving on a free port instead."
+wait_for busy "moved: $moved before, http://127.0.0.2:"
+tmux_ send-keys -t busy quit Enter
+wait_for busy EXITED
+kill $holder
+
+# ---- The game's address gone (another network): every interface, said in
+# one line; the same address given with --bind: a one-line hint, exit 1
+python3 -c 'import json,sys; g=json.load(open(sys.argv[1])); g["setup"]["serve"]["bind"]="192.0.2.1"; json.dump(g, open(sys.argv[1], "w"))' "$folder/p.json"
+tmux_ new-session -d -s gone -x 200 -y 50 "cd $folder && $coyel resume p.json --serve; echo EXITED; sleep 60"
+wait_for gone "192.0.2.1, where this game served, is no longer one of this computer's addresses"
+wait_for gone "carbon target>"
+[[ $(served | cut -d' ' -f1) == "0.0.0.0" ]] || fail "the save does not say the game serves everywhere now: $(served)"
+tmux_ send-keys -t gone quit Enter
+wait_for gone EXITED
+set +e
+hint=$("$coyel" resume "$folder/p.json" --serve --bind 192.0.2.1 </dev/null 2>&1 >/dev/null)
+code=$?
+set -e
+[[ $code == 1 && $(wc -l <<<"$hint") == 1 && $hint == *"Cannot listen on 192.0.2.1:"*"leave --bind out"* ]] ||
+  fail "an address not this computer's given with --bind: $code, $hint"
 echo "cards: ok"

@@ -21,8 +21,10 @@ while each phone polls /card/<token>/call and sends its Done to
   shown on the TV page as they come;
   an undone ballot is asked again on its phone.
 - The endpoint attacked: forged tokens get the 404 of any unknown path, word
-  for word; stale and replayed nonces, another Origin or none, long bodies,
-  a body without its length and floods beyond 10 a second are refused.
+  for word; stale and replayed nonces, another Origin or none (one that is
+  only the request's own Host too), long bodies, a body without its length
+  or with two that differ, and floods beyond 10 a second are refused; a
+  length with leading zeros is a length.
 About 5 s. Usage: phone_answers_test.py PATH/TO/coyel"""
 import json, os, socket, sys, time
 
@@ -152,6 +154,27 @@ raw.sendall(f"POST /card/{tokens[seat]}/answer HTTP/1.1\r\nHost: 127.0.0.1:{port
             f"Origin: {origin}\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
 check(raw.recv(100).startswith(b"HTTP/1.1 413"), "a body without its length taken")
 raw.close()
+
+
+def raw_done(seat, host, headers, choice=1):
+    """A Done sent as typed, its Host and other headers as given: the status."""
+    body = f"nonce={poll(seat)['nonce']}&choice={choice:02d}".encode()
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5 * FACTOR)
+    sock.sendall(f"POST /card/{tokens[seat]}/answer HTTP/1.1\r\nHost: {host}\r\n{headers}"
+                 "Content-Type: application/x-www-form-urlencoded\r\n\r\n".encode() + body)
+    status = sock.recv(100).split(b" ")[1]
+    sock.close()
+    return int(status)
+
+
+# A page of another site whose name was made to point here (DNS rebinding):
+# its Origin is its own Host's, never this server's address.
+evil = f"evil.example:{port}"
+check(raw_done(seat, evil, f"Origin: http://{evil}\r\nContent-Length: 48\r\n") == 403,
+      "an Origin that is only the request's own Host taken")
+check(raw_done(seat, f"127.0.0.1:{port}",
+               f"Origin: {origin}\r\nContent-Length: 48\r\nContent-Length: 52\r\n") == 400,
+      "two different lengths taken")
 check(done(seat, 99) == 400, "a choice past the list taken")
 time.sleep(1.1)  # a new second for the flood
 statuses = [request("GET", f"/card/{tokens[seat]}/call", paced=False)[0] for _ in range(15)]
@@ -165,7 +188,15 @@ time.sleep(1.1)  # past the flood's second
 for choice in (2, len(names)):  # the banker shakes their head, the CEO lobbies nobody
     length = len(log())
     for seat in range(len(names)):
-        check(done(seat, choice) == 204, f"seat {seat}'s Done at the night's end")
+        if seat == 0 and choice == 2:  # this server's own Origin, whatever Host a phone asked
+            check(raw_done(seat, evil, f"Origin: {origin}\r\nContent-Length: 48\r\n",
+                           choice) == 204, "this server's own Origin refused for another Host")
+        elif seat == 1 and choice == 2:
+            check(raw_done(seat, f"127.0.0.1:{port}",
+                           f"Origin: {origin}\r\nContent-Length: 0048\r\n", choice) == 204,
+                  "a length with leading zeros refused")
+        else:
+            check(done(seat, choice) == 204, f"seat {seat}'s Done at the night's end")
     wait_until(lambda: len(log()) > length, "the night's next answer", every=0.1)
 typed("no")  # the moderator types the CEO's SLAPP-suit over the phones: none filed
 wait_until(lambda: poll(0)["call"].endswith("the vote"), "the vote on the phones", every=0.2)

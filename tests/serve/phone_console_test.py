@@ -16,14 +16,17 @@ differently) on one Chromium, a page per phone, 16 in all.
   each call, and so is every line the voice read (--speak-log).
 - Each page's requests are of the same kinds in both twins, and each Done is
   as long as any other, as each card page is; no script error, no policy
-  violation.
-About 10 s. Usage: phone_console_test.py PATH/TO/coyel"""
-import json, os, sys, tempfile
+  violation. The night's hint shows at the night's calls, not by day. On
+  these 360 px phones no word is laid on two lines.
+- The laptop gone, every card page says so within two asks and shows no
+  call; another game served at its address, every card page says that.
+About 15 s. Usage: phone_console_test.py PATH/TO/coyel"""
+import json, os, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [here, os.path.join(here, "..", "html")]
 from phone_game import PhoneGame, check  # noqa: E402
-from page_driver import Chromium  # noqa: E402
+from page_driver import TEXTS, Chromium  # noqa: E402
 
 os.environ["COYEL_SPEECH_TIME_SCALE"] = "0.02"  # the voice, timed and silent, kept short
 speech = [os.path.join(tempfile.mkdtemp(), f"speech{twin}.jsonl") for twin in (0, 1)]
@@ -36,7 +39,7 @@ count = len(twins[0].names)
 sizes = {len(game.request("GET", f"/card/{token}")[1]) for game in twins for token in game.tokens}
 check(sizes == {8192}, f"the card pages' sizes: {sizes}")
 browser = Chromium(tempfile.mkdtemp())
-pages = [[browser.new_page(f"{game.origin}/card/{token}", 400, 800) for token in game.tokens]
+pages = [[browser.new_page(f"{game.origin}/card/{token}", 360, 740) for token in game.tokens]
          for game in twins]
 
 
@@ -79,14 +82,20 @@ def table_state(game):
 
 
 def answer_call(moment, buttons, index, role, kind, seats=range(count), by_phone=True,
-                private=()):
+                private=(), night=True):
     """Every phone in the game (`seats`) taps `index` and Done, one phone
     last: the call's consoles compared before the taps and once all but that
     phone are done (but the `private` seats', shown more by design); the TV
-    pages compared once it is answered."""
+    pages compared once it is answered. The night's hint (everyone taps,
+    only the called count) shows at the `night`'s calls alone."""
     wait_on_all(f"document.querySelectorAll('#choices button').length === {buttons}",
                 f"the list of {moment}", seats)
     same_consoles(moment, [seat for seat in seats if seat not in private])
+    hints = {on(0, seat, "document.getElementById('night_hint').textContent") for seat in seats}
+    for seat in seats:  # a 360 px phone lays no word on two lines
+        laid = json.loads(on(0, seat, "JSON.stringify((() => {" + TEXTS + " return broken; })())"))
+        check(not laid, f"seat {seat}'s page at {moment} breaks words inside: {laid}")
+    check(all(hints) if night else hints == {""}, f"the night's hint at {moment}: {hints}")
     last = min(set(seats) - holds(role))
     headings = [game.poll(last)["call"] for game in twins]
     others = [seat for seat in seats if seat != last]
@@ -120,7 +129,7 @@ def answer_call(moment, buttons, index, role, kind, seats=range(count), by_phone
 lengths = [0, 0]
 ASIDES = ("tell", "clock", "note")  # the log's entries that answer no call
 # The mayor's election, the table's: every phone taps Hana (the last player).
-answer_call("the mayor's election", count + 1, count - 1, None, "elect_mayor")
+answer_call("the mayor's election", count + 1, count - 1, None, "elect_mayor", night=False)
 # The carbon call: the target holds the same card in both twins (it is told
 # at dawn), and no carbon emission's.
 target = min(seat for seat in range(count)
@@ -142,7 +151,7 @@ for twin in (0, 1):  # at its next poll, within a second: before the voice opens
                      "the CEO's phone naming the saved no more after the call",
                      pages[twin][twins[twin].roles.index("ceo")])
 # The day's vote, public: each votes for nobody.
-answer_call("the vote", count + 1, count, None, "vote", by_phone=False)
+answer_call("the vote", count + 1, count, None, "vote", by_phone=False, night=False)
 
 # ---- The requests, the errors ------------------------------------------------
 def requests(session, token):
@@ -163,9 +172,27 @@ for seat in range(count):
     check(posts[0] == posts[1] == [("POST", "/answer", 48)] * 7,
           f"seat {seat}'s Done requests: {posts}")
 check(not browser.problems(), f"the pages said: {browser.problems()[:3]}")
+
+# ---- The laptop gone, then another game served at its address --------------
+# Within two asks, each card page says so, and shows no call, no live button.
+twins[0].quit()
+for seat in range(count):
+    browser.wait_for("document.body.dataset.laptop === 'gone' && "
+                     "!document.getElementById('gone').hidden && "
+                     "document.getElementById('night').hidden", 5,
+                     f"seat {seat}'s page saying the laptop is gone", pages[0][seat])
+other = subprocess.Popen([sys.argv[1], "serve", twins[1].save, "--port", str(twins[0].port),
+                          "--bind", "127.0.0.1"], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+for seat in range(count):
+    browser.wait_for("document.body.dataset.laptop === 'other_game' && "
+                     "!document.getElementById('other_game').hidden && "
+                     "document.getElementById('gone').hidden", 10,
+                     f"seat {seat}'s page saying another game is served", pages[0][seat])
+other.terminate()
+other.wait()
 browser.close()
-for game in twins:
-    game.quit()
+twins[1].quit()
 # Leaving by choice, each voice is heard to its last line: the twins said the same.
 said = [[json.loads(line)["text"] for line in open(path, encoding="utf-8")] for path in speech]
 check(said[0] == said[1] and len(said[0]) > 10, f"the twins' voices differ: {said}")

@@ -98,7 +98,8 @@ twin() {  # twin NAME LOBBY
   answer ana "Enter tells every role>"
   keep "$name.end"
   "$coyel" display "$folder/$name.json" --once >"$folder/$name.display"
-  curl -s "${url}state.json" | sed -E 's/"countdown_ms":[0-9]+,?//' >"$folder/$name.state"
+  # Without the countdown's milliseconds and the game's fingerprint (of its file's path, a.json or b.json).
+  curl -s "${url}state.json" | sed -E -e 's/,?"countdown_ms":[0-9]+//' -e 's/"game":"[^"]*",?//' >"$folder/$name.state"
   answer "" "Enter to finish, or undo>"
   everything | grep -qF "Every role:" || fail "Enter told no role"
   answer "" "EXITED"

@@ -87,7 +87,7 @@ wait_for "mayor> ?$"
 tmux_ send-keys -t t 'none' Enter
 wait_for "carbon target> ?$"
 tmux_ send-keys -t t Tab
-wait_for "^  Ana .*help "
+wait_for "^  Ben .*help "
 screen | grep -qF "── Night 1 · the carbon emissions ──" || fail "Tab's list pushed the call off the screen"
 nothing_cut "Tab's list"
 tmux_ send-keys -t t 'quit' Enter

@@ -463,7 +463,8 @@ int run_new(const NewOptions& asked) {
         if (!walk_through(game, save_path, *reader, narrator, phones)) return 1;
     }
     return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear,
-                chosen->script(), given.speech, serving ? &serving->inbox() : nullptr, given.self);
+                chosen->script(), given.speech, serving ? &serving->inbox() : nullptr, given.self,
+                serving ? std::optional(serving->address()) : std::nullopt);
 }
 
 }  // namespace coyel::cli

@@ -113,6 +113,16 @@ bool wants_server(const Game& game, const ServeFlags& serving, bool walk_left,
     return false;
 }
 
+// The save says where the game serves now, at once: the next `resume
+// --serve` serves there again, even if nothing else is saved before it.
+void record_where_served(Game& game, const std::optional<LiveClock>& live, const std::string& path,
+                         const Setup::Served& served, const narration::Narrator& narrator) {
+    if (game.setup().served == served) return;
+    game.serve_at(served);
+    if (const auto failed = write_atomically(path, save_game(game, live)))
+        fmt::print(stderr, "{}\n", narrator.refusal(*failed));  // said again at the next save
+}
+
 // The save `path`, told in the language it was told in unless `language` says.
 int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
                 const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self) {
@@ -155,13 +165,15 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
         server =
             ServerThread::start(narrator, path, serve_at(serve.bind, serve.port, game->setup()));
         if (!server) return 1;
+        record_where_served(*game, saved->live, path, server->served(), narrator);
     }
     std::optional<std::string> phones;
     if (server && !game->setup().card_tokens.empty()) phones = server->address();
     if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones)) return 1;
     const auto [voice, by_itself] = as_started(game->setup(), speech, self);
     return play(std::move(*game), path, *reader, std::move(*lock), clear, script, voice,
-                server ? &server->inbox() : nullptr, by_itself);
+                server ? &server->inbox() : nullptr, by_itself,
+                server ? std::optional(server->address()) : std::nullopt);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // `coyel serve [FILE]`: the players' screen as a web page on the local
 // network, following the save as `display` does; the address and its QR code
-// on the terminal. The server itself is serve_server.cpp's.
+// on the terminal. Here too where a game serves (`serve_at`, `start_serving`)
+// for `new` and `resume --serve`. The server itself is serve_server.cpp's.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -10,13 +11,17 @@
 #include "followed_save.hpp"
 #include "language.hpp"
 #include "store/save_file.hpp"
+#include "store/save_lock.hpp"
 #include "store/saved_games.hpp"
+#include "terminal/qr_code.hpp"
 #include "terminal/signals.hpp"
 #include "terminal/terminal.hpp"
 #include "web/serve_server.hpp"
 
 namespace coyel::cli {
 namespace {
+
+using narration::Args;
 
 // Waits for q, Ctrl-C or a signal to leave.
 void wait_to_leave() {
@@ -36,42 +41,102 @@ void wait_to_leave() {
     }
 }
 
+bool everywhere(const std::string& bind) { return bind == "0.0.0.0" || bind == "::"; }
+
+// Where the server listens, and what it had to give up on the way.
+struct Bound {
+    std::string bind;
+    int port = 0;
+    bool port_taken = false;    // the port asked was another program's
+    bool address_gone = false;  // the address asked is no longer this machine's
+};
+
+// `at`, else what is left when the save's address or port is not to be had.
+Result<Bound> bind_where_asked(PublicServer& server, const ServeAt& at) {
+    Bound bound{at.bind, at.port};
+    auto port = server.bind(bound.bind, bound.port);
+    if (!port && port.failure().reason == "address_gone" && !at.bind_given &&
+        !everywhere(at.bind)) {
+        bound.address_gone = true;
+        bound.bind = "0.0.0.0";
+        port = server.bind(bound.bind, bound.port);
+    }
+    if (!port && port.failure().reason == "port_busy" && !at.port_given) {
+        bound.port_taken = true;
+        port = server.bind(bound.bind, 0);
+    }
+    if (!port) return port.failure();
+    bound.port = *port;
+    return bound;
+}
+
+// What the moderator is told of links that changed since the game served last.
+void tell_what_moved(const narration::Narrator& narrator, const ServeAt& at, const Bound& bound,
+                     const std::string& url, Serving serving, const std::string& save_path) {
+    if (!at.before) return;
+    const std::string before = at.before->address.empty()
+                                   ? address_for_phones(at.before->bind, at.before->port)
+                                   : at.before->address;
+    if (before == url) return;
+    Args args;
+    args.set("before", before).set("url", url).set("cards", at.phone_cards ? "yes" : "no");
+    std::string key = serving == Serving::in_game ? "serve.moved_in_game" : "serve.moved_beside";
+    // A second server beside the game's own, which holds the game's port: the links still open.
+    if (serving == Serving::beside && bound.port_taken && in_play(save_path) &&
+        serves_game(at.before->bind, at.before->port, game_fingerprint(save_path)))
+        key = "serve.beside_game";
+    print_wrapped(stdout, narrator.line(key, args));
+}
+
 }  // namespace
 
 ServeAt serve_at(const std::optional<std::string>& bind, const std::optional<int>& port,
                  const Setup& setup) {
     ServeAt at;
-    if (setup.served && !port && (!bind || *bind == setup.served->bind)) {
+    at.before = setup.served;
+    at.phone_cards = !setup.card_tokens.empty();
+    at.bind_given = bind.has_value();
+    at.port_given = port.has_value();
+    if (setup.served) {
         at.bind = setup.served->bind;
-        at.port = setup.served->port;
-        at.from_save = true;
+        at.port = setup.served->port;  // whatever the address: the links keep their port
     }
     if (bind) at.bind = *bind;
     if (port) at.port = *port;
     return at;
 }
 
-std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
-                                 const ServeAt& at, const std::string& address_key) {
-    auto bound = server.bind(at.bind, at.port);
-    if (!bound && at.from_save && bound.code() == ErrorCode::not_now) {
-        bound = server.bind(at.bind, 0);
-        if (bound)
-            print_wrapped(stderr,
-                          narrator.line("serve.port_moved",
-                                        narration::Args{}
-                                            .set("port", std::to_string(at.port))
-                                            .set("url", address_for_phones(at.bind, *bound))));
-    }
+std::optional<Setup::Served> start_serving(PublicServer& server,
+                                           const narration::Narrator& narrator, const ServeAt& at,
+                                           Serving serving, const std::string& save_path) {
+    const auto bound = bind_where_asked(server, at);
     if (!bound) {
-        fmt::print(stderr, "{}\n", bound.error());
+        const Error& error = bound.failure();
+        fmt::print(stderr, "{}\n",
+                   error.reason.empty() ? error.message
+                                        : narrator.line("serve.cannot_listen",
+                                                        Args{}
+                                                            .set("address", error.args.at(0).second)
+                                                            .set("why", error.args.at(1).second)
+                                                            .set("hint", error.reason)));
         return std::nullopt;
     }
-    const std::string url = address_for_phones(at.bind, *bound);
-    fmt::print("{}\n{}", narrator.line(address_key, narration::Args{}.set("url", url)),
-               qr_code_text(url));
+    const std::string url = address_for_phones(bound->bind, bound->port);
+    const auto key = serving == Serving::in_game ? "serve.address_in_game" : "serve.address";
+    print_wrapped(
+        stdout,
+        narrator.line(key, Args{}
+                               .set("url", url)
+                               .set("where", is_loopback(bound->bind) ? "computer" : "network")));
+    fmt::print("{}", qr_code_text(url));
+    if (bound->address_gone)
+        print_wrapped(stdout, narrator.line("serve.address_gone", Args{}.set("bind", at.bind)));
+    if (bound->port_taken)
+        print_wrapped(
+            stdout, narrator.line("serve.port_taken", Args{}.set("port", std::to_string(at.port))));
+    tell_what_moved(narrator, at, *bound, url, serving, save_path);
     std::fflush(stdout);
-    return *bound;
+    return Setup::Served{bound->bind, bound->port, url};
 }
 
 ServerThread::ServerThread(const narration::Narrator& narrator, const std::string& save_path)
@@ -81,10 +146,9 @@ std::unique_ptr<ServerThread> ServerThread::start(const narration::Narrator& nar
                                                   const std::string& save_path, const ServeAt& at) {
     std::unique_ptr<ServerThread> serving(new ServerThread(narrator, save_path));
     serving->server_.answer_into(serving->inbox_);
-    const auto bound = start_serving(serving->server_, narrator, at, "serve.address_in_game");
-    if (!bound) return nullptr;
-    serving->address_ = address_for_phones(at.bind, *bound);
-    serving->served_ = Setup::Served{at.bind, *bound};
+    const auto served = start_serving(serving->server_, narrator, at, Serving::in_game, save_path);
+    if (!served) return nullptr;
+    serving->served_ = *served;
     serving->thread_ = std::thread([&server = serving->server_] { server.run(); });
     serving->server_.wait_until_listening();
     return serving;
@@ -102,7 +166,8 @@ int run_serve(const ServeOptions& given) {
     const narration::Narrator narrator(opened->script.script());
     PublicServer server(narrator, opened->path);
     if (!start_serving(server, narrator,
-                       serve_at(given.bind, given.port, opened->first.game.setup())))
+                       serve_at(given.bind, given.port, opened->first.game.setup()),
+                       Serving::beside, opened->path))
         return 1;
     std::thread serving([&server] { server.run(); });
     wait_to_leave();

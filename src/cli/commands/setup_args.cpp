@@ -13,6 +13,7 @@
 #include "repl/answer.hpp"
 #include "store/save_file.hpp"
 #include "store/saved_games.hpp"
+#include "terminal/qr_code.hpp"
 #include "web/card_links.hpp"
 #include "web/serve_server.hpp"
 

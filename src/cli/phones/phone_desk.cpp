@@ -123,6 +123,7 @@ std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
         // After Done: eyes closed at night; by day, the others' votes awaited.
         const bool by_day = call_ && (is_ballot(*call_) || is_election(*call_));
         shown["waiting"] = narrator_.line(by_day ? "phone.waiting_day" : "phone.waiting");
+        shown["hint"] = by_day ? "" : narrator_.line("phone.night_hint");  // night calls only
         shown["fellows"] = fellows_picks(seat);
         shown["told"] = told_lines(seen, held(now));
     }

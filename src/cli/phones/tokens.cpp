@@ -39,4 +39,8 @@ Result<std::vector<std::string>> fresh_card_tokens(int count) {
     return tokens;
 }
 
+std::string card_link(const std::string& address, const std::string& token) {
+    return address + "card/" + token;
+}
+
 }  // namespace coyel::cli

@@ -77,7 +77,7 @@ bool talk_allowed(const SelfFlags& self, const narration::Narrator& narrator) {
 
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
          const narration::Script& script, const SpeechFlags& speech, PhoneInbox* phones,
-         const SelfFlags& self) {
+         const SelfFlags& self, const std::optional<std::string>& page_address) {
     GameClock clock = GameClock::from_environment(game.state().clock_s);
     // The speaker outlives the session that hands it lines; the log, the speaker.
     FileHandle log;
@@ -107,6 +107,7 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
     session.hold(std::move(lock));
     if (speaker) session.speak_with(*speaker);
     if (phones) session.answers_from_phones(*phones);
+    if (page_address) session.serves_page_at(*page_address);
     if (self.self) {
         session.plays_by_itself(self.talk_or_default());
         by_itself.enter();

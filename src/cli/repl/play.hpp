@@ -45,8 +45,10 @@ bool talk_allowed(const SelfFlags& self, const narration::Narrator& narrator);
 // `script` narrates (language.hpp). `phones`: the players' phones answer
 // the night's calls (--cards phone, served by this coyel). `self`: they
 // answer every call, and nobody moderates (the reader is not read).
+// `page_address`: where this coyel serves the players' page (--serve).
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
          const narration::Script& script, const SpeechFlags& speech = {},
-         PhoneInbox* phones = nullptr, const SelfFlags& self = {});
+         PhoneInbox* phones = nullptr, const SelfFlags& self = {},
+         const std::optional<std::string>& page_address = std::nullopt);
 
 }  // namespace coyel::cli

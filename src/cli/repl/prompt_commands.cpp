@@ -11,9 +11,11 @@
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
 #include "output.hpp"
+#include "phones/tokens.hpp"
 #include "save_keeper.hpp"
 #include "speaker.hpp"
 #include "table_gate.hpp"
+#include "terminal/qr_code.hpp"
 #include "terminal/terminal.hpp"
 #include "terminal/views.hpp"
 
@@ -36,7 +38,8 @@ const std::vector<PromptCommands::Command>& PromptCommands::table() {
         {"resume", "", &P::resume},       {"clock", "", &P::clock},   {"heat", "", &P::heat},
         {"timer", "[LENGTH]", &P::timer}, {"save", "AS", &P::save},   {"quit", "", &P::quit},
         {"quit!", "", &P::quit_anyway},   {"news", "", &P::news},     {"say", "", &P::say_again},
-        {"mute", "", &P::mute},           {"unmute", "", &P::unmute},
+        {"mute", "", &P::mute},           {"unmute", "", &P::unmute}, {"page", "", &P::page},
+        {"card", "NAME", &P::card},
     };
     return commands;
 }
@@ -252,6 +255,51 @@ void PromptCommands::unmute(const std::string&) {
     if (!s_.speaker()) return s_.out().refuse(s_.narrator().line("speech.off"));
     s_.speaker()->set_muted(false);
     s_.out().say(s_.narrator().line("speech.unmuted"));
+}
+
+// --- The players' page shown again (a phone that died, a late-comer) ------
+
+void PromptCommands::page(const std::string&) {
+    const auto& address = s_.page_address();
+    if (!address) return s_.out().refuse(s_.narrator().line("repl.not_serving"));
+    s_.out().say(s_.narrator().line("repl.page", Args{}.set("url", *address)));
+    s_.out().write(qr_code_text(*address));
+    s_.board().again();
+}
+
+// A card's link is its player's secret, as the card itself: while the
+// table may look, the screen is turned away first.
+void PromptCommands::card(const std::string& name) {
+    const auto& narrator = s_.narrator();
+    if (s_.game().setup().card_tokens.empty())
+        return s_.out().refuse(narrator.line("repl.no_phone_cards"));
+    if (!s_.page_address()) return s_.out().refuse(narrator.line("repl.not_serving"));
+    if (name.empty()) return s_.out().refuse(narrator.line("repl.card_needs_name"));
+    const auto player = parse_player(name, s_.game(), false, AnswerWords::from(narrator.script()));
+    if (!player) return s_.out().refuse(narrator.refusal(player.failure()));
+    const Seat seat = **player;
+    if (s_.gate().ask_before_secret(s_.game()))
+        return ask_privacy("repl.private.card", [this, seat] { show_card_link(seat); });
+    show_card_link(seat);
+}
+
+// As the walk-through shows it: the heading, the QR code, the link; Enter
+// hides it, and the day's news comes back.
+void PromptCommands::show_card_link(Seat seat) {
+    const auto& narrator = s_.narrator();
+    const Game& game = s_.game();
+    const std::string link = card_link(*s_.page_address(), game.setup().card_tokens[seat]);
+    s_.out().bold(
+        narrator.line("new.walk_card", Args{}.set("seat", seat + 1).set("name", game.name(seat))));
+    s_.out().say(narrator.line("phone.scan"));
+    s_.out().write(qr_code_text(link));
+    s_.out().write(link + "\n");
+    if (s_.clears() && !s_.gate().open())
+        s_.gate().wait({Gate::Kind::secrets_up, "repl.hide_card", [this] {
+                            if (table_may_look(s_.game())) s_.show_news();
+                        }});
+    else
+        s_.board().again();
 }
 
 }  // namespace coyel::cli

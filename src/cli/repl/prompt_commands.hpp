@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,6 +56,9 @@ class PromptHost {
     virtual bool clears() const = 0;
     // A wait takes the end's place: the end is shown again once it passes.
     virtual void end_shown_again() = 0;
+    // Where this coyel serves the players' page ("http://192.168.1.20:8080/"),
+    // if it does (--serve): what `page` and `card` show again.
+    virtual const std::optional<std::string>& page_address() const = 0;
 
   protected:
     ~PromptHost() = default;
@@ -104,10 +108,13 @@ class PromptCommands {
     void say_again(const std::string&);
     void mute(const std::string&);
     void unmute(const std::string&);
+    void card(const std::string&);
+    void page(const std::string&);
 
     void ask_privacy(const std::string& reason_key, std::function<void()> then);
     void show_status();
     void undo_now();
+    void show_card_link(int seat);
 
     PromptHost& s_;
 };

@@ -89,6 +89,9 @@ class Session final : private LivePrompt, private PromptHost {
     // (--cards phone): each answer is taken as a typed one would be, while
     // its call is still the one expected; the moderator may always type first.
     void answers_from_phones(PhoneInbox& inbox) { phones_.listen_to(inbox); }
+    // This coyel serves the players' page at `address` (--serve): `page`
+    // and `card` show it again.
+    void serves_page_at(std::string address) { page_address_ = std::move(address); }
     // No moderator (`new --self`): nothing waits for an Enter (the screen
     // is the table's, as in a pipe), the phones' answers wait for the voice,
     // and each day's vote opens with a talk timer of `talk` (as `timer`
@@ -107,6 +110,7 @@ class Session final : private LivePrompt, private PromptHost {
     speech::Speaker* speaker() override { return speaker_; }
     bool undo() override;
     void end_shown_again() override { end_shown_ = false; }
+    const std::optional<std::string>& page_address() const override { return page_address_; }
 
     // The live prompt (line_reader.hpp).
     std::string text() const override;
@@ -150,7 +154,8 @@ class Session final : private LivePrompt, private PromptHost {
     PromptCommands commands_;
     AnswerReader answers_;
     PhoneTurns phones_;
-    speech::Speaker* speaker_ = nullptr;  // none unless --speak
+    speech::Speaker* speaker_ = nullptr;       // none unless --speak
+    std::optional<std::string> page_address_;  // none unless --serve
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

@@ -10,11 +10,9 @@
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
 #include "narrator.hpp"
+#include "phones/tokens.hpp"
 
 namespace coyel::cli {
-
-// "http://192.168.1.20:8080/card/3f…" from an address_for_phones() address.
-std::string card_link(const std::string& address, const std::string& token);
 
 // One player's card in the script's words: the walk-through's heading
 // ("3 · Ana"), the card's title, and for a carbon emission who the others are.
@@ -31,14 +29,15 @@ CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat
 // size on the Wi-Fi says nothing of the card.
 inline constexpr std::size_t card_page_bytes = 8192;
 
-// The page of /card/<token>: the card's words, each escaped, in one page.
-// Without `answers`, it has no script and is the same at every request;
-// with it (the phones answer the night), a console above the card draws
-// each call from `/card/<token>/call` and sends Done to its `answer`.
+// The page of /card/<token>: the card's words, each escaped, in one page,
+// with its one script, which says when the laptop is gone or serves another
+// game. Without `answers`, it is the same at every request; with it (the
+// phones answer the night), a console above the card draws each call from
+// `/card/<token>/call` and sends Done to its `answer`.
 std::string card_page(const narration::Narrator& narrator, const Game& game, Seat seat,
                       bool answers = false);
 
-// "sha256-<base64>": the hash of the console's script, for the card's
+// "sha256-<base64>": the hash of the card's script, for its
 // Content-Security-Policy (no other script runs).
 std::string card_script_hash();
 

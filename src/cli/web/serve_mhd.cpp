@@ -26,6 +26,7 @@ Result<const MhdApi*> load() {
     library->find(api.set_connection_option, "MHD_set_connection_option");
     library->find(api.connection_info, "MHD_get_connection_info");
     library->find(api.lookup_value, "MHD_lookup_connection_value");
+    library->find(api.connection_values, "MHD_get_connection_values");
     if (auto missing = library->complete()) return *missing;
     return &api;  // the library stays loaded for the process's life
 }

@@ -31,6 +31,7 @@ struct MhdApi {
     decltype(&::MHD_set_connection_option) set_connection_option;
     decltype(&::MHD_get_connection_info) connection_info;
     decltype(&::MHD_lookup_connection_value) lookup_value;
+    decltype(&::MHD_get_connection_values) connection_values;
 };
 
 // The library's calls (loaded at the first call, once, from any thread), or

@@ -28,28 +28,31 @@ main{display:flex;flex-direction:column;gap:0.5rem;padding:0.5rem 1rem}
 #lines{font-size:0.95rem;color:#c9d1da}
 #lines span+span:not(:empty)::before{content:" · "}
 #end{text-align:center}
-#result-figure{font-size:3.6rem;font-weight:bold;color:#7ed67e;overflow-wrap:anywhere;line-height:1.1}
-#result{font-size:1.6rem;font-weight:bold;overflow-wrap:anywhere}
+#result-figure{font-size:min(3.6rem,11vw);font-weight:bold;color:#7ed67e;line-height:1.1}
+#result{font-size:1.6rem;font-weight:bold}
 #announcement{font-size:1.3rem;border-left:0.25rem solid #f5a623;padding-left:0.6rem}
 #announcement:empty{display:none}
-#announcement p{margin:0.1em 0;overflow-wrap:anywhere}
-#vote{font-size:1.3rem;padding-left:0.85rem}
-#vote:empty{display:none}
-#vote p{margin:0.1em 0;overflow-wrap:anywhere}
-#players{display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:0.1rem 1rem;
+#announcement p{margin:0.1em 0}
+#vote{font-size:1.15rem;padding-left:0.85rem}
+#vote p{margin:0.1em 0}
+#ballots{column-width:21rem;column-gap:2rem}
+#ballots p{break-inside:avoid}
+#next{font-weight:bold;color:#f5a623}
+#players{display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:0.1rem 1rem;font-size:1.1rem;
  padding:0;margin:0;list-style:none}
-#players li{overflow-wrap:anywhere}
-#players .status{font-size:0.85em;color:#f5a623}
+#players .name{white-space:nowrap}
+#players .status{font-size:0.9em;color:#f5a623}
 #players .status:not(:empty)::before{content:" · "}
 #players li.out .name{color:#8d97a3}
 #players li.out .status{color:#e6e9ee}
 #note{color:#f5a623}
-#lost{position:fixed;left:0;right:0;top:0;z-index:1;padding:0.6rem 1rem;background:#b3261e;
- color:#fff;font-size:1.8rem;font-weight:bold;text-align:center;box-shadow:0 0.2rem 1rem #000}
+#lost{padding:0.3rem 1rem;background:#b3261e;color:#fff;font-size:1.5rem;font-weight:bold;
+ text-align:center;border-radius:0.3rem}
+p,li,div{overflow-wrap:break-word}
 [hidden]{display:none!important}
 </style></head><body>
-<div id="lost" role="alert" hidden></div>
 <main>
+<div id="lost" role="alert" hidden></div>
 <div id="top">
 <div id="gauge"><div id="fill"></div></div>
 <div><div id="phase"></div>
@@ -59,7 +62,7 @@ main{display:flex;flex-direction:column;gap:0.5rem;padding:0.5rem 1rem}
 </div></div>
 <div id="end" hidden><div id="result-figure"></div><div id="result"></div></div>
 <div id="announcement"></div>
-<div id="vote"></div>
+<div id="vote" hidden><div id="ballots"></div><p id="next"></p></div>
 <ul id="players"></ul>
 <div id="note"></div>
 </main>
@@ -73,8 +76,12 @@ constexpr const char* page_script = R"JS(
 const words = JSON.parse(document.getElementById("words").textContent);
 const $ = id => document.getElementById(id);
 let state = null, received = 0, lost = false, retry = null, shownLength = -1;
+// The game this page follows (its fingerprint, from the first state): a
+// state of another game served later at this address is not shown.
+let game = null, otherGame = false;
 // What the page has shown since it loaded, kept on <body> for a test to read:
-// the states received, each new degree and countdown figure, the streams opened.
+// the states received, each new degree and countdown figure, the streams
+// opened (and how long the last one took to open).
 const seen = {updates: 0, streams: 0, degrees: [], countdowns: []};
 function remember(list, value, key) {
   if (list.length < 20 && list[list.length - 1] !== value) list.push(value);
@@ -116,7 +123,7 @@ function tick() {
     timerFigure = clock(left(state.timer_ms));
     timer = timer.replace(/\d+:\d\d/, timerFigure);
   }
-  if (lost) figure = line = timer = timerFigure = "";  // no game to count for
+  if (lost || otherGame) figure = line = timer = timerFigure = "";  // no game to count for
   if (figure) remember(seen.countdowns, figure, "countdownsSeen");
   $("countdown-figure").textContent = figure;
   $("countdown").textContent = line;
@@ -144,6 +151,10 @@ function paragraph(line) {
   return p;
 }
 function draw(next) {
+  if (game === null) game = next.game;
+  otherGame = next.game !== game;
+  banner();
+  if (otherGame) return;  // the last view of its own game stays, greyed by the banner
   state = next;
   received = Date.now();
   document.body.dataset.updates = ++seen.updates;
@@ -155,7 +166,10 @@ function draw(next) {
   $("fill").style.height = Math.min(100, Math.max(0, share * 100)) + "%";
   $("players").replaceChildren(...state.players.map(player));
   $("announcement").replaceChildren(...state.announcement.map(paragraph));
-  $("vote").replaceChildren(...state.vote.map(paragraph));
+  // The ballots cast, in columns across the screen, then whose ballot comes next.
+  $("ballots").replaceChildren(...state.vote.slice(0, -1).map(paragraph));
+  $("next").textContent = state.vote.length ? state.vote[state.vote.length - 1] : "";
+  $("vote").hidden = !state.vote.length;
   $("end").hidden = !state.result;
   $("result-figure").textContent = state.result_figure;
   $("result").textContent = state.result;
@@ -165,9 +179,15 @@ function draw(next) {
 }
 function showLost(now) {
   lost = now;
-  $("lost").textContent = words.lost;
-  $("lost").hidden = !now;
-  document.body.dataset.lost = now ? "1" : "0";
+  banner();
+}
+// The banner above the game: its laptop gone, or another game served here.
+function banner() {
+  const text = otherGame ? words.other_game : lost ? words.lost : "";
+  $("lost").textContent = text;
+  $("lost").hidden = !text;
+  document.body.dataset.lost = lost ? "1" : "0";
+  document.body.dataset.otherGame = otherGame ? "1" : "0";
   shownLength = -1;
   tick();
 }
@@ -176,8 +196,12 @@ function showLost(now) {
 // after 2 to 5 s, so that refused phones do not all come back at once.
 function follow() {
   retry = null;
-  const events = new EventSource("/events");
-  events.onopen = () => { document.body.dataset.streams = ++seen.streams; showLost(false); };
+  const events = new EventSource("/events"), asked = performance.now();
+  events.onopen = () => {
+    document.body.dataset.streams = ++seen.streams;
+    document.body.dataset.streamMs = Math.round(performance.now() - asked);
+    showLost(false);
+  };
   events.onmessage = message => { if (lost) showLost(false); draw(JSON.parse(message.data)); };
   events.onerror = () => {
     showLost(true);
@@ -217,7 +241,8 @@ std::string page_language(const narration::Narrator& narrator) {
 
 std::string public_page(const narration::Narrator& narrator) {
     const std::string language = page_language(narrator);
-    const nlohmann::json words = {{"lost", narrator.line("serve.lost")}};
+    const nlohmann::json words = {{"lost", narrator.line("serve.lost")},
+                                  {"other_game", narrator.line("serve.other_game")}};
     std::string head = replaced(page_head, "@LANG@", language);
     head = replaced(head, "@WORDS@", inert(words.dump()));
     return head + page_script + page_tail;

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "coyel/result.hpp"
 #include "coyel/setup.hpp"
@@ -24,15 +25,22 @@
 
 namespace coyel::cli {
 
-// Limits that keep 50 phones and a hostile guest from starving the game
-// (README, "Security model"): each bounds what one connection or one address
-// can hold, so that the total stays small whatever is sent.
-inline constexpr int serve_max_listeners = 64;          // /events streams at once (more: 503)
+// Limits that keep 50 phones and a hostile guest with many addresses from
+// starving the game (README, "Security model"): each bounds what one
+// connection or one address can hold, and a newcomer who finds the places
+// full takes the oldest of the address holding the most (serve_admission.hpp),
+// so that the total stays small and a new phone gets in whatever is sent.
 inline constexpr unsigned serve_max_connections = 256;  // open at once, idle ones included
-inline constexpr unsigned serve_max_per_address = 16;   // from one IP address
+inline constexpr unsigned serve_max_per_address = 16;   // from one IP address (IPv6: one /64)
+inline constexpr unsigned serve_max_listeners = 64;     // /events streams at once
+inline constexpr unsigned serve_max_listeners_per_address = 4;
+inline constexpr unsigned serve_header_deadline_s = 10;  // for a request's line and headers
 inline constexpr std::size_t serve_connection_memory = 16 * 1024;  // request line and headers too
 inline constexpr unsigned serve_idle_timeout_s = 10;    // silence before a connection is closed
 inline constexpr unsigned serve_stream_timeout_s = 30;  // an /events stream pings every 5 s
+// Connections given up to make room but not closed yet: the library's
+// bound is this much above serve_max_connections, so it never refuses one.
+inline constexpr unsigned serve_closing_room = 32;
 // Descriptors kept free for the game itself (saves, the terminal, the lock).
 inline constexpr unsigned serve_spare_descriptors = 128;
 // A phone's answer: its body's bytes at most, and its card's requests a second.
@@ -61,29 +69,41 @@ class PublicServer {
     void wait_until_listening() const;
     void stop();
 
+    struct Impl;  // serve_impl.hpp, for the server's own files
+
   private:
-    struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 
 // Where to serve a game: --bind and --port when given, else where it served
-// before (Setup::served), so that the card links phones hold still open,
-// else 0.0.0.0:8080 (every interface: the phones are on the LAN).
+// last (Setup::served: the port kept whatever the address, so that the
+// card links phones hold open again where they can), else 0.0.0.0:8080
+// (every interface: the phones are on the LAN).
 struct ServeAt {
     std::string bind = "0.0.0.0";
     int port = 8080;
-    bool from_save = false;  // the game's own port: if taken, another one, with a warning
+    bool bind_given = false;              // --bind: an address gone is an error, not a fallback
+    bool port_given = false;              // --port: a port taken is an error, not a fallback
+    std::optional<Setup::Served> before;  // where the game served last
+    bool phone_cards = false;             // the game's links are card links too
 };
 ServeAt serve_at(const std::optional<std::string>& bind, const std::optional<int>& port,
                  const Setup& setup);
 
-// Binds `server` and prints the address (the script's line `address_key`,
-// given {url}) with its QR code: the port bound, or nullopt once the reason
-// is printed. The game's own port taken, it binds any free one and says
-// that the links given before no longer open. Defined in cmd_serve.cpp.
-std::optional<int> start_serving(PublicServer& server, const narration::Narrator& narrator,
-                                 const ServeAt& at,
-                                 const std::string& address_key = "serve.address");
+// Who serves: the playing coyel itself (`new`/`resume --serve`), or `coyel
+// serve` beside it.
+enum class Serving { in_game, beside };
+
+// Binds `server` where `at` says and prints the address with its QR code,
+// each line wrapped to the terminal. A port not given that is taken: any
+// free one; an address not given that is no longer the machine's: every
+// interface; each said in one line. Then, if the links now differ from
+// where the game served last, which changed and how to show them again.
+// Where it serves, or nullopt once the reason (with a hint) is printed in
+// one line. Defined in cmd_serve.cpp.
+std::optional<Setup::Served> start_serving(PublicServer& server,
+                                           const narration::Narrator& narrator, const ServeAt& at,
+                                           Serving serving, const std::string& save_path);
 
 // The server of `coyel new --serve` and `coyel resume --serve`: a thread of
 // the playing coyel, following the save it writes, until destroyed. Defined
@@ -98,9 +118,9 @@ class ServerThread {
     ServerThread& operator=(const ServerThread&) = delete;
     ~ServerThread();
     // "http://192.168.1.20:8080/": what the card links start with.
-    const std::string& address() const { return address_; }
-    // Where it listens, as Setup::served keeps it.
-    Setup::Served served() const { return served_; }
+    const std::string& address() const { return served_.address; }
+    // Where it serves, as Setup::served keeps it.
+    const Setup::Served& served() const { return served_; }
     // The answers the players' phones make.
     PhoneInbox& inbox() { return inbox_; }
 
@@ -108,17 +128,30 @@ class ServerThread {
     ServerThread(const narration::Narrator& narrator, const std::string& save_path);
     PhoneInbox inbox_;  // before the server, which posts into it
     PublicServer server_;
-    std::string address_;
     Setup::Served served_;
     std::thread thread_;
 };
+
+// The game a server serves, as its page tells it from another game served
+// later at the same address: a fingerprint of its save's path, the same in
+// every coyel serving that save ("" for none).
+std::string game_fingerprint(const std::string& save_path);
+
+// Whether a coyel answering at `host`:`port` serves the game `fingerprint`
+// (asked within a second; false when nothing answers so).
+bool serves_game(const std::string& host, int port, const std::string& fingerprint);
+
+// Whether `host` is this machine alone (127.0.0.1, ::1, localhost).
+bool is_loopback(const std::string& host);
 
 // "http://192.168.1.20:8080/": the address phones type; for 0.0.0.0 the
 // machine's first LAN address (127.0.0.1 when it has none).
 std::string address_for_phones(const std::string& host, int port);
 
-// `text` as a QR code in Unicode half blocks, two modules a character, light
-// modules drawn (for a dark terminal), with a quiet zone; "" if it cannot be made.
-std::string qr_code_text(const std::string& text);
+// The origins of the pages served at `host`:`port` ("http://192.168.1.20:8080"),
+// as numbers: `host` itself, or for the wildcard (0.0.0.0) each address of
+// the machine's interfaces; an IPv6 address in brackets. A phone's Done
+// must come from one of them.
+std::vector<std::string> serve_origins(const std::string& host, int port);
 
 }  // namespace coyel::cli

@@ -416,9 +416,8 @@ std::vector<BankerChoice> Game::legal_banker_choices() const {
 
 BankerChoices Game::legal_gestures() const {
     BankerChoices choices;
-    const GestureSet open = rules::legal_gestures(setup_, cast_, state_);
     for (BankerChoice choice : gesture_order)
-        if (open.contains(choice)) choices.push_back(choice);
+        if (rules::gesture_open(setup_, cast_, state_, choice)) choices.push_back(choice);
     return choices;
 }
 

@@ -193,7 +193,8 @@ class Game {
     // vote: the next voter's ballot), or nullopt when it is legal.
     Refusal answer_refusal(const Answer& answer) const;
     // The legal player answers to the expected call (for a vote: the next
-    // voter's ballots); none at the banker's and the SLAPP-suit's calls.
+    // voter's ballots); none at the banker's and the SLAPP-suit's calls,
+    // whose answers legal_answers lists.
     Choices legal_choices() const;
     // Why `choice` is refused as the answer to the expected call (for a vote:
     // the next voter's ballot), or nullopt when it is legal.

@@ -14,6 +14,8 @@
 #include "coyel/save.hpp"
 #include "coyel/setup.hpp"
 #include "coyel/status.hpp"
+#include "languages.hpp"
+#include "narrator.hpp"
 #include "repl/line_reader.hpp"
 #include "repl/session.hpp"
 
@@ -78,7 +80,11 @@ void load(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     auto game = load_game(text, "fuzz");
     if (!game) {
-        if (game.error().find('\n') != std::string::npos) broken("an error of more than one line");
+        // A refusal of the rules has no words of the engine's: as a moderator reads it.
+        static const narration::Narrator english(narration::english_script());
+        const std::string words = english.refusal(game.failure());
+        if (words.empty()) broken("an error without words");
+        if (words.find('\n') != std::string::npos) broken("an error of more than one line");
         return;
     }
     auto again = load_game(save_game(*game), "again");

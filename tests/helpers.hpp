@@ -11,6 +11,8 @@
 
 #include "coyel/game.hpp"
 #include "coyel/save.hpp"
+#include "languages.hpp"
+#include "narrator.hpp"
 
 namespace coyel::test {
 
@@ -22,11 +24,18 @@ inline std::string read_file(const std::string& path) {
     return text.str();
 }
 
+// An error as the moderator reads it, in English: a refusal of the rules in
+// the script's words (the engine writes none), else the error's own words.
+inline std::string words(const Error& error) {
+    static const narration::Narrator english(narration::english_script());
+    return english.refusal(error);
+}
+
 // Why `text` does not load as "game.json" (it must not load).
 inline std::string load_error(const std::string& text) {
     auto game = load_game(text, "game.json");
     REQUIRE_FALSE(game.ok());
-    return game.error();
+    return words(game.failure());
 }
 
 using Seating = std::vector<std::pair<std::string, Role>>;
@@ -121,7 +130,7 @@ inline Action vote_all(const Game& g, const char* name) {
 
 inline std::vector<Event> ok(Game& game, const Action& action) {
     auto applied = game.apply(action);
-    INFO("refused: " << (applied ? std::string{} : applied.error()));
+    INFO("refused: " << (applied ? std::string{} : words(applied.failure())));
     REQUIRE(applied.ok());
     return *applied;
 }
@@ -133,7 +142,7 @@ inline std::string refused(Game& game, const Action& action) {
     REQUIRE_FALSE(applied.ok());
     CHECK(game.state() == before);  // a refusal changes nothing
     CHECK(game.log().size() == entries);
-    return applied.error();
+    return words(applied.failure());
 }
 
 inline bool in(const Game& g, const char* name) { return g.in_game(*seat(g, name)); }

@@ -3,15 +3,17 @@
 // resolves it and appends it to the log. State is what the log made it; the
 // engine has no terminal, no files, no wall clock and no randomness.
 //
-// The rules that refuse an answer are written once (src/core/rules.cpp) and
-// used both by `apply` and by the questions the front ends ask.
+// Each call's rule is written once, as an ordered table of checks
+// (include/coyel/checks.hpp), and used both by `apply` and by the questions
+// the front ends ask. A refusal is a reason code with its arguments
+// (include/coyel/reasons.hpp): the engine writes no words.
 //
 // The lean API, for the balance lab's simulator: a game made with Log::off,
 // restarted with `restart` for each new deal, and played through
 // `current_call`, `legal_choices`, `legal_gestures`, `apply(action, events)`
 // and `cast_ballot(choice, events)` allocates nothing once its EventBuffer has
 // grown: the state has a fixed size, legal answers are bit sets, and a
-// refusal's message is written only when one is refused.
+// refusal's arguments are written only when one is refused.
 #pragma once
 
 #include <algorithm>
@@ -24,9 +26,11 @@
 #include <vector>
 
 #include "coyel/action.hpp"
+#include "coyel/answers.hpp"
 #include "coyel/calls.hpp"
 #include "coyel/event.hpp"
 #include "coyel/legal.hpp"
+#include "coyel/reasons.hpp"
 #include "coyel/result.hpp"
 #include "coyel/seats.hpp"
 #include "coyel/setup.hpp"
@@ -180,8 +184,17 @@ class Game {
     SeatSet seats_in_game() const;
     bool banker_corrupted() const { return rules::banker_corrupted(cast_, state_); }
 
+    // The legal answers to the expected call, of its kind: the players (and
+    // nobody) it may name (for a vote: the next voter's ballots), the
+    // banker's gestures, or the SLAPP-suit's filing it and not. Every answer
+    // listed is accepted, and only those; empty once the game is over.
+    Answers legal_answers() const;
+    // Why `answer` is refused as the answer to the expected call (for a
+    // vote: the next voter's ballot), or nullopt when it is legal.
+    Refusal answer_refusal(const Answer& answer) const;
     // The legal player answers to the expected call (for a vote: the next
-    // voter's ballots). Every choice listed is accepted, and only those.
+    // voter's ballots); none at the banker's and the SLAPP-suit's calls,
+    // whose answers legal_answers lists.
     Choices legal_choices() const;
     // Why `choice` is refused as the answer to the expected call (for a vote:
     // the next voter's ballot), or nullopt when it is legal.

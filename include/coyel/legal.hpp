@@ -1,12 +1,16 @@
-// The rules that say who may be named, as bit masks of the seats allowed: a
-// few instructions, inline, since the simulator asks them at every answer.
-// The engine's refusal rules (src/core/rules.cpp) ask them too, then name the
-// part that refused; Game::legal_choices lists them for the front ends.
+// Who may be named, and which gestures are open, as bit masks: a few
+// instructions, inline, since the balance lab asks them at every answer. The
+// rule itself is checks.hpp's table of checks per call; these are its fast
+// path, held equal to it over random states by tests/core/checks_test.cpp
+// (the legal set, and for every answer whether some check refuses it).
+// Game::legal_choices and legal_answers list them for the front ends.
 #pragma once
 
 #include <optional>
 
 #include "coyel/action.hpp"
+#include "coyel/answers.hpp"
+#include "coyel/checks.hpp"
 #include "coyel/event.hpp"
 #include "coyel/seats.hpp"
 #include "coyel/setup.hpp"
@@ -24,13 +28,6 @@ inline SeatSet without(SeatSet seats, std::optional<Seat> seat) {
 }
 }  // namespace detail
 
-// Whether the banker is corrupted (lobbied by the CEO): what decides the
-// banker's gestures and whether the mayor may be lobbied (SPEC section 3).
-inline bool banker_corrupted(const Cast& cast, const State& state) {
-    const auto banker = cast.holder(Role::banker);
-    return banker && state.corrupted.contains(*banker);
-}
-
 // What a lobby on a player does (SPEC section 3, call 4), from the facts that
 // decide it, so that one who knows only some of them (the simulated CEO, who
 // does not know the NGO) asks the same rule.
@@ -47,15 +44,9 @@ inline constexpr LobbyOutcome lobby_outcome(const LobbyFacts& facts) {
     return LobbyOutcome::corrupted;
 }
 
-// SPEC section 3, call 2: the player the NGO may not protect tonight, last
-// night's, unless the ngo_repeat option allows it.
-inline std::optional<Seat> ngo_barred(const Setup& setup, const State& state) {
-    if (setup.options.ngo_repeat) return std::nullopt;
-    return state.protected_last_night;
-}
-
 // The players (and whether nobody) legal as the answer to `call`:
-// elect_mayor, carbon_target, ngo_protect or ceo_lobby; none for the others.
+// elect_mayor, carbon_target, ngo_protect or ceo_lobby; none for the others
+// (checks.hpp: player_checks).
 inline Choices legal_players(const Setup& setup, const Cast& cast, const State& state,
                              ActionKind call) {
     switch (call) {
@@ -77,10 +68,8 @@ inline Choices legal_players(const Setup& setup, const Cast& cast, const State& 
     return {};
 }
 
-// Whether the banker may make `choice` tonight (SPEC section 3, call 3): the
-// honest banker may revive the fragile ecosystem once it is out, the
-// corrupted one speculate on it while it is in, each gesture once (once in
-// all with banker.actions = one-total). rules::banker_rule names the part refusing.
+// Whether the banker may make `choice` tonight (SPEC section 3, call 3;
+// checks.hpp: gesture_checks).
 inline bool gesture_open(const Setup& setup, const Cast& cast, const State& state,
                          BankerChoice choice) {
     if (choice == BankerChoice::none) return true;
@@ -95,7 +84,16 @@ inline bool gesture_open(const Setup& setup, const Cast& cast, const State& stat
            state.in_game.contains(*fragile) == speculation;
 }
 
-// The ballots open to `voter` in the vote being taken (SPEC section 5).
+// The gestures open to the banker tonight.
+inline GestureSet legal_gestures(const Setup& setup, const Cast& cast, const State& state) {
+    GestureSet open = GestureSet::of(BankerChoice::none);
+    for (BankerChoice choice : {BankerChoice::social, BankerChoice::speculation})
+        if (gesture_open(setup, cast, state, choice)) open = open.with(choice);
+    return open;
+}
+
+// The ballots open to `voter` in the vote being taken (SPEC section 5;
+// checks.hpp: ballot_checks).
 inline Choices legal_ballots(const Setup& setup, const Cast& cast, const State& state, Seat voter) {
     if (!state.in_game.contains(voter)) return {};
     SeatSet choices = state.in_game;

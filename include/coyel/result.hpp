@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -16,7 +17,7 @@ namespace coyel {
 enum class ErrorCode : std::uint8_t {
     invalid,  // malformed input: a bad value, a broken file, a wrong type
     not_now,  // a well-formed action the game does not expect now
-    refused,  // the rules forbid this choice here (the message says which rule)
+    refused,  // the rules forbid this choice here (the reason says which rule)
     // The rules forbid it for a reason the table must not hear (a corrupted
     // voter's ballot for the CEO): a front end the players see says no why.
     refused_secretly,
@@ -26,7 +27,10 @@ enum class ErrorCode : std::uint8_t {
 };
 
 struct Error {
-    std::string message;  // in English, for logs, files and tests of words
+    // The words, where C++ wrote them: usage and file errors, in English.
+    // Empty for a refusal of the rules engine (include/coyel/reasons.hpp),
+    // which only the narration words (Narrator::refusal).
+    std::string message;
     ErrorCode code = ErrorCode::invalid;
     // The reason as data, for a front end to word in the game's language: the
     // script key `refusal.<reason>` and its arguments. A list argument holds
@@ -34,12 +38,28 @@ struct Error {
     // Empty when only `message` says it (usage and file errors).
     std::string reason = {};
     std::vector<std::pair<std::string, std::string>> args = {};
+    // Where a reason was met, said before the script's words for it: a file
+    // and the place in it ("game.json: log entry 7 (vote)"; see `located`).
+    // Empty where the moment says it.
+    std::string where = {};
 };
 
-// An error with its reason as data; `message` keeps the English words.
+// An error with its reason as data, and its English words in `message`.
 inline Error reasoned(std::string message, ErrorCode code, std::string reason,
                       std::vector<std::pair<std::string, std::string>> args = {}) {
     return Error{std::move(message), code, std::move(reason), std::move(args)};
+}
+
+// `error` as met at `place` (a file, or a place in it), said before its
+// words: in `where` for the narration's words of its reason, and in
+// `message`'s words where C++ wrote some.
+inline Error located(Error error, std::string_view place) {
+    auto prefix = [&](std::string& words) {
+        words = words.empty() ? std::string{place} : std::string{place} + ": " + words;
+    };
+    if (!error.reason.empty()) prefix(error.where);
+    if (!error.message.empty() || error.reason.empty()) prefix(error.message);
+    return error;
 }
 
 template <typename T>

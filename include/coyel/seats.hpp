@@ -104,6 +104,10 @@ struct Choices {
     constexpr bool contains(std::optional<Seat> choice) const {
         return choice ? players.contains(*choice) : nobody;
     }
+    // The answers in both.
+    constexpr Choices operator&(const Choices& other) const {
+        return {SeatSet::from_bits(players.bits() & other.players.bits()), nobody && other.nobody};
+    }
     constexpr bool operator==(const Choices&) const = default;
 };
 

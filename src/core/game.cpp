@@ -1,7 +1,5 @@
 #include "coyel/game.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +7,7 @@
 
 #include "coyel/invariants.hpp"
 #include "coyel/legal.hpp"
+#include "coyel/reasons.hpp"
 #include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
 #include "resolver.hpp"
@@ -86,7 +85,7 @@ bool answered_aloud(ActionKind kind) {
 
 Refusal Game::apply_ballots(const Action& action, const BallotList* cast, EventBuffer& events) {
     if (action.kind == ActionKind::tell && !news_held() && !end_held())
-        return Error{"there is no news to tell", ErrorCode::not_now, "no_news"};
+        return refusal(Reason::no_news);
     if (!keeps_log_) [[likely]] {  // the balance lab's games: no log, so no news held
         if (auto refusal = check_and_resolve(action, cast, events)) return refusal;
         cards_shown_.reset();
@@ -195,11 +194,10 @@ bool Game::degree_may_pass(const Action& action) const {
 }
 
 Refusal Game::set_cards_shown(std::optional<int> count) {
-    if (!log_.empty() || state_.phase != Phase::setup)
-        return Error{"the game has started: the cards are all out"};
+    if (!log_.empty() || state_.phase != Phase::setup) return refusal(Reason::cards_out);
     if (count && (*count < 0 || *count > player_count()))
-        return Error{
-            fmt::format("cards shown must be from 0 to {}, not {}", player_count(), *count)};
+        return refusal(Reason::cards_shown_range, {{"most", std::to_string(player_count())},
+                                                   {"count", std::to_string(*count)}});
     cards_shown_ = count == player_count() ? std::nullopt : count;
     return std::nullopt;
 }
@@ -211,9 +209,8 @@ Result<std::vector<Event>> Game::advance_clock(std::int64_t seconds) {
 }
 
 Refusal Game::clock_standing() const {
-    if (state_.phase == Phase::setup)
-        return Error{"the clock starts with Night 1", ErrorCode::not_now, "clock_not_started"};
-    if (over()) return Error{"the game is over", ErrorCode::game_over, "game_over"};
+    if (state_.phase == Phase::setup) return refusal(Reason::clock_not_started);
+    if (over()) return refusal(Reason::game_over);
     return std::nullopt;
 }
 
@@ -244,10 +241,9 @@ Result<std::vector<Event>> Game::cast_ballot(std::optional<Seat> choice,
 Refusal Game::cast_ballot_slow_path(std::optional<Seat> choice, EventBuffer& events,
                                     std::optional<std::int64_t> at) {
     const auto voter = next_voter();
-    if (!voter) return Error{"no vote is being taken", ErrorCode::not_now, "no_vote"};
+    if (!voter) return refusal(Reason::no_vote);
     const Ballot ballot{*voter, choice};
-    if (auto why = rules::ballot_rule(setup_, cast_, state_, ballot); why != rules::allowed)
-        return rules::explain(why, setup_, state_, ActionKind::vote, ballot);
+    if (auto refused = rules::ballot_refusal(setup_, cast_, state_, ballot)) return refused;
     if (at && *at != state_.clock_s) {  // the ballot's moment: the clock moves first
         // Past the limit, refused before the clock moves, as apply refuses an
         // answer then: a refusal changes nothing (the `clock` entry ends it).
@@ -378,13 +374,39 @@ std::optional<Seat> Game::holder(Role role) const { return cast_.holder(role); }
 SeatSet Game::seats_in_game() const { return state_.in_game; }
 
 Refusal Game::choice_refusal(std::optional<Seat> choice) const {
-    if (!state_.expects) return Error{"the game is over", ErrorCode::game_over, "game_over"};
+    if (!state_.expects) return refusal(Reason::game_over);
     if (*state_.expects == ActionKind::vote) {
         const auto voter = next_voter();
-        if (!voter) return Error{"no vote is being taken", ErrorCode::not_now, "no_vote"};
+        if (!voter) return refusal(Reason::no_vote);
         return ballot_refusal(Ballot{*voter, choice});
     }
     return rules::player_refusal(setup_, cast_, state_, *state_.expects, choice);
+}
+
+Answers Game::legal_answers() const {
+    const auto call = current_call();
+    if (!call) return {};
+    Answers answers;
+    answers.kind = call_info(*call).answer;
+    switch (answers.kind) {
+        case AnswerKind::player:
+        case AnswerKind::player_or_nobody: answers.players = legal_choices(); break;
+        case AnswerKind::gesture:
+            answers.gestures = rules::legal_gestures(setup_, cast_, state_);
+            break;
+        case AnswerKind::yes_no: answers.filing = true; break;
+    }
+    return answers;
+}
+
+Refusal Game::answer_refusal(const Answer& answer) const {
+    const auto call = current_call();
+    if (!call) return refusal(Reason::game_over);
+    const ActionKind kind = call_info(*call).action;
+    const auto voter = next_voter();
+    if (kind == ActionKind::vote && !voter) return refusal(Reason::no_vote);
+    return rules::answer_refusal({setup_, cast_, state_, voter.value_or(-1)}, kind,
+                                 call_info(*call).answer, answer);
 }
 
 std::vector<BankerChoice> Game::legal_banker_choices() const {
@@ -394,7 +416,7 @@ std::vector<BankerChoice> Game::legal_banker_choices() const {
 
 BankerChoices Game::legal_gestures() const {
     BankerChoices choices;
-    for (auto choice : {BankerChoice::social, BankerChoice::speculation, BankerChoice::none})
+    for (BankerChoice choice : gesture_order)
         if (rules::gesture_open(setup_, cast_, state_, choice)) choices.push_back(choice);
     return choices;
 }

@@ -3,13 +3,13 @@
 // changes but the clock's move (see Game::resolve).
 #include "resolver.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <span>
 
 #include "coyel/legal.hpp"
+#include "coyel/reasons.hpp"
 #include "coyel/text.hpp"
 #include "rules.hpp"
 
@@ -17,15 +17,13 @@ namespace coyel {
 
 Error clock_move_refusal(std::int64_t from, std::int64_t to) {
     if (to < 0 || to > max_clock_seconds)
-        return Error{fmt::format("at must be from 0 to {} seconds", max_clock_seconds)};
-    return Error{fmt::format("the clock cannot run back: at {} s is before {} s", to, from)};
+        return refusal(Reason::at_out_of_range, {{"most", std::to_string(max_clock_seconds)}});
+    return refusal(Reason::clock_back,
+                   {{"at", std::to_string(to)}, {"from", std::to_string(from)}});
 }
 
 Error over_by_then(const Options& options) {
-    const std::int64_t limit = seconds_to_limit(options);
-    return reasoned(
-        fmt::format("the game was over by then: the temperature limit was reached at {} s", limit),
-        ErrorCode::game_over, "over_by_then", {{"seconds", std::to_string(limit)}});
+    return refusal(Reason::over_by_then, {{"seconds", std::to_string(seconds_to_limit(options))}});
 }
 
 namespace {
@@ -95,8 +93,6 @@ constexpr bool checking_invariants = true;
 #else
 constexpr bool checking_invariants = false;
 #endif
-
-Error not_now(std::string message) { return Error{std::move(message), ErrorCode::not_now}; }
 
 // Runs one action on the state: every rule is checked before anything changes
 // (but the clock's move, see Game::apply_ballots). Each rule step is a small
@@ -181,8 +177,7 @@ Refusal Resolver::apply(const Action& action) {
         if (action.at) move_clock(*action.at);
         return std::nullopt;
     }
-    if (s_.phase == Phase::over)
-        return Error{"the game is over", ErrorCode::game_over, "game_over"};
+    if (s_.phase == Phase::over) return refusal(Reason::game_over);
     if (auto refusal = move_clock_for(action)) return refusal;
     return dispatch(action);
 }
@@ -192,7 +187,7 @@ Refusal Resolver::check_clock_and_text(const Action& action) const {
         return clock_move_refusal(s_.clock_s, *action.at);
     if ((!action.text.empty() && utf8_length(action.text) == std::string::npos) ||
         (action.wall && utf8_length(*action.wall) == std::string::npos))
-        return Error{"the text is not valid UTF-8"};
+        return refusal(Reason::text_not_utf8);
     return std::nullopt;
 }
 
@@ -208,12 +203,12 @@ Refusal Resolver::move_clock_for(const Action& action) {
 Refusal Resolver::dispatch(const Action& action) {
     if (is_aside(action.kind)) {
         if (action.kind == ActionKind::heat) return heat();
-        if (action.kind == ActionKind::clock && !action.at) return Error{"a clock entry needs at"};
+        if (action.kind == ActionKind::clock && !action.at) return refusal(Reason::clock_needs_at);
         return std::nullopt;  // the clock has moved already; a note changes nothing
     }
     if (action.kind != s_.expects)
-        return not_now(fmt::format("the game expects {} now, not {}", action_id(*s_.expects),
-                                   action_id(action.kind)));
+        return refusal(Reason::not_now, {{"expected", std::string{action_id(*s_.expects)}},
+                                         {"given", std::string{action_id(action.kind)}}});
     switch (action.kind) {
         case ActionKind::elect_mayor: return elect_mayor(action);
         case ActionKind::carbon_target:
@@ -227,7 +222,8 @@ Refusal Resolver::dispatch(const Action& action) {
         case ActionKind::note:
         case ActionKind::tell: break;  // handled above: asides, legal at any time
     }
-    return not_now("not an action the game expects");
+    assert(!"an aside dispatched as an answer");
+    return std::nullopt;
 }
 
 // SPEC section 6: in clock mode one degree per minutes*60/(limit-start)
@@ -248,21 +244,20 @@ void Resolver::raise_temperature(int degrees) {
 
 Refusal Resolver::heat() {
     if (options_.temperature_mode != TemperatureMode::manual)
-        return reasoned(fmt::format("heat is only for temperature.mode manual (this game: {})",
-                                    id_of(options_.temperature_mode)),
-                        ErrorCode::not_now, "heat_manual_only",
-                        {{"mode", std::string{id_of(options_.temperature_mode)}}});
+        return refusal(Reason::heat_manual_only,
+                       {{"mode", std::string{id_of(options_.temperature_mode)}}});
     raise_temperature(1);
     return std::nullopt;
 }
 
-// A player call's answer: legal when in the legal set, a bit test; the
-// reason in words only for one refused.
+// A player call's answer: legal when in the legal set, a bit test (the fast
+// path); the checks' reason only for one refused.
 Refusal Resolver::check_player(const Action& action) const {
     if (rules::legal_players(setup_, cast_, s_, action.kind).contains(action.player))
         return std::nullopt;
-    const auto why = rules::player_rule(setup_, cast_, s_, action.kind, action.player);
-    return rules::explain(why, setup_, s_, action.kind, Ballot{0, action.player});
+    auto refused = rules::player_refusal(setup_, cast_, s_, action.kind, action.player);
+    assert(refused && "the fast path refuses what the checks allow");
+    return refused;
 }
 
 // SPEC section 2 (first election) and section 4 step 8 (succession).
@@ -290,8 +285,9 @@ Refusal Resolver::name_at_night(const Action& action) {
 
 Refusal Resolver::banker(const Action& action) {
     if (!rules::gesture_open(setup_, cast_, s_, action.choice)) {
-        const auto why = rules::banker_rule(setup_, cast_, s_, action.choice);
-        return rules::explain(why, setup_, s_, action.kind, Ballot{});
+        auto refused = rules::banker_refusal(setup_, cast_, s_, action.choice);
+        assert(refused && "the fast path refuses what the checks allow");
+        if (refused) return refused;
     }
     s_.night.banker = action.choice;
     if (action.choice == BankerChoice::social) s_.social_used = true;
@@ -412,16 +408,18 @@ Refusal Resolver::check_ballots(std::span<const Ballot> ballots) const {
     SeatSet voted;
     for (const auto& ballot : ballots) {
         if (ballot.voter < 0 || ballot.voter >= setup_.player_count())
-            return Error{"a vote from no such player"};
+            return refusal(Reason::voter_no_such_player);
         if (voted.contains(ballot.voter))
-            return Error{fmt::format("{} voted twice", setup_.players[ballot.voter])};
+            return refusal(Reason::voted_twice, {{"voter", setup_.players[ballot.voter]}});
         voted.insert(ballot.voter);
-        if (auto why = rules::ballot_rule(setup_, cast_, s_, ballot); why != rules::allowed)
-            return rules::explain(why, setup_, s_, ActionKind::vote, ballot);
+        if (rules::legal_ballots(setup_, cast_, s_, ballot.voter).contains(ballot.choice)) continue;
+        auto refused = rules::ballot_refusal(setup_, cast_, s_, ballot);
+        assert(refused && "the fast path refuses what the checks allow");
+        if (refused) return refused;
     }
     for (Seat seat : s_.in_game)
         if (!voted.contains(seat))
-            return Error{fmt::format("{} has not voted", setup_.players[seat])};
+            return refusal(Reason::not_voted, {{"voter", setup_.players[seat]}});
     return std::nullopt;
 }
 

@@ -1,43 +1,31 @@
-// Each call's refusal rules, written once as functions of (setup, state).
-// `Game::apply` runs them on the state it is changing; the questions the
-// front ends ask (`legal_choices`, `banker_refusal`, ...) run them on the
-// committed state. Private to the engine.
-//
-// Each rule answers with a code, `Why`, and writes no text: the legal answers
-// are listed and every legal action applied without a string. The message is
-// written by `explain`, only for an answer refused.
+// The refusals of the calls' checks (include/coyel/checks.hpp) as errors:
+// the reason of the first check refusing an answer, with the arguments its
+// words need (who, whom), and no words. `Game::apply` asks the fast path
+// (legal.hpp) whether an answer is legal and, for one it refuses, these;
+// the front ends' questions (`choice_refusal`, `answer_refusal`, ...) too.
+// Private to the engine.
 #pragma once
 
+#include "coyel/checks.hpp"
 #include "coyel/game.hpp"
 
 namespace coyel::rules {
 
-// A rule's answer: allowed, or the part that refuses. Its codes are
-// rules.cpp's own, so that a new refusal is written in that one file; the
-// engine asks only whether an answer is `allowed`.
-enum class Why : std::uint8_t;
-inline constexpr Why allowed = static_cast<Why>(0);
-
 // The first seat holding `role`, searched (Cast keeps the answers).
 std::optional<Seat> holder(const Setup& setup, Role role);
 
-// A player (or nobody) as the answer to `call`: elect_mayor, carbon_target,
-// ngo_protect or ceo_lobby. (Votes go through ballot_rule.)
-Why player_rule(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
-                std::optional<Seat> choice);
-Why banker_rule(const Setup& setup, const Cast& cast, const State& state, BankerChoice choice);
-// One voter's ballot (SPEC section 5); `voter` must be a seat.
-Why ballot_rule(const Setup& setup, const Cast& cast, const State& state, const Ballot& ballot);
+// Why `answer` is refused at the call expecting `kind`, whose answers are of
+// `answer_kind` (a ballot: at.voter's); nullopt when every check allows it.
+Refusal answer_refusal(const Position& at, ActionKind kind, AnswerKind answer_kind,
+                       const Answer& answer);
 
-// The refusal for `why`, in words (nullopt for Why::allowed). `call`,
-// `ballot` and `choice` are what the rule was asked about.
-Refusal explain(Why why, const Setup& setup, const State& state, ActionKind call,
-                const Ballot& ballot);
-
-Refusal player_refusal(const Setup& setup, const Cast& cast, const State& state, ActionKind call,
+// The same for a player (or nobody) answering a call of `kind`: elect_mayor,
+// carbon_target, ngo_protect or ceo_lobby; any other kind refuses a player.
+Refusal player_refusal(const Setup& setup, const Cast& cast, const State& state, ActionKind kind,
                        std::optional<Seat> choice);
 Refusal banker_refusal(const Setup& setup, const Cast& cast, const State& state,
                        BankerChoice choice);
+// One voter's ballot (SPEC section 5).
 Refusal ballot_refusal(const Setup& setup, const Cast& cast, const State& state,
                        const Ballot& ballot);
 

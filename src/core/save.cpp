@@ -389,7 +389,7 @@ Refusal replay_entry(const json& entry, std::size_t position, Game& game) {
     auto action = action_from_json(entry, game.setup());
     if (!action) return Error{fmt::format("log entry {} ({}): {}", position, id, action.error())};
     auto applied = game.apply(*action);
-    if (!applied) return Error{fmt::format("log entry {} ({}): {}", position, id, applied.error())};
+    if (!applied) return located(applied.failure(), fmt::format("log entry {} ({})", position, id));
     return std::nullopt;
 }
 
@@ -514,13 +514,14 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label) {
               root.contains("told") ? News::held : News::told_at_once);
     std::size_t position = 0;
     for (const json& entry : root["log"])
-        if (auto refusal = replay_entry(entry, ++position, game)) return fail(refusal->message);
+        if (auto refusal = replay_entry(entry, ++position, game))
+            return located(std::move(*refusal), label);
     if (root.contains("told") && root["told"].get<std::uint64_t>() != game.told())
         return fail(fmt::format("told is {}, but the log has told the table {} entries",
                                 root["told"].get<std::uint64_t>(), game.told()));
     if (root.contains("pending"))
         if (auto refusal = restore_pending(root["pending"], game))
-            return fail("pending: " + refusal->message);
+            return located(located(std::move(*refusal), "pending"), label);
     SavedGame saved{std::move(game), std::nullopt};
     if (root.contains("live")) {
         auto live = live_from_json(root["live"], saved.game);

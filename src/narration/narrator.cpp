@@ -205,7 +205,17 @@ std::string Narrator::option_values_said(const std::string& ids) const {
 
 std::string Narrator::refusal(const Error& error) const {
     const std::string key = "refusal." + error.reason;
-    if (error.reason.empty() || !script_.has(key)) return error.message;
+    auto placed = [&](const std::string& words) {
+        return error.where.empty() ? words : error.where + ": " + words;
+    };
+    if (error.reason.empty() || !script_.has(key))
+        return error.message.empty() ? placed(error.reason) : error.message;
+    return placed(line(key, refusal_args(error)));
+}
+
+// A refusal's arguments as its line takes them: a list joined "a, b or c",
+// a moment of the clock, a role or a house rule in the script's words.
+Args Narrator::refusal_args(const Error& error) const {
     Args args;
     std::vector<std::string> names, seats;
     for (const auto& [name, value] : error.args) {
@@ -241,7 +251,7 @@ std::string Narrator::refusal(const Error& error) const {
         names[i] =
             line("refusal.name_and_seat", Args{}.set("name", names[i]).set("seat", seats[i]));
     if (!names.empty()) args.set("names", list_or(names));
-    return line(key, args);
+    return args;
 }
 
 std::string Narrator::number(double value, int digits) const {

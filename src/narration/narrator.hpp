@@ -57,7 +57,8 @@ class Narrator {
     // words (deck.<role>, with its plural), as describe_deck orders them.
     std::string deck(const Deck& deck) const;
     // An error in the script's words: `refusal.<reason>` with its arguments,
-    // or the error's English message when it carries no reason the script has.
+    // after where it was met (Error::where), or the error's English message
+    // when it carries no reason the script has.
     std::string refusal(const Error& error) const;
     // A fact told to one player privately (coyel/observe.hpp), as their phone says it.
     std::string private_fact(const PrivateFact& fact, const Game& game) const;
@@ -126,6 +127,7 @@ class Narrator {
     // Why the system refused a file (an id: "disk_full"), in the script's words.
     std::string system_said(const std::string& id,
                             const std::vector<std::pair<std::string, std::string>>& args) const;
+    Args refusal_args(const Error& error) const;
     Args who(const TableView& view, std::optional<Seat> seat) const;
 
     const Script& script_;

@@ -72,6 +72,18 @@ TEST_CASE("coyel check refuses a broken file without touching it") {
     std::remove(path.c_str());
 }
 
+TEST_CASE("coyel check names the log entry the rules refuse, and why, in words") {
+    const std::string path = "coyel_test_refused_entry.json";
+    auto save = nlohmann::json::parse(read(example));
+    save["log"][1] = {{"do", "slapp"}, {"file", true}};
+    { std::ofstream(path) << save.dump(); }
+    auto result = run("check " + path);
+    CHECK(result.exit_code == 1);
+    CHECK(result.out ==
+          path + ": log entry 2 (slapp): the game expects carbon_target now, not slapp\n");
+    std::remove(path.c_str());
+}
+
 TEST_CASE("coyel --help teaches the subcommands") {
     auto result = run("--help");
     CHECK(result.exit_code == 0);

@@ -243,7 +243,7 @@ TEST_CASE("a walk-through not finished: the cards shown are saved and loaded, un
     no_mayor.kind = ActionKind::elect_mayor;
     REQUIRE(game.apply(no_mayor).ok());
     CHECK_FALSE(game.cards_shown());
-    CHECK(game.set_cards_shown(1)->message == "the game has started: the cards are all out");
+    CHECK(words(*game.set_cards_shown(1)) == "the game has started: the cards are all out");
 }
 
 TEST_CASE("broken files: cards shown out of range, or once the game has started") {

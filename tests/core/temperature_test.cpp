@@ -38,7 +38,7 @@ TEST_CASE("clock mode: reaching the limit ends the game at once, whatever the ph
     ok(g, elect(g, nullptr));
     ok(g, target(g, "Ben"));
     CHECK(refused(g, at(protect(g, nullptr), 1500)) ==
-          "the game was over by then: the temperature limit was reached at 1500 s");
+          "the game was over by then: the temperature limit was reached at 25:00");
     auto events = ok(g, clock_at(1500));
     CHECK(g.over());
     CHECK(g.state().temperature == 5);
@@ -185,14 +185,15 @@ TEST_CASE("advance_clock ends the game at the limit's second") {
     CHECK(g.state().clock_s == 1500);
     CHECK(g.log().back().at == 1500);
     CHECK(has_event(*events, Event::Kind::game_over));
-    CHECK(g.advance_clock(5001).error() == "the game is over");
+    CHECK(words(g.advance_clock(5001).failure()) == "the game is over");
 }
 
 TEST_CASE("advance_clock is refused before Night 1 and back in time") {
     Game g = make_game();
-    CHECK(g.advance_clock(10).error() == "the clock starts with Night 1");
+    CHECK(words(g.advance_clock(10).failure()) == "the clock starts with Night 1");
     ok(g, at(elect(g, "Hana"), 100));
-    CHECK(g.advance_clock(99).error() == "the clock cannot run back: at 99 s is before 100 s");
+    CHECK(words(g.advance_clock(99).failure()) ==
+          "the clock cannot run back: at 99 s is before 100 s");
     CHECK(g.state().clock_s == 100);
 }
 
@@ -238,7 +239,7 @@ TEST_CASE("undo after a temperature end takes back the end alone, one second bef
 TEST_CASE("the clock's reading is saved as pending and restored by the loader") {
     Game g = night_one();
     REQUIRE(g.advance_clock(420).ok());
-    REQUIRE(g.cast_ballot(std::nullopt).error() == "no vote is being taken");
+    REQUIRE(words(g.cast_ballot(std::nullopt).failure()) == "no vote is being taken");
     const std::string text = save_game(g);
     CHECK(text.find("\"pending\": {\"at\": 420}") != std::string::npos);
     auto loaded = load_game(text, "game.json");

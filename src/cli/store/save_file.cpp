@@ -11,6 +11,8 @@
 #include <sstream>
 
 #include "coyel/save.hpp"
+#include "languages.hpp"
+#include "narrator.hpp"
 
 namespace coyel::cli {
 namespace {
@@ -51,6 +53,15 @@ Error write_failure(std::string_view step, const std::string& file) {
                      {"file", file},
                      {"system", system_reason(number)},
                      {"system_text", text}});
+}
+
+// A save's errors are file errors, in English like the loader's own words:
+// a refusal of the rules met in its log (the engine writes no words) is
+// worded by the English script, so that `error()` says it all.
+Error in_words(Error error) {
+    if (error.message.empty())
+        error.message = narration::Narrator(narration::english_script()).refusal(error);
+    return error;
 }
 
 }  // namespace
@@ -119,7 +130,9 @@ Result<Game> read_save_file(const std::string& path) {
 Result<SavedGame> read_saved_game(const std::string& path) {
     auto text = read_text_file(path, "save");
     if (!text) return text.failure();
-    return load_save(*text, path);
+    auto saved = load_save(*text, path);
+    if (!saved) return in_words(saved.failure());
+    return saved;
 }
 
 }  // namespace coyel::cli

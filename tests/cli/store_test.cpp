@@ -3,6 +3,8 @@
 // a refused rename leaves the old save whole, one coyel per save, and the
 // games folder lists only saves. (session_test, rescue_test and tests/disk/
 // keep the real file system as smoke tests.)
+#include <fmt/format.h>
+
 #include <cerrno>
 
 #include "../fakes/memory_disk.hpp"
@@ -14,23 +16,7 @@
 
 using namespace coyel;
 using namespace coyel::cli;
-using coyel::test::MemoryDisk;
-
-namespace {
-
-// A game of `entries` notes: enough to tell one save from another.
-Game noted_game(int entries) {
-    Game game = make_game();
-    for (int i = 0; i < entries; ++i) {
-        Action note;
-        note.kind = ActionKind::note;
-        note.text = "n";
-        REQUIRE(game.apply(note).ok());
-    }
-    return game;
-}
-
-}  // namespace
+using namespace coyel::test;
 
 TEST_CASE("a save that is a folder, a device, too large, missing or foreign is refused in a line") {
     MemoryDisk disk;

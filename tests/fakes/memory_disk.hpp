@@ -56,8 +56,8 @@ class MemoryDisk : public platform::Disk {
         std::erase_if(files_, [&](const auto& file) { return within(file.first, folder); });
         std::erase_if(folders_,
                       [&](const auto& path) { return path == folder || within(path, folder); });
-        for (const auto& watch : *watches_)
-            if (watch->folder == folder) watch->lost = true;
+        for (const auto& watch : watches_)
+            if (watch->folder == folder || within(watch->folder, folder)) watch->lost = true;
     }
     // Writes to files in `folder` fail as on a full disk; the files stay as they were.
     void fill(const std::string& folder) {
@@ -194,7 +194,7 @@ class MemoryDisk : public platform::Disk {
                                                std::vector<std::string> names) override {
         auto watch = std::make_unique<Watch>(*this, folder == "." ? "" : folder, std::move(names));
         std::lock_guard lock(mutex_);
-        watches_->push_back(watch->state);
+        watches_.push_back(watch->state);
         return watch;
     }
 
@@ -252,7 +252,7 @@ class MemoryDisk : public platform::Disk {
         }
         ~Watch() override {
             std::lock_guard lock(disk_.mutex_);
-            std::erase(*disk_.watches_, state);
+            std::erase(disk_.watches_, state);
         }
         bool arm() override {
             std::lock_guard lock(disk_.mutex_);
@@ -308,7 +308,7 @@ class MemoryDisk : public platform::Disk {
     }
     // Tells the armed watches of the path's folder that watch its name.
     void changed(const std::string& path) {
-        for (const auto& watch : *watches_)
+        for (const auto& watch : watches_)
             if (watch->armed && watch->folder == folder_of(path) &&
                 std::find(watch->names.begin(), watch->names.end(), name_of(path)) !=
                     watch->names.end())
@@ -321,8 +321,7 @@ class MemoryDisk : public platform::Disk {
     std::set<std::string> full_;
     std::map<std::string, int> refused_renames_;
     std::map<std::string, Holder> held_;
-    std::shared_ptr<std::vector<std::shared_ptr<WatchState>>> watches_ =
-        std::make_shared<std::vector<std::shared_ptr<WatchState>>>();
+    std::vector<std::shared_ptr<WatchState>> watches_;
     std::int64_t tick_ = 0;
     std::uint64_t identities_ = 0;
     std::size_t writes_ = 0;

@@ -67,6 +67,18 @@ inline Game make_game(const Seating& seating = spec_table(), Options options = {
     return Game(make_setup(seating, options));
 }
 
+// A game of `entries` notes: enough to tell one save of it from another.
+inline Game noted_game(int entries) {
+    Game game = make_game();
+    for (int i = 0; i < entries; ++i) {
+        Action note;
+        note.kind = ActionKind::note;
+        note.text = "n";
+        REQUIRE(game.apply(note).ok());
+    }
+    return game;
+}
+
 inline std::optional<Seat> seat(const Game& game, const char* name) {
     if (!name) return std::nullopt;
     auto found = find_player(game.setup().players, name);

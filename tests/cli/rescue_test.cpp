@@ -1,43 +1,40 @@
-// Rescue copies: a free name in the first folder that takes the game.
+// Rescue copies: a free name in the first folder that takes the game, on an
+// in-memory disk (tests/fakes/memory_disk.hpp).
 #include "store/rescue.hpp"
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
-
+#include "../fakes/memory_disk.hpp"
 #include "../helpers.hpp"
+#include "store/save_file.hpp"
 #include "store/save_lock.hpp"
 
 using namespace coyel::cli;
-using coyel::test::read_file;
+using coyel::test::MemoryDisk;
 
 TEST_CASE("a rescue copy never replaces a file, nor takes a name another coyel holds") {
-    const std::string folder =
-        std::filesystem::temp_directory_path() / ("coyel-rescue-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(folder);
-    CHECK(rescue_path(folder, "/media/stick/friday.json") == folder + "/friday-rescued.json");
-    CHECK(rescue_path(folder, "notes") == folder + "/notes-rescued.json");
-    { std::ofstream(folder + "/friday-rescued.json") << "not a save"; }
-    CHECK(rescue_path(folder, "friday.json") == folder + "/friday-rescued-2.json");
-    auto held = SaveLock::take(folder + "/friday-rescued-2.json");  // a coyel about to write it
-    REQUIRE(held);
+    MemoryDisk disk;
+    disk.add_folder("tmp");
+    CHECK(rescue_path("tmp", "/media/stick/friday.json", disk) == "tmp/friday-rescued.json");
+    CHECK(rescue_path("tmp", "notes", disk) == "tmp/notes-rescued.json");
+    disk.put("tmp/friday-rescued.json", "not a save");
+    CHECK(rescue_path("tmp", "friday.json", disk) == "tmp/friday-rescued-2.json");
+    // A coyel about to write it.
+    disk.hold_elsewhere(lock_path_of("tmp/friday-rescued-2.json"), "4242");
     std::vector<std::string> tried;
-    const Rescue rescue =
-        write_rescue({{folder + "/missing", false}, {folder, true}}, "/media/stick/friday.json",
-                     [&](const std::string& path) -> coyel::Refusal {
-                         tried.push_back(path);
-                         if (path.find("/missing/") != std::string::npos)
-                             return coyel::Error{"no folder"};
-                         std::ofstream(path) << "{}";
-                         return std::nullopt;
-                     });
-    CHECK(tried == std::vector<std::string>{folder + "/missing/friday-rescued.json",
-                                            folder + "/friday-rescued-3.json"});
-    CHECK(rescue.path == folder + "/friday-rescued-3.json");
+    const Rescue rescue = write_rescue(
+        {{"missing", false}, {"tmp", true}}, "/media/stick/friday.json",
+        [&](const std::string& path) -> coyel::Refusal {
+            tried.push_back(path);
+            return write_atomically(disk, path, "{}");
+        },
+        disk);
+    CHECK(tried ==
+          std::vector<std::string>{"missing/friday-rescued.json", "tmp/friday-rescued-3.json"});
+    CHECK(rescue.path == "tmp/friday-rescued-3.json");
     CHECK(rescue.temporary);
     REQUIRE(rescue.failures.size() == 1);
-    CHECK(rescue.failures.front().message == "no folder");
-    CHECK(read_file(folder + "/friday-rescued.json") == "not a save");
-    std::filesystem::remove_all(folder);
+    CHECK(rescue.failures.front().message ==
+          "cannot write missing/friday-rescued.json.tmp: No such file or directory");
+    CHECK(disk.text_of("tmp/friday-rescued.json") == "not a save");
+    CHECK(disk.text_of("tmp/friday-rescued-3.json") == "{}");
+    CHECK_FALSE(disk.text_of(lock_path_of("tmp/friday-rescued-3.json")));  // let go once written
 }

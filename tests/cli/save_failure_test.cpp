@@ -1,4 +1,4 @@
-// A save that cannot be written, through a file writer that fails on
+// A save that cannot be written, on an in-memory disk that fills up on
 // demand: told at once, retried at each input, and before leaving the whole
 // game goes to its file or to a rescue copy that the output names; never a
 // false "Saved to". (tests/disk/ does the same on a real full file system.)
@@ -8,6 +8,7 @@
 #include <set>
 
 #include "../fakes/fake_clock.hpp"
+#include "../fakes/memory_disk.hpp"
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
@@ -21,17 +22,13 @@ using namespace coyel::test;
 
 namespace {
 
-// A disk on which some files cannot be written, failing as a full one does.
-struct Disk {
-    std::map<std::string, std::string> files;
-    std::set<std::string> full;
-    FileWriter writer() {
-        return [this](const std::string& path, std::string_view text) -> Refusal {
-            if (full.count(path))
-                return Error{"cannot write " + path + ".tmp: No space left on device"};
-            files[path] = std::string{text};
-            return std::nullopt;
-        };
+// The game's folder (the current one, ""), the games folder and the
+// temporary folder; `full` are full.
+struct Disk : MemoryDisk {
+    explicit Disk(std::set<std::string> full = {}) {
+        add_folder("games");
+        add_folder("tmp");
+        for (const auto& folder : full) fill(folder);
     }
 };
 
@@ -46,7 +43,7 @@ Played play(Disk& disk, std::deque<std::string> lines, std::function<void(int)> 
     ScriptedReader reader(std::move(lines), std::move(before_each));
     Capture out, err;
     Session session(make_game(), "full.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, epoch_time), disk.writer());
+                    GameClock(0, epoch_time), disk);
     session.rescue_in({{"games", false}, {"tmp", true}});
     const int code = session.run();
     return {code, out.text(), err.text()};
@@ -63,7 +60,7 @@ std::string game_in(const std::string& text) {
 std::string played_whole(std::deque<std::string> lines) {
     Disk disk;
     CHECK(play(disk, std::move(lines)).exit_code == 0);
-    return game_in(disk.files.at("full.json"));
+    return game_in(disk.text_of("full.json").value());
 }
 
 bool has(const std::string& text, const std::string& part) {
@@ -73,8 +70,7 @@ bool has(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE("a full disk at the end of a pipe: the whole game in a rescue copy, named") {
-    Disk disk;
-    disk.full = {"full.json"};
+    Disk disk({""});
     const std::deque<std::string> answers = {"Hana", "Ben", "none"};
     const Played played = play(disk, answers);
     INFO(played.out << played.err);
@@ -88,13 +84,12 @@ TEST_CASE("a full disk at the end of a pipe: the whole game in a rescue copy, na
               "The whole game is in games/full-rescued.json instead. To go on:\n"
               "    coyel resume games/full-rescued.json\n"));
     CHECK_FALSE(has(played.out, "Saved to"));
-    REQUIRE(disk.files.count("games/full-rescued.json"));
-    CHECK(game_in(disk.files["games/full-rescued.json"]) == played_whole(answers));
+    REQUIRE(disk.text_of("games/full-rescued.json"));
+    CHECK(game_in(*disk.text_of("games/full-rescued.json")) == played_whole(answers));
 }
 
 TEST_CASE("the games folder full too: the rescue copy in the temporary folder, and said so") {
-    Disk disk;
-    disk.full = {"full.json", "games/full-rescued.json"};
+    Disk disk({"", "games"});
     const Played played = play(disk, {"Hana", "quit"});
     INFO(played.out << played.err);
     CHECK(played.exit_code == 1);
@@ -102,12 +97,11 @@ TEST_CASE("the games folder full too: the rescue copy in the temporary folder, a
               "The whole game is in tmp/full-rescued.json instead, a temporary folder: copy it "
               "elsewhere before the computer restarts. To go on:\n"
               "    coyel resume tmp/full-rescued.json\n"));
-    CHECK(game_in(disk.files.at("tmp/full-rescued.json")) == played_whole({"Hana"}));
+    CHECK(game_in(disk.text_of("tmp/full-rescued.json").value()) == played_whole({"Hana"}));
 }
 
 TEST_CASE("nothing can be written: quit says so and the game goes on, quit! leaves") {
-    Disk disk;
-    disk.full = {"full.json", "games/full-rescued.json", "tmp/full-rescued.json"};
+    Disk disk({"", "games", "tmp"});
     const Played played = play(disk, {"Hana", "quit", "Ben", "quit!"});
     INFO(played.out << played.err);
     CHECK(played.exit_code == 1);
@@ -120,14 +114,13 @@ TEST_CASE("nothing can be written: quit says so and the game goes on, quit! leav
     CHECK(has(played.out, "The carbon emissions target Ben"));  // played after the first quit
     CHECK(has(played.err, "What was played since the last save is lost.\n"));
     CHECK_FALSE(has(played.out, "Saved to"));
-    CHECK(disk.files.empty());
+    CHECK(disk.paths().empty());
 }
 
 TEST_CASE("a freed disk heals at the next input, whatever it is, and says so") {
-    Disk disk;
-    disk.full = {"full.json"};
+    Disk disk({""});
     const Played played = play(disk, {"Hana", "Ben", "table", "quit"}, [&](int read) {
-        if (read == 3) disk.full.clear();  // space freed before `table` is typed
+        if (read == 3) disk.empty("");  // space freed before `table` is typed
     });
     INFO(played.out << played.err);
     CHECK(played.exit_code == 0);
@@ -135,21 +128,21 @@ TEST_CASE("a freed disk heals at the next input, whatever it is, and says so") {
     const auto quit = played.out.find("Saved to full.json. To go on:");
     REQUIRE(healed != std::string::npos);
     CHECK(healed < quit);
-    CHECK(game_in(disk.files.at("full.json")) == played_whole({"Hana", "Ben"}));
-    CHECK(disk.files.count("games/full-rescued.json") == 0);
+    CHECK(game_in(disk.text_of("full.json").value()) == played_whole({"Hana", "Ben"}));
+    CHECK_FALSE(disk.text_of("games/full-rescued.json"));
 }
 
 TEST_CASE("SIGTERM on a full disk: the rescue copy without asking, after a hang-up quietly") {
     for (int signal : {SIGTERM, SIGHUP}) {
-        Disk disk;
-        disk.full = {"full.json"};
+        Disk disk({""});
         const Played played = play(disk, {"Hana", "Ben"}, [&](int read) {
             if (read == 3) signals::leave_on(signal);
         });
         signals::leave_on(0);
         INFO(signal << ": " << played.out << played.err);
         CHECK(played.exit_code == 128 + signal);
-        CHECK(game_in(disk.files.at("games/full-rescued.json")) == played_whole({"Hana", "Ben"}));
+        CHECK(game_in(disk.text_of("games/full-rescued.json").value()) ==
+              played_whole({"Hana", "Ben"}));
         CHECK(has(played.out, "The whole game is in games/full-rescued.json") ==
               (signal == SIGTERM));
         CHECK_FALSE(has(played.out, "Saved to"));
@@ -157,14 +150,13 @@ TEST_CASE("SIGTERM on a full disk: the rescue copy without asking, after a hang-
 }
 
 TEST_CASE("space freed just before quit: quit tries the file first, and no rescue copy is made") {
-    Disk disk;
-    disk.full = {"full.json"};
+    Disk disk({""});
     const Played played = play(disk, {"Hana", "quit"}, [&](int read) {
-        if (read == 2) disk.full.clear();
+        if (read == 2) disk.empty("");
     });
     INFO(played.out << played.err);
     CHECK(played.exit_code == 0);
     CHECK(has(played.out, "Saved to full.json. To go on:\n    coyel resume full.json\n"));
-    CHECK(game_in(disk.files.at("full.json")) == played_whole({"Hana"}));
-    CHECK(disk.files.size() == 1);
+    CHECK(game_in(disk.text_of("full.json").value()) == played_whole({"Hana"}));
+    CHECK(disk.paths() == std::vector<std::string>{"full.json"});
 }

@@ -11,6 +11,7 @@
 
 using namespace coyel;
 using namespace coyel::cli;
+using namespace coyel::test;
 
 namespace {
 
@@ -48,17 +49,7 @@ class FakeWatch final : public FileWatch {
     FakeFolder& folder_;
 };
 
-// A game of `entries` notes: enough to tell one version from another.
-SavedGame game_of(int entries) {
-    Game game = make_game();
-    for (int i = 0; i < entries; ++i) {
-        Action note;
-        note.kind = ActionKind::note;
-        note.text = "n";
-        REQUIRE(game.apply(note).ok());
-    }
-    return SavedGame{game, std::nullopt};
-}
+SavedGame game_of(int entries) { return SavedGame{noted_game(entries), std::nullopt}; }
 
 SaveFollower follower_of(FakeFolder& folder) {
     auto reader = [&folder](const std::string&) -> Result<SavedGame> {

@@ -1,14 +1,12 @@
-// The REPL against fakes: scripted answers, a file writer that fails, a
+// The REPL against fakes: scripted answers, a disk that fails on demand, a
 // clock that the test moves.
 #include "repl/session.hpp"
 
 #include <cstdio>
 #include <deque>
-#include <filesystem>
-#include <map>
-#include <set>
 
 #include "../fakes/fake_clock.hpp"
+#include "../fakes/memory_disk.hpp"
 #include "../helpers.hpp"
 #include "capture.hpp"
 #include "coyel/save.hpp"
@@ -22,37 +20,26 @@ using namespace coyel::test;
 
 namespace {
 
-// A disk that fails on demand and remembers what was written where.
-struct FakeDisk {
-    std::map<std::string, std::string> files;
-    std::set<std::string> broken;
-    FileWriter writer() {
-        return [this](const std::string& path, std::string_view text) -> Refusal {
-            if (broken.count(path)) return Error{"No space left on device"};
-            files[path] = std::string{text};
-            return std::nullopt;
-        };
-    }
-};
-
 Game fresh() { return make_game(); }
 
 }  // namespace
 
 TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS rescues it") {
-    FakeDisk disk;
-    disk.broken.insert("full.json");
+    MemoryDisk disk;
+    disk.add_folder("stick");
+    disk.fill("stick");
     ScriptedReader reader({"Hana", "Ben", "save rescue.json", "none", "quit"});
     Capture out, err;
-    Session session(fresh(), "full.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, epoch_time), disk.writer());
+    Session session(fresh(), "stick/full.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, epoch_time), disk);
     CHECK(session.run() == 0);
-    CHECK(err.text().find("Could not save full.json: No space left on device. The game goes on "
-                          "in memory; each input tries the file again") != std::string::npos);
+    CHECK(err.text().find("Could not save stick/full.json: cannot write stick/full.json.tmp: No "
+                          "space left on device. The game goes on in memory; each input tries "
+                          "the file again") != std::string::npos);
     CHECK(out.text().find("Saved to rescue.json; later saves go there too.") != std::string::npos);
     CHECK(out.text().find("again") == std::string::npos);  // one message for the rescue, not two
-    REQUIRE(disk.files.count("rescue.json"));
-    auto saved = load_game(disk.files["rescue.json"], "rescue.json");
+    REQUIRE(disk.text_of("rescue.json"));
+    auto saved = load_game(*disk.text_of("rescue.json"), "rescue.json");
     REQUIRE(saved.ok());
     // Every accepted answer is there: the election, the target, the protection.
     CHECK(saved->log().size() == 3);
@@ -60,7 +47,7 @@ TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS re
 }
 
 TEST_CASE("the clock: rises announced at the next prompt, the limit ends the game at once") {
-    FakeDisk disk;
+    MemoryDisk disk;
     FakeClock clock;
     // Each prompt comes two minutes after the one before.
     ScriptedReader reader({"Hana", "Ben", "none", "none", "none", "pause", "resume", "Ana"},
@@ -69,10 +56,9 @@ TEST_CASE("the clock: rises announced at the next prompt, the limit ends the gam
     Options options;
     options.temperature_minutes = 10;  // a degree every 2 minutes, the limit at 10
     Session session(make_game(spec_table(), options), "game.json",
-                    SessionIo{reader, out.file, err.file, false}, GameClock(0, clock),
-                    disk.writer());
+                    SessionIo{reader, out.file, err.file, false}, GameClock(0, clock), disk);
     CHECK(session.run() == 0);
-    auto game = load_game(disk.files["game.json"], "game.json");
+    auto game = load_game(disk.text_of("game.json").value(), "game.json");
     REQUIRE(game.ok());
     CHECK(game->over());
     CHECK(game->state().win_reason == WinReason::temperature);
@@ -88,56 +74,52 @@ TEST_CASE("the clock: rises announced at the next prompt, the limit ends the gam
 }
 
 TEST_CASE("pause stops the clock, quitting saves the clock's last reading") {
-    FakeDisk disk;
+    MemoryDisk disk;
     FakeClock clock;
     ScriptedReader reader({"Hana", "pause", "quit"},
                           [&] { clock.advance(std::chrono::seconds(30)); });
     Capture out, err;
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, clock), disk.writer());
+                    GameClock(0, clock), disk);
     session.run();
-    auto game = load_game(disk.files["game.json"], "game.json");
+    auto game = load_game(disk.text_of("game.json").value(), "game.json");
     REQUIRE(game.ok());
     // Started after the election (30 s), paused 30 s later: 30 s of play,
     // kept as the pending reading: no degree was reached, so no log entry.
     CHECK(game->state().clock_s == 30);
     CHECK(game->log().back().kind == ActionKind::elect_mayor);
-    CHECK(disk.files["game.json"].find("\"pending\": {\"at\": 30}") != std::string::npos);
+    CHECK(disk.text_of("game.json").value().find("\"pending\": {\"at\": 30}") != std::string::npos);
 }
 
 TEST_CASE("the save's folder removed mid-game: told, the game goes on, save AS keeps all") {
-    char pattern[] = "/tmp/coyel-gone-XXXXXX";
-    REQUIRE(mkdtemp(pattern));
-    const std::string folder = pattern;
-    char rescue_pattern[] = "/tmp/coyel-rescue-XXXXXX";
-    REQUIRE(mkdtemp(rescue_pattern));
-    const std::string rescue = std::string{rescue_pattern} + "/rescue.json";
+    MemoryDisk disk;
+    disk.add_folder("stick");
+    disk.add_folder("home");
     int reads = 0;
-    ScriptedReader reader({"Hana", "Ben", "none", "save " + rescue, "none", "quit"}, [&] {
-        if (++reads == 3) std::filesystem::remove_all(folder);  // gone before "none"
+    ScriptedReader reader({"Hana", "Ben", "none", "save home/rescue.json", "none", "quit"}, [&] {
+        if (++reads == 3) disk.remove_folder("stick");  // pulled before "none"
     });
     Capture out, err;
-    Session session(fresh(), folder + "/game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, epoch_time));
+    Session session(fresh(), "stick/game.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, epoch_time), disk);
     CHECK(session.run() == 0);
     INFO(err.text());
-    CHECK(err.text().find("Could not save " + folder + "/game.json: cannot write " + folder +
-                          "/game.json.tmp: No such file") != std::string::npos);
-    auto saved = read_save_file(rescue);
+    CHECK(err.text().find("Could not save stick/game.json: cannot write stick/game.json.tmp: "
+                          "No such file") != std::string::npos);
+    auto saved = read_save_file("home/rescue.json", disk);
     REQUIRE(saved.ok());
     CHECK(saved->log().size() == 4);  // the election, the target, the protection, the banker
-    std::filesystem::remove_all(rescue_pattern);
 }
 
 TEST_CASE("save AS into a folder that does not exist: refused whole in French, nothing lost") {
-    char pattern[] = "/tmp/coyel-save-as-XXXXXX";
-    REQUIRE(mkdtemp(pattern));
-    const std::string game = std::string{pattern} + "/fr9.json";
+    MemoryDisk disk;
+    disk.add_folder("games");
+    const std::string game = "games/fr9.json";
     ScriptedReader reader({"Hana", "enregistrer /nonexistent/dir/x.json", "Ben", "quitter"});
     Capture out, err;
     FakeClock clock;
     Session session(fresh(), game, SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, clock), write_atomically, *narration::builtin_script("fr"));
+                    GameClock(0, clock), disk, *narration::builtin_script("fr"));
     CHECK(session.run() == 0);
     const std::string narrow = "\u202f";
     std::string said = err.text();  // one line, wrapped at 80 columns
@@ -149,10 +131,10 @@ TEST_CASE("save AS into a folder that does not exist: refused whole in French, n
                       ".\n");
     CHECK(out.text().find("De nouveau") == std::string::npos);  // it never stopped being saved
     CHECK(out.text().find("NON ENREGISTRÉ") == std::string::npos);
-    auto saved = read_save_file(game);
+    auto saved = read_save_file(game, disk);
     REQUIRE(saved.ok());
     CHECK(saved->log().size() == 2);  // the election, the target
-    std::filesystem::remove_all(pattern);
+    CHECK(disk.paths() == std::vector<std::string>{game});
 }
 
 TEST_CASE("a file that is a folder, a device or missing is refused with the reason") {
@@ -164,7 +146,7 @@ TEST_CASE("a file that is a folder, a device or missing is refused with the reas
 }
 
 TEST_CASE("a paused clock stays paused through a new mayor's election") {
-    FakeDisk disk;
+    MemoryDisk disk;
     FakeClock clock;
     ScriptedReader reader({"Hana", "Ben", "none", "none", "none",                   // Night 1
                            "Hana", "Hana", "Hana", "Hana", "Hana", "Hana", "Hana",  // Hana out
@@ -173,9 +155,9 @@ TEST_CASE("a paused clock stays paused through a new mayor's election") {
                           [&] { clock.advance(std::chrono::seconds(20)); });
     Capture out, err;
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, clock), disk.writer());
+                    GameClock(0, clock), disk);
     session.run();
-    auto game = load_game(disk.files["game.json"], "game.json");
+    auto game = load_game(disk.text_of("game.json").value(), "game.json");
     REQUIRE(game.ok());
     INFO(err.text());
     // No time passed after the pause: quitting has no later clock reading to keep.
@@ -184,36 +166,35 @@ TEST_CASE("a paused clock stays paused through a new mayor's election") {
 }
 
 TEST_CASE("in a pipe, the line after the end is read as at a terminal: undo goes back") {
-    FakeDisk disk;
+    MemoryDisk disk;
     Options options;
     options.temperature_mode = TemperatureMode::manual;
     options.temperature_limit = 1;
     ScriptedReader reader({"Hana", "heat", "undo", "Ben", ""});
     Capture out, err;
     Session session(make_game(spec_table(), options), "game.json",
-                    SessionIo{reader, out.file, err.file, false}, GameClock(0, epoch_time),
-                    disk.writer());
+                    SessionIo{reader, out.file, err.file, false}, GameClock(0, epoch_time), disk);
     CHECK(session.run() == 0);
     const std::string text = out.text();
     CHECK(text.find("── Game over ──") != std::string::npos);
     CHECK(text.find("Undone: a degree of heat.") != std::string::npos);
-    auto game = load_game(disk.files["game.json"], "game.json");
+    auto game = load_game(disk.text_of("game.json").value(), "game.json");
     REQUIRE(game.ok());
     CHECK_FALSE(game->over());
     CHECK(game->log().back().kind == ActionKind::carbon_target);
 }
 
 TEST_CASE("every log entry of a played game carries its wall time, in UTC, a frozen clock none") {
-    FakeDisk disk;
+    MemoryDisk disk;
     // 2026-12-01T20:00:00Z on the wall when the session starts.
     FakeClock clock(std::chrono::system_clock::time_point{std::chrono::seconds(1796155200)});
     ScriptedReader reader({"Hana", "Ben", "none", "none", "quit"},
                           [&] { clock.advance(std::chrono::seconds(30)); });
     Capture out, err;
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock(0, clock), disk.writer());
+                    GameClock(0, clock), disk);
     CHECK(session.run() == 0);
-    auto saved = load_game(disk.files["game.json"], "game.json");
+    auto saved = load_game(disk.text_of("game.json").value(), "game.json");
     REQUIRE(saved.ok());
     REQUIRE(saved->log().size() >= 4);
     for (const Action& action : saved->log()) {
@@ -227,13 +208,32 @@ TEST_CASE("every log entry of a played game carries its wall time, in UTC, a fro
 }
 
 TEST_CASE("a frozen clock writes no wall time: the same save every run") {
-    FakeDisk disk;
+    MemoryDisk disk;
     ScriptedReader reader({"Hana", "Ben", "quit"});
     Capture out, err;
     ::setenv("COYEL_FROZEN_CLOCK", "1", 1);
     Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
-                    GameClock::from_environment(0), disk.writer());
+                    GameClock::from_environment(0), disk);
     ::unsetenv("COYEL_FROZEN_CLOCK");
     CHECK(session.run() == 0);
-    CHECK(disk.files["game.json"].find("\"wall\"") == std::string::npos);
+    CHECK(disk.text_of("game.json").value().find("\"wall\"") == std::string::npos);
+}
+
+TEST_CASE("save AS onto a file that exists is refused, and the file is left as it was") {
+    MemoryDisk disk;
+    disk.put("notes.txt", "shopping: eggs");
+    disk.put("friday.json", "a broken save {");
+    ScriptedReader reader({"Hana", "save notes.txt", "save friday", "Ben", "quit"});
+    Capture out, err;
+    Session session(fresh(), "game.json", SessionIo{reader, out.file, err.file, false},
+                    GameClock(0, epoch_time), disk);
+    CHECK(session.run() == 0);
+    CHECK(err.text() ==
+          "notes.txt exists: choose another name\n"
+          "friday.json exists: choose another name\n");
+    CHECK(disk.text_of("notes.txt") == "shopping: eggs");
+    CHECK(disk.text_of("friday.json") == "a broken save {");
+    auto saved = read_save_file("game.json", disk);
+    REQUIRE(saved.ok());
+    CHECK(saved->log().size() == 2);  // the game went on in its own file
 }

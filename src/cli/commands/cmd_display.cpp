@@ -2,16 +2,16 @@
 // projector, following the save as the moderator plays. What it shows is the
 // narration's PlayersScreen (never a hidden fact); this file only finds the
 // save, watches it and keeps the terminal.
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "commands.hpp"
 #include "followed_save.hpp"
@@ -29,7 +29,6 @@
 namespace coyel::cli {
 namespace {
 
-namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 
 std::int64_t unix_ms_now() {
@@ -40,33 +39,35 @@ std::int64_t unix_ms_now() {
 
 // The saves of `folder` a coyel is playing now: each ".NAME.lock" whose
 // holder is alive, beside an existing NAME.
-void saves_in_play(const fs::path& folder, std::vector<fs::path>& found) {
-    std::error_code error;
-    for (const auto& entry : fs::directory_iterator(folder, error)) {
-        const std::string name = entry.path().filename().string();
-        if (name.size() <= 6 || name[0] != '.' || name.substr(name.size() - 5) != ".lock") continue;
-        const fs::path save = folder / name.substr(1, name.size() - 6);
-        if (fs::is_regular_file(save, error) && in_play(save.string())) found.push_back(save);
+// (Its path, and when it was last written.)
+using SaveInPlay = std::pair<std::string, std::int64_t>;
+void saves_in_play(const std::string& folder, std::vector<SaveInPlay>& found,
+                   platform::Disk& disk) {
+    for (const auto& entry : disk.list(folder).entries) {
+        const std::string& name = entry.name;
+        if (name.size() <= 6 || name[0] != '.' || !name.ends_with(".lock")) continue;
+        const std::string save =
+            (folder == "." ? "" : folder + "/") + name.substr(1, name.size() - 6);
+        const auto info = disk.info(save);
+        if (info.kind == platform::FileInfo::Kind::file && in_play(save, disk))
+            found.emplace_back(save, info.modified_ns);
     }
 }
 
 }  // namespace
 
-Result<std::string> game_in_play(std::string_view command) {
-    std::vector<fs::path> found;
-    saves_in_play(".", found);
+Result<std::string> game_in_play(std::string_view command, platform::Disk& disk) {
+    std::vector<SaveInPlay> found;
+    saves_in_play(".", found, disk);
     const auto folder = games_folder();  // the games folder (saved_games.hpp)
-    if (found.empty() && folder) saves_in_play(*folder, found);
+    if (found.empty() && folder) saves_in_play(*folder, found, disk);
     if (found.empty())
         return Error{fmt::format("no game is in play here{}: name the save (coyel {} FILE)",
                                  folder ? fmt::format(" nor in {}", *folder) : std::string{},
                                  command)};
-    std::error_code error;
-    auto newest = std::max_element(found.begin(), found.end(), [&](const auto& a, const auto& b) {
-        return fs::last_write_time(a, error) < fs::last_write_time(b, error);
-    });
-    std::string path = newest->string();
-    return path.rfind("./", 0) == 0 ? path.substr(2) : path;
+    return std::max_element(found.begin(), found.end(),
+                            [](const auto& a, const auto& b) { return a.second < b.second; })
+        ->first;
 }
 
 namespace {

@@ -344,7 +344,7 @@ std::string free_path_like(const std::string& path) {
     if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) dot = path.size();
     for (int n = 2;; ++n) {
         std::string free = fmt::format("{}-{}{}", path.substr(0, dot), n, path.substr(dot));
-        if (::access(free.c_str(), F_OK) != 0) return free;
+        if (!path_exists(free)) return free;
     }
 }
 
@@ -361,7 +361,7 @@ Step<std::string> choose_path(const NewOptions& given, const std::vector<std::st
         return new_game_path(*folder, players, std::time(nullptr));
     }
     const std::string& path = given.save;
-    if (::access(path.c_str(), F_OK) != 0) return path;
+    if (!path_exists(path)) return path;
     const Args names = Args{}.set("path", path).set("free", free_path_like(path));
     if (!reader.interactive()) {
         fmt::print(stderr, "{}\n", narrator.line("new.save_exists", names));

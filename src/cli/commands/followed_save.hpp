@@ -9,6 +9,7 @@
 
 #include "coyel/result.hpp"
 #include "coyel/save.hpp"
+#include "disk.hpp"
 #include "language.hpp"
 
 namespace coyel::cli {
@@ -16,7 +17,8 @@ namespace coyel::cli {
 // The game a coyel is playing now, here, else in the games folder (its
 // lock's holder alive); of several, the one saved last. The error names
 // `command` (display, serve) as the one to give a FILE.
-Result<std::string> game_in_play(std::string_view command);
+Result<std::string> game_in_play(std::string_view command,
+                                 platform::Disk& disk = platform::real_disk());
 
 // What a players' screen follows (display, serve): the save given, else the
 // game in play, as first read, and the script it speaks: the game's language

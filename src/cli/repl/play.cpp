@@ -77,7 +77,8 @@ bool talk_allowed(const SelfFlags& self, const narration::Narrator& narrator) {
 
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
          const narration::Script& script, const SpeechFlags& speech, PhoneInbox* phones,
-         const SelfFlags& self, const std::optional<std::string>& page_address) {
+         const SelfFlags& self, const std::optional<std::string>& page_address,
+         platform::Disk& disk) {
     GameClock clock = GameClock::from_environment(game.state().clock_s);
     // The speaker outlives the session that hands it lines; the log, the speaker.
     FileHandle log;
@@ -97,13 +98,14 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
                              ? SessionIo{by_itself, nowhere.get(), nowhere.get(), false, false}
                              : SessionIo{reader, stdout, stderr,
                                          reader.interactive() && colour_enabled(stdout), clear};
-    GameWriter writer = [&table, &self](const std::string& to, const Game& saved,
-                                        const std::optional<LiveClock>& live) {
-        auto failed = write_atomically(to, save_game(saved, live));
+    GameWriter writer = [&table, &self, &disk](const std::string& to, const Game& saved,
+                                               const std::optional<LiveClock>& live) {
+        auto failed = write_atomically(disk, to, save_game(saved, live));
         if (self.self) table.saved(saved, live);
         return failed;
     };
     Session session(std::move(game), path, io, std::move(clock), std::move(writer), script);
+    session.use_disk(disk);
     session.hold(std::move(lock));
     if (speaker) session.speak_with(*speaker);
     if (phones) session.answers_from_phones(*phones);

@@ -46,9 +46,11 @@ bool talk_allowed(const SelfFlags& self, const narration::Narrator& narrator);
 // the night's calls (--cards phone, served by this coyel). `self`: they
 // answer every call, and nobody moderates (the reader is not read).
 // `page_address`: where this coyel serves the players' page (--serve).
+// Every file is on `disk`.
 int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, bool clear,
          const narration::Script& script, const SpeechFlags& speech = {},
          PhoneInbox* phones = nullptr, const SelfFlags& self = {},
-         const std::optional<std::string>& page_address = std::nullopt);
+         const std::optional<std::string>& page_address = std::nullopt,
+         platform::Disk& disk = platform::real_disk());
 
 }  // namespace coyel::cli

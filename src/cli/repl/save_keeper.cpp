@@ -1,7 +1,5 @@
 #include "save_keeper.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <utility>
@@ -109,12 +107,13 @@ bool SaveKeeper::keep_for_leaving(const std::function<void()>& catch_up) {
         return true;
     }
     failing_ = true;
-    const Rescue rescue = write_rescue(rescue_folders_ ? *rescue_folders_ : rescue_folders(), path_,
-                                       [this](const std::string& to) -> Refusal {
-                                           if (auto why = write_game(to))
-                                               return Error{*why};  // worded already
-                                           return std::nullopt;
-                                       });
+    const Rescue rescue = write_rescue(
+        rescue_folders_ ? *rescue_folders_ : rescue_folders(*disk_), path_,
+        [this](const std::string& to) -> Refusal {
+            if (auto why = write_game(to)) return Error{*why};  // worded already
+            return std::nullopt;
+        },
+        *disk_);
     if (rescue.path) {
         kept_ = Kept{*rescue.path, true, rescue.temporary, *failure};
         return true;
@@ -161,7 +160,7 @@ void SaveKeeper::save_as(const std::string& argument) {
         if (save()) out_.say(narrator_.line("repl.saved", Args{}.set("path", path_)));
         return;
     }
-    if (::access(path.c_str(), F_OK) == 0)
+    if (disk_->exists(path))
         return out_.refuse(narrator_.line("repl.save_exists", Args{}.set("path", path)));
     const std::string previous = path_;
     if (!take_new_file(path)) return;
@@ -175,7 +174,7 @@ void SaveKeeper::save_as(const std::string& argument) {
 bool SaveKeeper::take_new_file(const std::string& path) {
     std::optional<SaveLock> taken;
     if (!locks_.empty()) {
-        auto lock = SaveLock::take(path);
+        auto lock = SaveLock::take(path, *disk_);
         if (!lock) {
             out_.refuse(narrator_.line("repl.save_elsewhere",
                                        Args{}.set("why", narrator_.refusal(lock.failure()))));

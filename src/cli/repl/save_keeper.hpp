@@ -62,6 +62,9 @@ class SaveKeeper {
     void note_for_table(std::string note) { table_note_ = std::move(note); }
     // Where rescue copies may go, in order (rescue_folders() by default).
     void rescue_in(std::vector<RescueFolder> folders) { rescue_folders_ = std::move(folders); }
+    // The disk the locks, rescue copies and names are looked up on (the
+    // machine's by default); the writer writes the saves.
+    void use_disk(platform::Disk& disk) { disk_ = &disk; }
 
     // Keeps the whole game as the session ends, after `catch_up` brought it
     // to the clock's last reading: its file, else a rescue copy. False when
@@ -102,6 +105,7 @@ class SaveKeeper {
     std::size_t tries_ = 0;
     std::size_t walls_from_;  // log entries before this one are not this session's
     std::optional<std::vector<RescueFolder>> rescue_folders_;
+    platform::Disk* disk_ = &platform::real_disk();
     std::optional<Kept> kept_;           // set once the game is kept for leaving
     std::vector<std::string> lost_why_;  // why nothing could be written, if so
     std::string table_note_;             // see note_for_table

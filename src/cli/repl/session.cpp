@@ -29,6 +29,12 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Fil
               }},
               script) {}
 
+Session::Session(Game game, std::string path, SessionIo io, GameClock clock, platform::Disk& disk,
+                 const narration::Script& script)
+    : Session(std::move(game), std::move(path), io, std::move(clock), writer_on(disk), script) {
+    use_disk(disk);
+}
+
 Session::Session(Game game, std::string path, SessionIo io, GameClock clock, GameWriter writer,
                  const narration::Script& script)
     : game_(std::move(game)),

@@ -55,7 +55,10 @@ struct SessionIo {
 class Session final : private LivePrompt, private PromptHost {
   public:
     Session(Game game, std::string path, SessionIo io, GameClock clock,
-            FileWriter writer = write_atomically,
+            FileWriter writer = writer_on(platform::real_disk()),
+            const narration::Script& script = narration::english_script());
+    // Every file on `disk`: the saves, their locks and the rescue copies.
+    Session(Game game, std::string path, SessionIo io, GameClock clock, platform::Disk& disk,
             const narration::Script& script = narration::english_script());
     Session(Game game, std::string path, SessionIo io, GameClock clock, GameWriter writer,
             const narration::Script& script = narration::english_script());
@@ -70,6 +73,9 @@ class Session final : private LivePrompt, private PromptHost {
 
     // Where rescue copies may go, in order (rescue_folders() by default).
     void rescue_in(std::vector<RescueFolder> folders) { keeper_.rescue_in(std::move(folders)); }
+    // The disk of the locks and the rescue copies (the machine's by default),
+    // when a GameWriter writes the saves.
+    void use_disk(platform::Disk& disk) { keeper_.use_disk(disk); }
     // The commands of the prompt with their arguments, in help's order
     // ({"timer", "[LENGTH]"}), for the man page.
     static std::vector<std::pair<std::string_view, std::string_view>> command_list() {

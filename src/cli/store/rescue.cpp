@@ -1,7 +1,6 @@
 #include "rescue.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <cstdlib>
 
@@ -30,23 +29,24 @@ std::string rescue_name(const std::string& folder, const std::string& save_path,
 
 }  // namespace
 
-std::vector<RescueFolder> rescue_folders() {
+std::vector<RescueFolder> rescue_folders(platform::Disk& disk) {
     std::vector<RescueFolder> folders;
-    if (auto games = make_games_folder()) folders.push_back({*games, false});
+    if (auto games = make_games_folder(disk)) folders.push_back({*games, false});
     const char* temporary = std::getenv("TMPDIR");
     folders.push_back({temporary && temporary[0] == '/' ? temporary : "/tmp", true});
     return folders;
 }
 
-std::string rescue_path(const std::string& folder, const std::string& save_path) {
+std::string rescue_path(const std::string& folder, const std::string& save_path,
+                        platform::Disk& disk) {
     std::string path;
-    for (int copy = 1; path.empty() || path_exists(path); ++copy)
+    for (int copy = 1; path.empty() || disk.exists(path); ++copy)
         path = rescue_name(folder, save_path, copy);
     return path;
 }
 
 Rescue write_rescue(const std::vector<RescueFolder>& folders, const std::string& save_path,
-                    const RescueWriter& write) {
+                    const RescueWriter& write, platform::Disk& disk) {
     Rescue rescue;
     for (const auto& folder : folders) {
         // Held while written, so that no other coyel takes the same name at
@@ -55,9 +55,9 @@ Rescue write_rescue(const std::vector<RescueFolder>& folders, const std::string&
         std::optional<SaveLock> lock;
         for (int copy = 1; !lock; ++copy) {
             path = rescue_name(folder.path, save_path, copy);
-            if (path_exists(path)) continue;
-            auto taken = SaveLock::take(path);
-            if (taken && !path_exists(path)) lock = std::move(*taken);
+            if (disk.exists(path)) continue;
+            auto taken = SaveLock::take(path, disk);
+            if (taken && !disk.exists(path)) lock = std::move(*taken);
         }
         if (auto failure = write(path)) {
             rescue.failures.push_back(*failure);

@@ -1,78 +1,24 @@
 #include "save_follower.hpp"
 
-#include <sys/inotify.h>
-#include <unistd.h>
-
 #include <filesystem>
 
+#include "save_file.hpp"
 #include "save_lock.hpp"
 
 namespace coyel::cli {
-namespace {
 
 namespace fs = std::filesystem;
 
-class InotifyWatch final : public FileWatch {
-  public:
-    explicit InotifyWatch(const std::string& save_path)
-        : fd_(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC)),
-          folder_(fs::path(save_path).parent_path().string()),
-          name_(fs::path(save_path).filename().string()),
-          lock_name_(fs::path(lock_path_of(save_path)).filename().string()) {
-        if (folder_.empty()) folder_ = ".";
-    }
-    InotifyWatch(const InotifyWatch&) = delete;
-    InotifyWatch& operator=(const InotifyWatch&) = delete;
-    ~InotifyWatch() override {
-        if (fd_ >= 0) ::close(fd_);
-    }
-
-    bool arm() override {
-        constexpr auto events = IN_MOVED_TO | IN_CLOSE_WRITE | IN_CREATE | IN_DELETE |
-                                IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF;
-        if (fd_ < 0) return false;
-        watch_ = ::inotify_add_watch(fd_, folder_.c_str(), events);
-        return watch_ >= 0;
-    }
-    bool armed() const override { return watch_ >= 0; }
-    int fd() const override { return fd_; }
-
-    bool take_changes() override {
-        alignas(inotify_event) char buffer[4096];
-        bool named = false;
-        for (;;) {
-            const ssize_t n = fd_ < 0 ? -1 : ::read(fd_, buffer, sizeof buffer);
-            if (n <= 0) return named;
-            for (ssize_t at = 0; at < n;) {
-                const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
-                const std::string name = event->len ? event->name : "";
-                // The folder itself gone: the watch with it, and the save.
-                if (event->mask & (IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF)) {
-                    if (event->wd == watch_) lost();
-                    named = true;
-                }
-                named = named || name == name_ || name == lock_name_ ||
-                        (event->mask & IN_Q_OVERFLOW);  // events lost: look anyway
-                at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
-            }
-        }
-    }
-
-  private:
-    void lost() {
-        if (watch_ >= 0) ::inotify_rm_watch(fd_, watch_);
-        watch_ = -1;
-    }
-
-    int fd_;
-    int watch_ = -1;
-    std::string folder_, name_, lock_name_;
-};
-
-}  // namespace
+std::unique_ptr<FileWatch> watch_save(platform::Disk& disk, const std::string& save_path) {
+    const fs::path save(save_path);
+    std::string folder = save.parent_path().string();
+    if (folder.empty()) folder = ".";
+    return disk.watch(
+        folder, {save.filename().string(), fs::path(lock_path_of(save_path)).filename().string()});
+}
 
 std::unique_ptr<FileWatch> folder_watch(const std::string& save_path) {
-    return std::make_unique<InotifyWatch>(save_path);
+    return watch_save(platform::real_disk(), save_path);
 }
 
 SaveFollower::SaveFollower(std::string path, Watcher watcher, Reader read,
@@ -81,7 +27,16 @@ SaveFollower::SaveFollower(std::string path, Watcher watcher, Reader read,
       watcher_(std::move(watcher)),
       watch_(watcher_(path_)),
       read_(std::move(read)),
-      saved_(std::move(first)) {}
+      saved_(std::move(first)),
+      disk_(&platform::real_disk()) {}
+
+SaveFollower::SaveFollower(std::string path, platform::Disk& disk, std::optional<SavedGame> first)
+    : SaveFollower(
+          std::move(path), [&disk](const std::string& save) { return watch_save(disk, save); },
+          [&disk](const std::string& save) { return read_saved_game_on(disk, save); },
+          std::move(first)) {
+    disk_ = &disk;
+}
 
 void SaveFollower::start() {
     if (moved()) return;
@@ -106,8 +61,7 @@ std::optional<std::chrono::milliseconds> SaveFollower::wait() const {
 
 void SaveFollower::read() {
     auto read = read_(path_);
-    std::error_code error;
-    missing_ = !read && !fs::exists(path_, error);
+    missing_ = !read && !disk_->exists(path_);
     if (read) saved_.emplace(std::move(*read));
     moved();
 }
@@ -124,8 +78,7 @@ bool SaveFollower::moved() {
         watch_ = watcher_(path_);
         watch_->arm();
         auto read = read_(path_);
-        std::error_code error;
-        missing_ = !read && !fs::exists(path_, error);
+        missing_ = !read && !disk_->exists(path_);
         if (!read) break;  // the new file is looked for as any missing save
         saved_.emplace(std::move(*read));
     }

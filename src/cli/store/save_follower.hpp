@@ -4,8 +4,9 @@
 // save's folder goes (and comes back), it arms again and reads again. A save
 // that says the game went on in another file (`save AS`: live.moved_to) is
 // left for that one.
-// The watch is a small interface (inotify here, a fake in the tests), so the
-// order of arming and reading is an ordinary unit test.
+// The watch and the reading come from the disk (platform/disk.hpp: inotify
+// on the machine's, a fake in the tests), so the order of arming and reading
+// is an ordinary unit test.
 #pragma once
 
 #include <chrono>
@@ -16,25 +17,17 @@
 
 #include "coyel/result.hpp"
 #include "coyel/save.hpp"
+#include "disk.hpp"
 
 namespace coyel::cli {
 
 // Watches the save's folder for the save or its lock being written,
-// replaced, created or removed.
-class FileWatch {
-  public:
-    virtual ~FileWatch() = default;
-    // Starts watching; false when it cannot (the folder is missing).
-    virtual bool arm() = 0;
-    virtual bool armed() const = 0;
-    // A descriptor that becomes readable at an event, or -1.
-    virtual int fd() const = 0;
-    // Takes every pending event: true when one may concern the save,
-    // or the watch was lost with its folder (then it is no longer armed).
-    virtual bool take_changes() = 0;
-};
+// replaced, created or removed (platform/disk.hpp).
+using FileWatch = platform::FileWatch;
 
-// inotify on the folder of `save_path`.
+// That watch, on `disk`.
+std::unique_ptr<FileWatch> watch_save(platform::Disk& disk, const std::string& save_path);
+// That watch on the machine's disk (inotify on the folder of `save_path`).
 std::unique_ptr<FileWatch> folder_watch(const std::string& save_path);
 
 class SaveFollower {
@@ -46,6 +39,9 @@ class SaveFollower {
 
     // `first`: a reading already made (and checked) by the caller, or none.
     SaveFollower(std::string path, Watcher watcher, Reader read,
+                 std::optional<SavedGame> first = std::nullopt);
+    // The save on `disk`: its watch and its readings.
+    SaveFollower(std::string path, platform::Disk& disk,
                  std::optional<SavedGame> first = std::nullopt);
     // Arms the watch, then reads: from now on no write is missed.
     void start();
@@ -71,6 +67,7 @@ class SaveFollower {
     Reader read_;
     std::optional<SavedGame> saved_;
     bool missing_ = false;
+    platform::Disk* disk_;  // where a save that does not read is looked for
 };
 
 }  // namespace coyel::cli

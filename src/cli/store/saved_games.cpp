@@ -1,8 +1,6 @@
 #include "saved_games.hpp"
 
 #include <fmt/format.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -38,28 +36,31 @@ std::string name_part(std::string_view name) {
 // The files of a folder that may be saves, sorted; an unreadable folder is
 // reported to `skipped`.
 std::vector<std::string> folder_files(const std::string& folder,
-                                      const std::function<void(const std::string&)>& skipped) {
+                                      const std::function<void(const std::string&)>& skipped,
+                                      platform::Disk& disk) {
     std::vector<std::string> files;
-    std::error_code error;
-    fs::directory_iterator listing(folder, error);
-    if (error) skipped(fmt::format("{}: cannot read the folder: {}", folder, error.message()));
-    for (const auto& entry : listing) {
-        const std::string name = entry.path().filename().string();
-        if (name.front() == '.' || entry.path().extension() == ".tmp") continue;
-        if (entry.is_directory(error)) continue;
-        files.push_back(entry.path().string());
+    const platform::Listing listing = disk.list(folder);
+    if (listing.error)
+        skipped(fmt::format("{}: cannot read the folder: {}", folder,
+                            std::generic_category().message(listing.error)));
+    const std::string prefix = folder.ends_with('/') ? folder : folder + "/";
+    for (const auto& entry : listing.entries) {
+        if (entry.name.front() == '.' || entry.name.ends_with(".tmp") || entry.folder) continue;
+        files.push_back(prefix + entry.name);
     }
     std::sort(files.begin(), files.end());
     return files;
 }
 
-std::time_t last_played(const Game& game, const std::string& path) {
+std::time_t last_played(const Game& game, const std::string& path, platform::Disk& disk) {
     const auto& log = game.log();
     for (auto entry = log.rbegin(); entry != log.rend(); ++entry)
         if (entry->wall)
             if (auto when = parse_wall(*entry->wall)) return *when;
-    struct stat info {};
-    return ::stat(path.c_str(), &info) == 0 ? info.st_mtime : 0;
+    const auto info = disk.info(path);
+    return info.kind == platform::FileInfo::Kind::missing
+               ? 0
+               : static_cast<std::time_t>(info.modified_ns / 1'000'000'000);
 }
 
 // Digits at `text[at..at+count)` as a number, or -1.
@@ -83,12 +84,12 @@ Result<std::string> games_folder() {
     return Error{"no games folder: set HOME or XDG_DATA_HOME to an absolute path, or use --save"};
 }
 
-Result<std::string> make_games_folder() {
+Result<std::string> make_games_folder(platform::Disk& disk) {
     auto folder = games_folder();
     if (!folder) return folder;
-    std::error_code error;
-    fs::create_directories(*folder, error);
-    if (error) return Error{fmt::format("cannot create {}: {}", *folder, error.message())};
+    if (const int error = disk.make_folders(*folder))
+        return Error{
+            fmt::format("cannot create {}: {}", *folder, std::generic_category().message(error))};
     return folder;
 }
 
@@ -119,14 +120,14 @@ std::string resume_command(const std::string& path) {
 }
 
 std::string new_game_path(const std::string& folder, const std::vector<std::string>& players,
-                          std::time_t now) {
+                          std::time_t now, platform::Disk& disk) {
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y-%m-%d-%H%M", std::localtime(&now));
     std::string base = folder + "/" + stamp;
     for (std::size_t seat = 0; seat < std::min(players.size(), players_in_name); ++seat)
         if (auto part = name_part(players[seat]); !part.empty()) base += "-" + part;
     std::string path = base + ".json";
-    for (int copy = 2; path_exists(path); ++copy) path = fmt::format("{}-{}.json", base, copy);
+    for (int copy = 2; disk.exists(path); ++copy) path = fmt::format("{}-{}.json", base, copy);
     return path;
 }
 
@@ -164,21 +165,22 @@ std::optional<std::time_t> parse_wall(std::string_view wall) {
 }
 
 std::vector<ListedSave> read_saved_games(const std::vector<std::string>& paths,
-                                         const std::function<void(const std::string&)>& skipped) {
+                                         const std::function<void(const std::string&)>& skipped,
+                                         platform::Disk& disk) {
     std::vector<ListedSave> games;
     for (const auto& given : paths) {
-        std::error_code error;
-        const auto files = fs::is_directory(given, error) ? folder_files(given, skipped)
-                                                          : std::vector<std::string>{given};
+        const auto files = disk.info(given).kind == platform::FileInfo::Kind::folder
+                               ? folder_files(given, skipped, disk)
+                               : std::vector<std::string>{given};
         for (const auto& file : files) {
-            auto saved = read_saved_game(file);
+            auto saved = read_saved_game_on(disk, file);
             if (!saved) {
                 skipped(saved.error());
                 continue;
             }
             if (saved->live && !saved->live->moved_to.empty())
                 continue;  // the game went on elsewhere
-            const std::time_t when = last_played(saved->game, file);
+            const std::time_t when = last_played(saved->game, file, disk);
             games.push_back({file, std::move(saved->game), when,
                              saved->live ? saved->live->language : std::string{}});
         }
@@ -190,13 +192,13 @@ std::vector<ListedSave> read_saved_games(const std::vector<std::string>& paths,
 }
 
 Result<std::vector<ListedSave>> read_games_folder(
-    std::string& folder, const std::function<void(const std::string&)>& skipped) {
+    std::string& folder, const std::function<void(const std::string&)>& skipped,
+    platform::Disk& disk) {
     auto found = games_folder();
     if (!found) return found.failure();
     folder = *found;
-    std::error_code error;
-    if (!fs::exists(folder, error)) return std::vector<ListedSave>{};
-    return read_saved_games({folder}, skipped);
+    if (!disk.exists(folder)) return std::vector<ListedSave>{};
+    return read_saved_games({folder}, skipped, disk);
 }
 
 void print_skipped(const std::string& reason) { fmt::print(stderr, "skipped: {}\n", reason); }
@@ -225,6 +227,6 @@ std::string utc_text(std::time_t when) {
     return text;
 }
 
-bool path_exists(const std::string& path) { return ::access(path.c_str(), F_OK) == 0; }
+bool path_exists(const std::string& path, platform::Disk& disk) { return disk.exists(path); }
 
 }  // namespace coyel::cli

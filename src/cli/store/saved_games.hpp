@@ -1,5 +1,6 @@
 // The group's games folder: where `coyel new` saves without --save, and what
-// `coyel games`, `coyel resume` alone and `coyel stats` read.
+// `coyel games`, `coyel resume` alone and `coyel stats` read. Each function
+// that looks at files takes the disk, the machine's by default.
 #pragma once
 
 #include <ctime>
@@ -12,6 +13,7 @@
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
 #include "coyel/save.hpp"
+#include "disk.hpp"
 
 namespace coyel::cli {
 
@@ -21,7 +23,7 @@ namespace coyel::cli {
 Result<std::string> games_folder();
 
 // The games folder, created with its parents when missing.
-Result<std::string> make_games_folder();
+Result<std::string> make_games_folder(platform::Disk& disk = platform::real_disk());
 
 // The command that goes on with the save at `path`, just written: `coyel
 // resume` alone when it lies in the games folder (it is the newest game
@@ -33,7 +35,7 @@ std::string resume_command(const std::string& path);
 // (accents dropped, other characters as dashes), then "-2", "-3", ... before
 // ".json" while that file exists.
 std::string new_game_path(const std::string& folder, const std::vector<std::string>& players,
-                          std::time_t now);
+                          std::time_t now, platform::Disk& disk = platform::real_disk());
 
 // The UTC time of an ISO-8601 `wall` ("2026-11-30T21:15:04Z", an offset
 // "+01:00", or none: UTC), or nullopt when it is not one.
@@ -54,12 +56,14 @@ struct ListedSave {
 // alone). Each file that does not load is reported to `skipped` with the
 // loader's one-line reason, and left out. Newest first (then by path).
 std::vector<ListedSave> read_saved_games(const std::vector<std::string>& paths,
-                                         const std::function<void(const std::string&)>& skipped);
+                                         const std::function<void(const std::string&)>& skipped,
+                                         platform::Disk& disk = platform::real_disk());
 
 // The saves of the games folder (none when it does not exist yet), as
 // read_saved_games reads them; its path goes to `folder`.
 Result<std::vector<ListedSave>> read_games_folder(
-    std::string& folder, const std::function<void(const std::string&)>& skipped);
+    std::string& folder, const std::function<void(const std::string&)>& skipped,
+    platform::Disk& disk = platform::real_disk());
 
 // Reports a file that is not a save on standard error: "skipped: REASON".
 void print_skipped(const std::string& reason);
@@ -78,6 +82,6 @@ std::string local_time_text(std::time_t when);
 std::string utc_text(std::time_t when);
 
 // Whether anything is at `path` (a file, a folder, a dangling link).
-bool path_exists(const std::string& path);
+bool path_exists(const std::string& path, platform::Disk& disk = platform::real_disk());
 
 }  // namespace coyel::cli

@@ -117,3 +117,34 @@ TEST_CASE("advice ranks fair candidates by the cards kept, the others by distanc
         CHECK(candidate.summary.tally.games == 400);
     }
 }
+
+TEST_CASE("a deck played once for many lengths tallies what each length plays", "[sim]") {
+    // Each game played to the longest limit, cut where a shorter one would end
+    // it: the same tallies as playing each length, field by field.
+    struct Case {
+        int players;
+        Policy policy;
+        sim::TimeModel time;
+        std::vector<int> minutes;
+    };
+    const Case cases[] = {
+        {5, Policy::table, {}, {10, 14, 15, 20, 120}},
+        {9, Policy::table, {30, 300, 8, 120}, {10, 25, 35, 36, 60}},
+        {17, Policy::random, {}, {20, 45, 90}},
+        {30, Policy::table, {}, {10, 40, 80, 81, 120}},
+        {12, Policy::uniform, {20, 240, 5, 180, 0}, {1, 2, 3, 600}},
+    };
+    for (const auto& [players, policy, time, minutes] : cases) {
+        auto config = default_game(players, policy);
+        config.time = time;
+        const auto swept = sim::play_games_at_lengths(config, minutes, 100, 700, 13);
+        REQUIRE(swept.size() == minutes.size());
+        for (std::size_t i = 0; i < minutes.size(); ++i) {
+            INFO(players << " players, " << minutes[i] << " minutes");
+            config.options.temperature_minutes = minutes[i];
+            const auto played = sim::play_games(config, 100, 700, 13);
+            CHECK(swept[i] == played);
+            CHECK(played.refused == 0);
+        }
+    }
+}

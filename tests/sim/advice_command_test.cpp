@@ -5,9 +5,9 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "advise.hpp"
 #include "cli/process.hpp"
 #include "coyel/setup.hpp"
-#include "lab.hpp"
 
 using namespace coyel;
 using coyel::test::run_coyel;

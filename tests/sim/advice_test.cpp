@@ -1,9 +1,10 @@
 // --advise races: candidates drop out once they cannot reach the top, so the
 // games go where they decide the ranking. Its top ten must be a long fixed
-// run's (every candidate played as long), ties within the interval aside.
+// run's (every candidate played as long), but for ties within the intervals
+// the race decided them at (who is in the ten: about ±4 points).
 #include <catch2/catch.hpp>
 
-#include "lab.hpp"
+#include "advise.hpp"
 
 using namespace coyel;
 
@@ -22,7 +23,8 @@ bool same_candidate(const sim::Candidate& a, const sim::Candidate& b) {
     return a.deck == b.deck && a.minutes == b.minutes;
 }
 
-// Each of `shown` is in `fixed`'s top, or tied with its last within the interval.
+// Each of `shown` is in `fixed`'s top, or tied with its last within the
+// interval of the race's own figures for it.
 void check_within_ties(const std::vector<sim::Candidate>& shown, const sim::Advice& fixed,
                        std::size_t top) {
     const auto& last = fixed.ranked[top - 1];
@@ -34,7 +36,7 @@ void check_within_ties(const std::vector<sim::Candidate>& shown, const sim::Advi
                          [&](const auto& other) { return same_candidate(candidate, other); });
         REQUIRE(in_fixed != fixed.ranked.end());
         if (in_fixed - fixed.ranked.begin() < static_cast<std::ptrdiff_t>(top)) continue;
-        CHECK(!(rank_range(last).second < rank_range(*in_fixed).first));
+        CHECK(!(rank_range(last).second < rank_range(candidate).first));
     }
 }
 
@@ -47,8 +49,9 @@ void check_race_against_fixed(const sim::SimConfig& config, const sim::AdviceAsk
     const auto fixed = sim::advise_fixed(config, size, every);
     REQUIRE(raced.ranked.size() == ask.top);
     REQUIRE(fixed.ranked.size() > ask.top);
-    // Racing spends far fewer games than the fixed run.
-    CHECK(raced.games_played * 3 < fixed.games_played);
+    // Racing spends fewer games than the fixed run (which plays each deck
+    // once for all its lengths too).
+    CHECK(raced.games_played * 2 < fixed.games_played);
     check_within_ties(raced.ranked, fixed, ask.top);
     const std::vector<sim::Candidate> fixed_top(fixed.ranked.begin(),
                                                 fixed.ranked.begin() + ask.top);
@@ -57,12 +60,10 @@ void check_race_against_fixed(const sim::SimConfig& config, const sim::AdviceAsk
             std::any_of(raced.ranked.begin(), raced.ranked.end(),
                         [&](const auto& other) { return same_candidate(candidate, other); });
         if (raced_has) continue;
-        // Left out by the race: only as a tie with the race's last, within the interval.
-        const auto& raced_last = *std::find_if(
-            fixed.ranked.begin(), fixed.ranked.end(),
-            [&](const auto& other) { return same_candidate(raced.ranked.back(), other); });
+        // Left out by the race: only as a tie with the race's last, within
+        // the interval of the race's own figures for it.
         INFO(describe_deck(candidate.deck) << " at " << candidate.minutes << " minutes");
-        CHECK(!(rank_range(candidate).second < rank_range(raced_last).first));
+        CHECK(!(rank_range(candidate).second < rank_range(raced.ranked.back()).first));
     }
     // The race's figures are its games' own: game i of a candidate is the same
     // game in any run, so they are the fixed run's first games.

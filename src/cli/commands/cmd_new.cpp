@@ -16,7 +16,7 @@
 
 #include "commands.hpp"
 #include "coyel/text.hpp"
-#include "lab.hpp"
+#include "advise.hpp"
 #include "language.hpp"
 #include "narrator.hpp"
 #include "phones/tokens.hpp"

@@ -336,7 +336,9 @@ int run_fair_defaults(const sim::SimConfig& config, const sim::RunSize& size,
         done = count.players;
     }
     if (result.stopped)
-        return say_stopped("balance.stopped_defaults", Args{}.set("done", done).set("last", last));
+        return say_stopped(
+            "balance.stopped_defaults",
+            Args{}.set("done", done).set("last", last).set("any", done < min_players ? "no" : "yes"));
     if (done < last)
         return refuse(narrator().line("balance.refusal.no_fair", Args{}.set("players", done + 1)));
     return 0;
@@ -351,12 +353,11 @@ std::string saved_game_path(const std::string& folder, std::int64_t index) {
 // a save already there is never overwritten. The problem, or "".
 std::string prepare_save_folder(const std::string& folder, std::int64_t games) {
     std::error_code error;
+    // A path that is there and not a folder is refused too ("Not a directory").
     std::filesystem::create_directories(folder, error);
     if (error)
         return narrator().line("balance.refusal.cannot_make",
                                Args{}.set("folder", folder).set("reason", error.message()));
-    if (!std::filesystem::is_directory(folder))
-        return narrator().line("balance.refusal.not_a_folder", Args{}.set("folder", folder));
     for (std::int64_t index = 0; index < games; ++index)
         if (std::filesystem::exists(saved_game_path(folder, index)))
             return narrator().line("balance.refusal.file_exists",

@@ -84,7 +84,7 @@ bool play_runs(const SimConfig& config, std::vector<DeckRun>& runs,
     for (std::size_t i = 0; i < played; ++i)
         for (std::size_t length = 0; length < pieces[i].tallies.size(); ++length)
             runs[pieces[i].run].tallies[length].add(pieces[i].tallies[length]);
-    return played == pieces.size();
+    return !stop;  // stopped even after the last piece: the caller stops too
 }
 
 }  // namespace coyel::sim

@@ -30,7 +30,7 @@ struct DeckRun {
 // played. `progress` hears the games played (`before` plus those of this
 // call; its total 0: not known in advance); when it answers false, the pieces
 // under way are finished and no other is begun, so that each run's games are
-// still its first n. False when stopped so.
+// still its first n. False when stopped so (even if no piece was left).
 bool play_runs(const SimConfig& config, std::vector<DeckRun>& runs,
                const std::vector<std::size_t>& which, std::int64_t games, const RunSize& size,
                const Progress& progress = {}, std::int64_t before = 0);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "coyel/text.hpp"
@@ -128,7 +129,11 @@ nlohmann::json summary_json(const sim::Summary& summary) {
 sim::Progress progress_at_terminal(bool as_json, std::string_view key) {
     if (as_json || ::isatty(STDERR_FILENO) == 0) return {};
     signals::watch();  // Ctrl-C now stops the run instead of the program
-    return [key = std::string{key}](std::int64_t done, std::int64_t games) {
+    // Once stopped, stopped for good: a run that had played its last games
+    // when Ctrl-C came must not let the next run of the command go on.
+    auto stopped = std::make_shared<bool>(false);
+    return [key = std::string{key}, stopped](std::int64_t done, std::int64_t games) {
+        if (*stopped) return false;
         narration::Args args;
         args.set("done", whole(done)).set("games", whole(games));
         if (games > 0)
@@ -136,7 +141,8 @@ sim::Progress progress_at_terminal(bool as_json, std::string_view key) {
         fmt::print(stderr, "\r{}\033[K", narrator().line(key, args));
         std::fflush(stderr);
         if (signals::take_stop()) signals::stop_now();  // Ctrl-Z stops the run, as it would
-        return !signals::take_interrupt() && signals::leaving() == 0;
+        *stopped = signals::take_interrupt() || signals::leaving() != 0;
+        return !*stopped;
     };
 }
 

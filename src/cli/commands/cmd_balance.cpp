@@ -95,6 +95,7 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
 
 // A signed worth in points: "+1.6", "-3.0".
 std::string points(double value) {
+    if (std::abs(value) < 0.05) return decimal(0, 1);  // no "-0.0", no "+0.0"
     const std::string text = decimal(value, 1);
     return text.front() == '-' ? text : "+" + text;
 }
@@ -188,14 +189,17 @@ std::string points_interval(const sim::Interval& interval) {
     return text;
 }
 
+// Whether the interval, as printed (to a tenth of a point), leaves out 0.
+bool sign_known(const sim::Interval& interval) {
+    return interval.low >= 0.05 || interval.high <= -0.05;
+}
+
 // The worth, "±" in place of its sign where its interval holds 0: the
 // games do not tell the sign, which another seed might flip.
 std::string worth(double value, const sim::Interval& interval) {
-    if (interval.low <= 0 && 0 <= interval.high) return "±" + decimal(std::abs(value), 1);
+    if (!sign_known(interval)) return "±" + decimal(std::abs(value), 1);
     return points(value);
 }
-
-bool sign_known(const sim::Interval& interval) { return interval.low > 0 || interval.high < 0; }
 
 json value_json(const sim::CardValue& value) {
     auto interval = [](const sim::Interval& ci) { return json{ci.low, ci.high}; };

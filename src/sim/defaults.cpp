@@ -37,7 +37,8 @@ class Chooser {
         if (!play(config, runs, screen, size_.screen_games)) return {};
         DefaultCandidate candidate{runs[0].candidate(nearest_fair(runs[0])), {}, {}};
         if (distance_from_fair(candidate.screened.summary) > default_band) return {};
-        return with_skills(config, candidate) ? std::optional{candidate} : std::nullopt;
+        return with_skills(config, candidate, size_.screen_games) ? std::optional{candidate}
+                                                                  : std::nullopt;
     }
 
     // The candidate's length again, nearest 50% on as many games as the
@@ -52,7 +53,7 @@ class Chooser {
                       size_.fresh_games))
                 return false;
             candidate.screened = runs[0].candidate(nearest_fair(runs[0]));
-            if (!with_skills(config, candidate)) return false;
+            if (!with_skills(config, candidate, size_.fresh_games)) return false;
         }
         const RunSize fresh{size_.fresh_games, size_.seed + 1, size_.threads};
         std::vector<DeckRun> runs{DeckRun(candidate.screened.deck, {candidate.screened.minutes})};
@@ -91,9 +92,10 @@ class Chooser {
         });
     }
 
-    // Skills 1 to 4 at the candidate's deck and length (the screen's own at
-    // the config's skill); the same figures at each for a policy without skill.
-    bool with_skills(const SimConfig& config, DefaultCandidate& candidate) {
+    // Skills 1 to 4 at the candidate's deck and length, `games` each (the
+    // screen's own at the config's skill); the same figures at each for a
+    // policy without skill.
+    bool with_skills(const SimConfig& config, DefaultCandidate& candidate, std::int64_t games) {
         for (int skill = 1; skill <= 4; ++skill) {
             auto& row = candidate.skills[static_cast<std::size_t>(skill - 1)];
             if (config.policy != Policy::table || skill == config.skill) {
@@ -103,9 +105,7 @@ class Chooser {
             SimConfig at = config_for(config, candidate.screened.deck, candidate.screened.minutes);
             at.skill = skill;
             std::vector<DeckRun> runs{DeckRun(at.deck, {candidate.screened.minutes})};
-            if (!play(at, runs, {size_.screen_games, size_.seed, size_.threads},
-                      size_.screen_games))
-                return false;
+            if (!play(at, runs, {games, size_.seed, size_.threads}, games)) return false;
             row = runs[0].candidate(0).summary;
         }
         return true;

@@ -326,7 +326,17 @@ int run_fair_defaults(const sim::SimConfig& config, const sim::RunSize& size,
     defaults.threads = size.threads;
     const int last = given.players == 0 ? max_players : given.players;
     const auto progress = progress_at_terminal(given.json, "balance.progress_defaults");
-    if (!given.json) fmt::print("{}\n", narrator().line("balance.defaults_header"));
+    if (!given.json) {
+        // The skills are measured at the settled length on the fresh games' count.
+        const double half =
+            100 * sim::z95 * 0.5 / std::sqrt(static_cast<double>(defaults.fresh_games));
+        fmt::print("{}\n{}\n", narrator().line("balance.defaults_header"),
+                   narrator().line("balance.defaults_skills",
+                                   Args{}
+                                       .set("count", static_cast<long long>(defaults.fresh_games))
+                                       .set("games", whole(defaults.fresh_games))
+                                       .set("half", decimal(half, 1))));
+    }
     std::fflush(stdout);
     const auto result = sim::fair_defaults(config, min_players, last, defaults, progress);
     end_progress(progress);
@@ -340,9 +350,11 @@ int run_fair_defaults(const sim::SimConfig& config, const sim::RunSize& size,
         done = count.players;
     }
     if (result.stopped)
-        return say_stopped(
-            "balance.stopped_defaults",
-            Args{}.set("done", done).set("last", last).set("any", done < min_players ? "no" : "yes"));
+        return say_stopped("balance.stopped_defaults",
+                           Args{}
+                               .set("done", done)
+                               .set("last", last)
+                               .set("any", done < min_players ? "no" : "yes"));
     if (done < last)
         return refuse(narrator().line("balance.refusal.no_fair", Args{}.set("players", done + 1)));
     return 0;

@@ -293,12 +293,12 @@ bool show_estimate(const Setup& setup, const Deck& deck, bool interactive,
         set_chance(args, "percent", summary);
         args.set("games", static_cast<int>(size.games))
             .set("mode", mode_of(config.options))
-            .set("command", balance::figures_command(
-                                config, config.deck,
-                                config.options.temperature_mode == TemperatureMode::clock
-                                    ? config.options.temperature_minutes
-                                    : 0,
-                                size.games, size.seed));
+            .set("command",
+                 balance::figures_command(config, config.deck,
+                                          config.options.temperature_mode == TemperatureMode::clock
+                                              ? config.options.temperature_minutes
+                                              : 0,
+                                          size.games, size.seed));
         print_wrapped(stdout, narrator.line("new.deck_estimate", args));
     }
     if (!fair) warn_if_unfair(config, size, summary, narrator);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "coyel/setup.hpp"
 #include "coyel/text.hpp"
 #include "terminal/signals.hpp"
 
@@ -104,9 +105,14 @@ std::string model_flags(const sim::SimConfig& config) {
 
 std::string figures_command(const sim::SimConfig& config, const Deck& deck, int minutes,
                             std::int64_t games, std::uint64_t seed) {
-    std::string command =
-        fmt::format("coyel balance --players {} --deck {}", config.players, deck_argument(deck));
-    if (minutes > 0) command += fmt::format(" --minutes {}", minutes);
+    // The count's default deck and length go without saying (balance plays
+    // them unasked), so the command of a default fits an 80-column line.
+    std::string command = fmt::format("coyel balance --players {}", config.players);
+    const auto usual_deck = default_deck(config.players);
+    if (!usual_deck || *usual_deck != deck)
+        command += fmt::format(" --deck {}", deck_argument(deck));
+    if (minutes > 0 && minutes != default_minutes(config.players))
+        command += fmt::format(" --minutes {}", minutes);
     for (const std::string& flags : {house_flags(config), model_flags(config)})
         if (!flags.empty()) command += " " + flags;
     return command + fmt::format(" --games {} --seed {}", games, seed);

@@ -38,7 +38,8 @@ std::string length_of(const Options& options, int minutes);
 // length: "--mode night --option tie=revote" (those `coyel new` takes).
 std::string house_flags(const sim::SimConfig& config);
 // The command that plays a deck and length of `config` with `games` games
-// from `seed`: the figures shown beside it, to the last digit.
+// from `seed`: the figures shown beside it, to the last digit (the count's
+// default deck and length left unsaid).
 std::string figures_command(const sim::SimConfig& config, const Deck& deck, int minutes,
                             std::int64_t games, std::uint64_t seed);
 // The model's flags where they differ from the defaults ("--skill 3 --call-seconds 30").

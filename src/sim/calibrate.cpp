@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <set>
+#include <string>
 
 #include "coyel/calls.hpp"
 #include "coyel/rng.hpp"
+#include "coyel/save.hpp"
 
 namespace coyel::sim {
 namespace {
@@ -20,6 +24,8 @@ struct GameTimes {
     std::vector<double> calls;
     std::vector<double> elections;
     std::vector<VoteTime> votes;  // day votes; revotes are left out (their talk is shorter)
+    // Left out: pauses (over an hour), then far outliers; by kind (calls, votes, elections).
+    std::array<std::int64_t, 3> left_out{};
 };
 
 bool night_call(CallId call) {
@@ -44,10 +50,17 @@ GameTimes times_of(const Game& game, const WallReader& wall) {
         // A wall time before the one ahead of it (a clock set back) gives no length.
         if (call && when && before && *when >= *before) {
             const double seconds = static_cast<double>(*when - *before);
-            if (*call == CallId::new_mayor) times.elections.push_back(seconds);
-            if (*call == CallId::vote)
+            const std::size_t kind = *call == CallId::vote ? 1 : *call == CallId::new_mayor ? 2 : 0;
+            const bool counted =
+                *call == CallId::vote || *call == CallId::new_mayor || night_call(*call);
+            if (counted && seconds > pause_seconds)
+                ++times.left_out[kind];  // the table paused: no answer's length
+            else if (*call == CallId::new_mayor)
+                times.elections.push_back(seconds);
+            else if (*call == CallId::vote)
                 times.votes.push_back({static_cast<int>(entry.votes.size()), seconds});
-            if (night_call(*call)) times.calls.push_back(seconds);
+            else if (night_call(*call))
+                times.calls.push_back(seconds);
         }
         before = when;
         if (!replay.apply(entry).ok()) break;  // a loaded game replays; never expected
@@ -130,13 +143,50 @@ Interval percentile95(std::vector<double> values) {
 
 constexpr int resamples = 200;
 
-// The medians, each with a bootstrap interval: the games drawn with
-// replacement `resamples` times, from a fixed seed (the same games, the same interval).
-void measure_lengths(const std::vector<GameTimes>& games, const TimeModel& model,
-                     Calibration& out) {
-    std::vector<const GameTimes*> all;
-    for (const auto& times : games) all.push_back(&times);
-    const Point whole = point_of(all, model.ballot_seconds);
+// How many games have a sample of each kind: calls, votes (talk and ballot), elections.
+std::array<std::int64_t, 4> games_with_samples(const std::vector<GameTimes>& games) {
+    std::array<std::int64_t, 4> count{};
+    for (const auto& times : games) {
+        count[0] += times.calls.empty() ? 0 : 1;
+        count[1] += times.votes.empty() ? 0 : 1;
+        count[2] += times.votes.empty() ? 0 : 1;
+        count[3] += times.elections.empty() ? 0 : 1;
+    }
+    return count;
+}
+
+// The value past which a sample is a far outlier: the upper quartile plus
+// three times the interquartile range (Tukey's far fence); none when the
+// quartiles meet.
+std::optional<double> far_fence(std::vector<double> values) {
+    if (values.size() < 4) return std::nullopt;
+    std::sort(values.begin(), values.end());
+    const double q1 = values[values.size() / 4], q3 = values[3 * values.size() / 4];
+    if (q3 <= q1) return std::nullopt;
+    return q3 + 3 * (q3 - q1);
+}
+
+// Leaves out the calls and elections beyond their far fence, counted.
+void leave_out_outliers(std::vector<GameTimes>& games) {
+    for (std::size_t kind : {0U, 2U}) {
+        auto samples_of = [kind](GameTimes& times) -> std::vector<double>& {
+            return kind == 0 ? times.calls : times.elections;
+        };
+        std::vector<double> all;
+        for (auto& times : games)
+            all.insert(all.end(), samples_of(times).begin(), samples_of(times).end());
+        const auto fence = far_fence(all);
+        if (!fence) continue;
+        for (auto& times : games)
+            times.left_out[kind] += static_cast<std::int64_t>(
+                std::erase_if(samples_of(times), [&](double seconds) { return seconds > *fence; }));
+    }
+}
+
+// The four medians of `resamples` resamples of the games (drawn with
+// replacement, from a fixed seed: the same games, the same interval), by kind.
+std::array<std::vector<double>, 4> bootstrap(const std::vector<const GameTimes*>& all,
+                                             const TimeModel& model) {
     std::array<std::vector<double>, 4> draws;
     SplitMix64 rng(0xCA11B8A7E);
     std::vector<const GameTimes*> sample(all.size());
@@ -153,16 +203,41 @@ void measure_lengths(const std::vector<GameTimes>& games, const TimeModel& model
             ++kind;
         }
     }
+    return draws;
+}
+
+// The medians, each with its bootstrap interval, and whether each is
+// measured: enough samples from enough games, not all alike.
+void measure_lengths(const std::vector<GameTimes>& games, const TimeModel& model,
+                     Calibration& out) {
+    std::vector<const GameTimes*> all;
+    for (const auto& times : games) all.push_back(&times);
+    const Point whole = point_of(all, model.ballot_seconds);
+    const auto draws = bootstrap(all, model);
+    const std::array<std::int64_t, 4> games_with = games_with_samples(games);
+    std::array<std::int64_t, 3> left_out{};
+    for (const auto& times : games)
+        for (std::size_t kind = 0; kind < left_out.size(); ++kind)
+            left_out[kind] += times.left_out[kind];
     auto measured = [&](double median_value, std::int64_t samples, std::size_t kind) {
         if (samples == 0) return Measured{};
-        return Measured{median_value, percentile95(draws[kind]), samples};
+        Measured length{median_value, percentile95(draws[kind]), samples, games_with[kind]};
+        // A median of 0 s: equal wall times, no length at all.
+        const bool few = samples < least_samples || length.games < least_games;
+        length.status =
+            median_value <= 0 || few ? LengthStatus::undetermined : LengthStatus::measured;
+        return length;
     };
     out.call = measured(whole.call, whole.calls, 0);
-    out.talk = measured(whole.talk, whole.talk_measured ? whole.votes : 0, 1);
-    out.ballot = measured(whole.ballot, whole.ballot_measured ? whole.votes : 0, 2);
+    out.talk = measured(whole.talk, whole.votes, 1);
+    out.ballot = measured(whole.ballot, whole.ballot_tried ? whole.votes : 0, 2);
     out.election = measured(whole.election, whole.elections, 3);
-    out.talk.not_measurable = whole.votes > 0 && !whole.talk_measured;
-    out.ballot.not_measurable = whole.ballot_tried && !whole.ballot_measured;
+    if (whole.votes > 0 && !whole.talk_measured) out.talk.status = LengthStatus::not_measurable;
+    if (whole.ballot_tried && !whole.ballot_measured)
+        out.ballot.status = LengthStatus::not_measurable;
+    out.call.left_out = left_out[0];
+    out.talk.left_out = out.ballot.left_out = left_out[1];
+    out.election.left_out = left_out[2];
 }
 
 }  // namespace
@@ -198,8 +273,10 @@ std::vector<SetupGames> group_by_setup(const std::vector<const Game*>& finished)
 // log P(the outcomes | skill): each setup's chance played by the lab. A
 // chance of 0 or 1 is moved half a game inwards, so one surprise is unlikely,
 // not impossible.
-double log_likelihood(const std::vector<SetupGames>& groups, const TimeModel& time, int skill,
-                      const RunSize& size) {
+// Stopped by `progress` (told the games played so far), nullopt.
+std::optional<double> log_likelihood(const std::vector<SetupGames>& groups, const TimeModel& time,
+                                     int skill, const RunSize& size, const Progress& progress,
+                                     std::int64_t& played, std::int64_t total_games) {
     double total = 0;
     for (const auto& group : groups) {
         SimConfig config;
@@ -209,8 +286,11 @@ double log_likelihood(const std::vector<SetupGames>& groups, const TimeModel& ti
         config.skill = skill;
         config.time = time;
         const double half = 0.5 / static_cast<double>(size.games);
-        const double chance = std::clamp(
-            simulate(config, size.games, size.seed, size.threads).ecosystems_win, half, 1 - half);
+        const Summary summary = simulate(config, size.games, size.seed, size.threads,
+                                         progress_within(progress, played, total_games));
+        played += summary.tally.games;
+        if (summary.tally.games < size.games) return std::nullopt;  // stopped
+        const double chance = std::clamp(summary.ecosystems_win, half, 1 - half);
         total += static_cast<double>(group.wins) * std::log(chance) +
                  static_cast<double>(group.games - group.wins) * std::log(1 - chance);
     }
@@ -220,13 +300,21 @@ double log_likelihood(const std::vector<SetupGames>& groups, const TimeModel& ti
 // The likelihood-ratio interval: the skills whose log-likelihood is within
 // 1.92 (half the 95% point of chi-squared with one degree of freedom) of the best.
 SkillFit fit_skill(const std::vector<const Game*>& finished, const TimeModel& time,
-                   const RunSize& size, int max_skill) {
+                   const RunSize& size, int max_skill, const Progress& progress) {
     SkillFit fit;
     fit.max_skill = max_skill;
     const auto groups = group_by_setup(finished);
     if (groups.empty()) return fit;
-    for (int skill = 1; skill <= max_skill; ++skill)
-        fit.log_likelihood.push_back(log_likelihood(groups, time, skill, size));
+    std::int64_t played = 0;
+    const auto total = static_cast<std::int64_t>(groups.size()) * max_skill * size.games;
+    for (int skill = 1; skill <= max_skill; ++skill) {
+        const auto likelihood = log_likelihood(groups, time, skill, size, progress, played, total);
+        if (!likelihood) {
+            fit.log_likelihood.clear();
+            return fit;  // stopped: not fitted
+        }
+        fit.log_likelihood.push_back(*likelihood);
+    }
     const auto best = std::max_element(fit.log_likelihood.begin(), fit.log_likelihood.end());
     fit.skill = static_cast<int>(best - fit.log_likelihood.begin()) + 1;
     fit.low = fit.high = fit.skill;
@@ -239,8 +327,8 @@ SkillFit fit_skill(const std::vector<const Game*>& finished, const TimeModel& ti
 }
 
 int seconds_of(const Measured& measured, int model) {
-    if (measured.samples == 0) return model;
-    return static_cast<int>(std::lround(measured.median));  // never negative: see fit_votes
+    if (!measured.measured()) return model;
+    return static_cast<int>(std::lround(measured.median));  // more than 0: see measure_lengths
 }
 
 }  // namespace
@@ -256,18 +344,26 @@ TimeModel Calibration::time(TimeModel model) const {
 }
 
 Calibration calibrate(const std::vector<Game>& games, const WallReader& wall,
-                      const TimeModel& model, const RunSize& size, int max_skill) {
+                      const TimeModel& model, const RunSize& size, int max_skill,
+                      const Progress& progress) {
     Calibration out;
     std::vector<const Game*> finished;
     std::vector<GameTimes> times;
+    std::set<std::string> seen;  // a save copied twice is one game
     for (const Game& game : games) {
         if (!game.over()) continue;
+        if (!seen.insert(save_game(game)).second) {
+            ++out.copies;
+            continue;
+        }
         finished.push_back(&game);
         times.push_back(times_of(game, wall));
     }
     out.games = static_cast<std::int64_t>(finished.size());
+    leave_out_outliers(times);
     measure_lengths(times, model, out);
-    out.skill = fit_skill(finished, out.time(model), size, max_skill);
+    out.skill = fit_skill(finished, out.time(model), size, max_skill, progress);
+    out.stopped = out.games > 0 && out.skill.skill == 0;
     return out;
 }
 

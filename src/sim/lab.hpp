@@ -1,6 +1,7 @@
-// The balance lab's questions beyond one setup's figures: which decks and
-// lengths come closest to a fair game, how skill moves the chance, and what
-// each special card is worth. Each runs `simulate` on variants of a config.
+// The balance lab's questions beyond one setup's figures: how skill moves
+// the chance, what each special card is worth, the length that makes a deck
+// fair (advise.hpp: which decks and lengths come closest to a fair game;
+// defaults.hpp: each count's default). Each runs `simulate` on variants of a config.
 #pragma once
 
 #include <cstdint>
@@ -24,68 +25,25 @@ struct Candidate {
     Summary summary;
 };
 
-struct Advice {
-    Candidate reference;            // the config as given (the default deck unless --deck)
-    std::vector<Candidate> ranked;  // the best first (see advise)
-    std::int64_t games_played = 0;  // over every candidate, the reference aside
-    // The reference is itself a candidate (its cards asked, its length among
-    // those searched): it is ranked among them with its own figures.
-    bool reference_ranked = false;
-};
-
-// What the moderator has and wants: the special cards they may keep (each
-// deck holds some of them), and the minutes they have (clock mode).
-struct AdviceAsk {
-    std::vector<Role> cards{special_roles.begin(), special_roles.end()};
-    std::optional<int> minutes;  // none: 10 to 120 minutes in steps of 5, and the config's own
-    std::size_t top = 10;
-};
-
-// The chance a candidate is "fair" within: 3 points of 50% (as the defaults).
-inline constexpr double advice_band = 0.03;
-
-// The lengths advice searches: in clock mode the minutes asked, or those
-// the defaults are chosen from (10 to 120 in steps of 5) and the config's
-// own length (the count's default unless given); {0} in the other modes.
-std::vector<int> advised_lengths(const SimConfig& config, const AdviceAsk& ask);
-
-// Every deck of 1 or more carbon emissions and some of the cards asked, at
-// each length asked (the config's deck and length among them when its cards
-// are asked), ranked: those within advice_band of 50% first, most
-// special cards kept first, then nearest 50%; then the others, nearest 50%
-// first. The `ask.top` best are returned. Racing: every candidate plays 64
-// games, then those that cannot reach the top (their 99% interval's best
-// rank is behind the top's worst) drop out, and the rest play twice as many,
-// until the top is decided or each has played `size.games`. `progress` is
-// told the games played so far (its total: 0, not known in advance); its
-// answer is not asked (a race cut short would rank nothing).
-Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask,
-              const Progress& progress = {});
-// The same ranking with every candidate played `size.games` times: the long
-// fixed run that racing must agree with (tests/sim/advice_test.cpp).
-Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAsk& ask);
-
-// A candidate's place in the ranking: smaller is better.
-struct AdviceRank {
-    int band = 0;         // 0: within advice_band of 50%
-    int fewer_kept = 0;   // within the band: minus the special cards kept
-    double distance = 0;  // from 50%
-    auto operator<=>(const AdviceRank&) const = default;
-};
-AdviceRank advice_rank(double distance, const Deck& deck);
-
 // How many of the four special cards (NGO, CEO, banker, fragile) a deck holds.
 int special_cards(const Deck& deck);
 
-// A count's fair default: the deck keeping the most special cards, then the
-// length in minutes (multiples of 5 first), whose chance is nearest 50%,
-// among those the lab puts within `band` of 50% (docs/balance.md).
-struct FairDefault {
-    Candidate chosen;
-    bool found = false;  // false: no deck and length within the band
-};
-FairDefault fair_default(const SimConfig& config, const RunSize& size, std::int64_t screen_games,
-                         double band);
+// Every valid deck for the count: 1 to the most carbon emissions the rules
+// allow, with each subset of the special cards, the rest citizens.
+std::vector<Deck> all_decks(int players);
+
+// first, first + step, ... up to last.
+std::vector<int> lengths_from(int first, int last, int step);
+
+// How far a chance is from a fair game (50%).
+inline double distance_from_fair(const Summary& summary) {
+    return summary.ecosystems_win > 0.5 ? summary.ecosystems_win - 0.5
+                                        : 0.5 - summary.ecosystems_win;
+}
+
+// A progress that tells `progress` the games of a longer task: `before`
+// played already, `total` in all (0: not known).
+Progress progress_within(const Progress& progress, std::int64_t before, std::int64_t total);
 
 // In clock mode, the length nearest the config's own (ties: the longer) of
 // 10 to 120 minutes in steps of 5 whose chance with `size` is within `band`
@@ -93,8 +51,11 @@ FairDefault fair_default(const SimConfig& config, const RunSize& size, std::int6
 std::optional<Candidate> nearest_fair_length(const SimConfig& config, const RunSize& size,
                                              double band);
 
-// The ecosystems' figures at skill 1..max_skill (table policy).
-std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size);
+// The ecosystems' figures at skill 1..max_skill (table policy). Stopped by
+// `progress` (told the games of every row), the rows played so far, the
+// last one with the games it had.
+std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize& size,
+                                 const Progress& progress = {});
 
 // One card's worth: the chance with it and without it (a citizen instead).
 // Positive: the card helps the ecosystems; negative: the carbon team.
@@ -119,6 +80,11 @@ struct CardValue {
     Interval points_free_ci95() const;
 };
 // Each special card and one carbon emission, where the variant deck is valid.
-std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size);
+// Stopped by `progress` (told the games of every run), the cards measured
+// whole so far.
+std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size,
+                                   const Progress& progress = {});
+// How many cards card_values measures for `config` when it is not stopped.
+std::size_t card_values_count(const SimConfig& config);
 
 }  // namespace coyel::sim

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -17,20 +18,36 @@ namespace {
 
 constexpr std::array<Policy, 3> all_policies = {Policy::random, Policy::uniform, Policy::table};
 
+// Where a game played to the longest limit would have been cut by each
+// shorter one: the round and the votes when the clock first reached it.
+struct Cuts {
+    std::span<const std::int64_t> limits;  // seconds, rising
+    std::span<GameOutcome> at;             // one per limit, filled as the clock passes it
+    std::size_t passed = 0;
+
+    void pass(std::int64_t now, int round, int votes) {
+        for (; passed < limits.size() && now >= limits[passed]; ++passed)
+            at[passed] = {Team::carbon, WinReason::temperature, round, limits[passed], votes};
+    }
+};
+
 // One game in progress: the engine, the policy's dice and the model's clock.
 struct Play {
     const SimConfig& config;
     EnginePort& game;
     SplitMix64 rng;
+    Cuts* cuts = nullptr;  // a game played for several lengths at once
     std::int64_t now = 0;
     int votes = 0;
     bool refused = false;  // the engine refused an answer: a policy bug, the game stops
 
     // The clock moves on by `seconds`; in clock mode that may end the game.
     // The game's reading follows in every mode (it is the game's length), so
-    // that each answer, stamped now, finds the clock already there.
+    // that each answer, stamped now, finds the clock already there. A shorter
+    // limit would end the game here, before the clock moves, as it is now.
     bool spend(int seconds) {
         now += seconds;
+        if (cuts != nullptr) cuts->pass(now, game.state().round, votes);
         game.advance_clock(now);
         return !game.over();
     }
@@ -125,9 +142,7 @@ void Tally::add(const Tally& other) {
     votes += other.votes;
 }
 
-Interval wilson95(std::int64_t wins, std::int64_t games) {
-    return wilson(wins, games, 1.959963984540054);
-}
+Interval wilson95(std::int64_t wins, std::int64_t games) { return wilson(wins, games, z95); }
 
 Interval wilson(std::int64_t wins, std::int64_t games, double z) {
     if (games == 0) return {0, 1};
@@ -180,11 +195,11 @@ EnginePort make_table(const SimConfig& config, std::uint64_t seed, Log log = Log
 // One game on a table reused from game to game (`roles`: its seats' cards,
 // reused too): dealt anew and restarted, so that playing allocates nothing.
 GameOutcome play_on(EnginePort& table, std::span<Role> roles, const SimConfig& config,
-                    std::uint64_t seed) {
+                    std::uint64_t seed, Cuts* cuts = nullptr) {
     SplitMix64 rng(seed);
     deal_fast(config.deck, rng, roles);
     table.restart(roles);
-    Play play{config, table, rng};
+    Play play{config, table, rng, cuts};
     while (auto call = play.game.call()) {
         if (play.refused) return {Team::carbon, WinReason::temperature, 0, 0, 0, true};
         if (*call == CallId::vote || *call == CallId::revote)
@@ -206,6 +221,27 @@ Tally play_games(const SimConfig& config, std::int64_t first, std::int64_t end,
     for (std::int64_t index = first; index < end; ++index)
         tally.add(play_on(table, roles, config, game_seed(base_seed, index)));
     return tally;
+}
+
+std::vector<Tally> play_games_at_lengths(SimConfig config, std::span<const int> minutes,
+                                         std::int64_t first, std::int64_t end,
+                                         std::uint64_t base_seed) {
+    std::vector<std::int64_t> limits;
+    for (int length : minutes) limits.push_back(60LL * length);
+    std::vector<GameOutcome> cut(limits.size());
+    std::vector<Tally> tallies(limits.size());
+    config.options.temperature_minutes = minutes.back();
+    EnginePort table = make_table(config, base_seed);
+    std::vector<Role> roles(static_cast<std::size_t>(config.players));
+    for (std::int64_t index = first; index < end; ++index) {
+        Cuts cuts{limits, cut};
+        const GameOutcome played =
+            play_on(table, roles, config, game_seed(base_seed, index), &cuts);
+        // Cut by the limits the clock reached; played out to its end by the others.
+        for (std::size_t i = 0; i < limits.size(); ++i)
+            tallies[i].add(played.refused || i >= cuts.passed ? played : cut[i]);
+    }
+    return tallies;
 }
 
 GameOutcome play_game(const SimConfig& config, std::uint64_t seed) {

@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string_view>
+#include <vector>
 
 #include "coyel/event.hpp"
 #include "coyel/game.hpp"
@@ -74,6 +76,10 @@ struct Interval {
     double low = 0;
     double high = 0;
 };
+// The normal quantiles of two-sided 95% and 99% intervals.
+inline constexpr double z95 = 1.959963984540054;
+inline constexpr double z99 = 2.5758293035489;
+
 // The Wilson score interval for `wins` of `games` at normal quantile `z`
 // (1.96 for 95%).
 Interval wilson(std::int64_t wins, std::int64_t games, double z);
@@ -106,6 +112,16 @@ Game play_logged_game(const SimConfig& config, std::uint64_t seed);
 // games `simulate` plays under those numbers, so a run can be extended.
 Tally play_games(const SimConfig& config, std::int64_t first, std::int64_t end,
                  std::uint64_t base_seed);
+
+// Games first..end-1 in clock mode at each of `minutes` (rising, at least
+// one), played once: each game is played to the longest limit, and a shorter
+// limit would have ended it, carbon winning, the moment the clock first
+// reached it, the game the same until then (the temperature ends a game and
+// does nothing else). So tallies[i] is play_games at minutes[i], exactly.
+// config.options.temperature_minutes is not read.
+std::vector<Tally> play_games_at_lengths(SimConfig config, std::span<const int> minutes,
+                                         std::int64_t first, std::int64_t end,
+                                         std::uint64_t base_seed);
 
 // How far a run is: called on the calling thread between its batches of
 // games, about every `progress_every`, with the games played and asked.

@@ -29,27 +29,38 @@ const std::vector<std::string> consonant_names = {"Bastien", "Yann", "Zoé"};
 
 // (key, placeholder): never a name, so « de {low} à {high} » stays as it is.
 const std::set<std::pair<std::string, std::string>> never_a_name = {
-    {"balance.interval", "low"},                   // a percentage
-    {"balance.interval", "high"},                  // a percentage
-    {"balance.replay_played_day", "first"},        // a time of day
-    {"balance.replay_played_day", "last"},         // a time of day
-    {"balance.replay_played_day", "date"},         // a date
-    {"html.played_on", "date"},                    // a date
-    {"balance.refusal.players_required", "low"},   // a number
-    {"balance.refusal.players_required", "high"},  // a number
-    {"balance.refusal.players_range", "low"},      // a number
-    {"balance.refusal.players_range", "high"},     // a number
-    {"balance.refusal.range", "low"},              // a number
-    {"balance.refusal.range", "high"},             // a number
-    {"balance.refusal.lengths", "low"},            // a number
-    {"balance.refusal.lengths", "high"},           // a number
-    {"event.dawn", "amount"},                      // degrees
-    {"games.moved", "path"},                       // a file
-    {"games.resuming", "file"},                    // a file
-    {"refusal.option_range", "low"},               // a number
-    {"refusal.option_range", "high"},              // a number
-    {"refusal.setup_player_count", "least"},       // a number
-    {"refusal.setup_player_count", "most"},        // a number
+    {"balance.interval", "low"},                       // a percentage
+    {"balance.interval", "high"},                      // a percentage
+    {"balance.advise_check", "nearer"},                // signed points
+    {"balance.calibrated_skill_undetermined", "low"},  // a skill
+    {"new.deck_estimate", "percent_low"},              // a percentage
+    {"new.fair_warning", "percent_low"},               // a percentage
+    {"new.fair_warning", "low_band"},                  // a percentage
+    {"new.fair_warning_deck", "percent_low"},          // a percentage
+    {"new.fair_warning_deck", "low_band"},             // a percentage
+    {"new.fair_warning_deck", "fair_low"},             // a percentage
+    {"new.fair_warning_minutes", "percent_low"},       // a percentage
+    {"new.fair_warning_minutes", "low_band"},          // a percentage
+    {"new.fair_warning_minutes", "fair_low"},          // a percentage
+    {"balance.replay_played_day", "first"},            // a time of day
+    {"balance.replay_played_day", "last"},             // a time of day
+    {"balance.replay_played_day", "date"},             // a date
+    {"html.played_on", "date"},                        // a date
+    {"balance.refusal.players_required", "low"},       // a number
+    {"balance.refusal.players_required", "high"},      // a number
+    {"balance.refusal.players_range", "low"},          // a number
+    {"balance.refusal.players_range", "high"},         // a number
+    {"balance.refusal.range", "low"},                  // a number
+    {"balance.refusal.range", "high"},                 // a number
+    {"balance.refusal.lengths", "low"},                // a number
+    {"balance.refusal.lengths", "high"},               // a number
+    {"event.dawn", "amount"},                          // degrees
+    {"games.moved", "path"},                           // a file
+    {"games.resuming", "file"},                        // a file
+    {"refusal.option_range", "low"},                   // a number
+    {"refusal.option_range", "high"},                  // a number
+    {"refusal.setup_player_count", "least"},           // a number
+    {"refusal.setup_player_count", "most"},            // a number
 };
 
 // The values each placeholder of a line takes: the plurals' numbers, the

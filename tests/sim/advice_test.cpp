@@ -1,31 +1,50 @@
 // --advise races: candidates drop out once they cannot reach the top, so the
 // games go where they decide the ranking. Its top ten must be a long fixed
-// run's (every candidate played as long), ties within the interval aside.
+// run's (every candidate played as long), but for ties within the intervals
+// the race decided them at (who is in the ten: a sixteenth of the games,
+// about ±4 points; docs/balance.md "Racing").
 #include <catch2/catch.hpp>
 
-#include "lab.hpp"
+#include "advise.hpp"
 
 using namespace coyel;
 
 namespace {
 
-// The best and worst ranks a candidate's 95% interval allows.
-std::pair<sim::AdviceRank, sim::AdviceRank> rank_range(const sim::Candidate& candidate) {
-    const auto [low, high] = candidate.summary.ci95;
+// The best and worst ranks a candidate's figures' 95% interval allows.
+std::pair<sim::AdviceRank, sim::AdviceRank> rank_range(const Deck& deck,
+                                                       const sim::Summary& summary) {
+    const auto [low, high] = summary.ci95;
     const double far = std::max(std::abs(low - 0.5), std::abs(high - 0.5));
     const double near =
         low <= 0.5 && 0.5 <= high ? 0 : std::min(std::abs(low - 0.5), std::abs(high - 0.5));
-    return {sim::advice_rank(near, candidate.deck), sim::advice_rank(far, candidate.deck)};
+    return {sim::advice_rank(near, deck), sim::advice_rank(far, deck)};
+}
+
+// The rank range of a candidate on the games the race decides who is in
+// the ten with: its first sixteenth of the run's games (game i is the same
+// game in any run).
+std::pair<sim::AdviceRank, sim::AdviceRank> decided_range(const sim::SimConfig& config,
+                                                          const sim::RunSize& size,
+                                                          const sim::Candidate& candidate) {
+    sim::SimConfig variant = config;
+    variant.deck = candidate.deck;
+    if (candidate.minutes > 0) variant.options.temperature_minutes = candidate.minutes;
+    const std::int64_t games = std::max<std::int64_t>(64, size.games / 16);
+    return rank_range(candidate.deck,
+                      sim::summarise(sim::play_games(variant, 0, games, size.seed), 0));
 }
 
 bool same_candidate(const sim::Candidate& a, const sim::Candidate& b) {
     return a.deck == b.deck && a.minutes == b.minutes;
 }
 
-// Each of `shown` is in `fixed`'s top, or tied with its last within the interval.
-void check_within_ties(const std::vector<sim::Candidate>& shown, const sim::Advice& fixed,
+// Each of `shown` is in `fixed`'s top, or tied with its last within the
+// intervals the race decided them at.
+void check_within_ties(const sim::SimConfig& config, const sim::RunSize& size,
+                       const std::vector<sim::Candidate>& shown, const sim::Advice& fixed,
                        std::size_t top) {
-    const auto& last = fixed.ranked[top - 1];
+    const auto last = decided_range(config, size, fixed.ranked[top - 1]);
     for (const auto& candidate : shown) {
         INFO(describe_deck(candidate.deck)
              << " at " << candidate.minutes << " minutes, " << candidate.summary.ecosystems_win);
@@ -34,7 +53,7 @@ void check_within_ties(const std::vector<sim::Candidate>& shown, const sim::Advi
                          [&](const auto& other) { return same_candidate(candidate, other); });
         REQUIRE(in_fixed != fixed.ranked.end());
         if (in_fixed - fixed.ranked.begin() < static_cast<std::ptrdiff_t>(top)) continue;
-        CHECK(!(rank_range(last).second < rank_range(*in_fixed).first));
+        CHECK(!(last.second < decided_range(config, size, candidate).first));
     }
 }
 
@@ -47,9 +66,10 @@ void check_race_against_fixed(const sim::SimConfig& config, const sim::AdviceAsk
     const auto fixed = sim::advise_fixed(config, size, every);
     REQUIRE(raced.ranked.size() == ask.top);
     REQUIRE(fixed.ranked.size() > ask.top);
-    // Racing spends far fewer games than the fixed run.
-    CHECK(raced.games_played * 3 < fixed.games_played);
-    check_within_ties(raced.ranked, fixed, ask.top);
+    // Racing spends fewer games than the fixed run (which plays each deck
+    // once for all its lengths too).
+    CHECK(raced.games_played * 2 < fixed.games_played);
+    check_within_ties(config, size, raced.ranked, fixed, ask.top);
     const std::vector<sim::Candidate> fixed_top(fixed.ranked.begin(),
                                                 fixed.ranked.begin() + ask.top);
     for (const auto& candidate : fixed_top) {
@@ -57,12 +77,11 @@ void check_race_against_fixed(const sim::SimConfig& config, const sim::AdviceAsk
             std::any_of(raced.ranked.begin(), raced.ranked.end(),
                         [&](const auto& other) { return same_candidate(candidate, other); });
         if (raced_has) continue;
-        // Left out by the race: only as a tie with the race's last, within the interval.
-        const auto& raced_last = *std::find_if(
-            fixed.ranked.begin(), fixed.ranked.end(),
-            [&](const auto& other) { return same_candidate(raced.ranked.back(), other); });
+        // Left out by the race: only as a tie with the race's last, within
+        // the intervals the race decided them at.
         INFO(describe_deck(candidate.deck) << " at " << candidate.minutes << " minutes");
-        CHECK(!(rank_range(candidate).second < rank_range(raced_last).first));
+        CHECK(!(decided_range(config, size, candidate).second <
+                decided_range(config, size, raced.ranked.back()).first));
     }
     // The race's figures are its games' own: game i of a candidate is the same
     // game in any run, so they are the fixed run's first games.

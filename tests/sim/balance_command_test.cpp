@@ -40,7 +40,7 @@ TEST_CASE("balance --json gives the issue's figures, the same for one thread or 
 TEST_CASE("balance prints the figures as text", "[sim]") {
     const auto run = run_coyel("balance --players 9 --games 500 --threads 2", false);
     REQUIRE(run.exit_code == 0);
-    CHECK(run.out.rfind("9 players · 2 carbon, ceo, ngo, banker, fragile, 3 citizen · 35 minutes ·"
+    CHECK(run.out.rfind("9 players · carbon, ceo, ngo, banker, fragile, 4 citizen · 18 minutes ·"
                         " policy table, skill 2 · seed 1, 2 threads\n",
                         0) == 0);
     CHECK(run.out.find("Ecosystems win ") != std::string::npos);
@@ -51,8 +51,8 @@ TEST_CASE("balance in French: the script's deck words, numbers written the Frenc
     const auto english = run_coyel("balance --players 9 --games 2000 --threads 2 --json", false);
     const auto run = run_coyel("balance --players 9 --games 2000 --threads 2 --lang fr", false);
     REQUIRE(run.exit_code == 0);
-    CHECK(run.out.rfind("9 joueurs · 2 émissions de carbone, PDG, ONG, banquier, écosystème "
-                        "fragile, 3 citoyens · 35 minutes · modèle table, flair 2 · graine 1, 2 "
+    CHECK(run.out.rfind("9 joueurs · émission de carbone, PDG, ONG, banquier, écosystème "
+                        "fragile, 4 citoyens · 18 minutes · modèle table, flair 2 · graine 1, 2 "
                         "fils d’exécution\n",
                         0) == 0);
     // The same figure as the JSON's, with a decimal comma and a narrow space before %.
@@ -124,7 +124,8 @@ TEST_CASE("balance --advise ranks ten candidates and shows the default deck belo
     const auto run = run_coyel("balance --players 6 --mode night --advise --games 200", false);
     REQUIRE(run.exit_code == 0);
     CHECK(run.out.rfind("Ranked: within 3 points of a fair game (ecosystems win 50%) first, the "
-                        "most special cards kept first; then the nearest 50%:\n",
+                        "most special cards kept first; then the nearest 50%. None goes above the "
+                        "default unless fresh games find it nearer 50% by more than their noise:\n",
                         0) == 0);
     CHECK(run.out.find("\n      10.   ") != std::string::npos);
     CHECK(run.out.find("\n  default   ") != std::string::npos);
@@ -162,8 +163,8 @@ TEST_CASE("balance --values: each card's worth with and without its calls' clock
     const auto text = run_coyel("balance --players 9 --values --games 500 --threads 2", false);
     CHECK(text.out.find("free: the worth were the card's own calls to take no clock time") !=
           std::string::npos);
-    CHECK(text.out.find("+ the card helps the ecosystems, − it helps the carbon team. Where an "
-                        "interval holds 0, 500 games a side do not tell the sign") !=
+    CHECK(text.out.find("+ the card helps the ecosystems, − it helps the carbon team. ± where an "
+                        "interval holds 0: 500 games a side do not tell the sign") !=
           std::string::npos);
     CHECK(text.out.find("\ncarbon    ") != std::string::npos);
     CHECK(text.out.find(")       —   ") != std::string::npos);

@@ -2,7 +2,7 @@
 // the threads, legal answers only, skill and time doing what they say.
 #include <catch2/catch.hpp>
 
-#include "lab.hpp"
+#include "advise.hpp"
 #include "random_games.hpp"
 #include "simulate.hpp"
 
@@ -89,11 +89,14 @@ TEST_CASE("the clock moves only by the modelled lengths", "[sim]") {
 }
 
 TEST_CASE("one more carbon emission costs the ecosystems points", "[sim]") {
-    const auto values = sim::card_values(default_game(9, Policy::table), {3000, 9, 2});
+    auto two = default_game(9, Policy::table);
+    two.deck = *parse_deck("carbon=2,ngo,ceo,banker,fragile", 9);
+    two.options.temperature_minutes = 35;
+    const auto values = sim::card_values(two, {3000, 9, 2});
     auto carbon = std::find_if(values.begin(), values.end(),
                                [](const auto& value) { return value.role == Role::carbon; });
     REQUIRE(carbon != values.end());
-    CHECK(carbon->in_deck);  // two in the default deck for 9: measured by taking one out
+    CHECK(carbon->in_deck);  // two in the deck: measured by taking one out
     CHECK(carbon->points() < -5);
     CHECK(carbon->with.ci95.high < carbon->without.ci95.low);
 }
@@ -106,14 +109,53 @@ TEST_CASE("advice ranks fair candidates by the cards kept, the others by distanc
     const auto advice = sim::advise(config, {400, 4, 2}, ask);
     REQUIRE(advice.ranked.size() == 5);
     CHECK(advice.reference.deck == config.deck);
-    auto rank = [](const sim::Candidate& candidate) {
-        return sim::advice_rank(std::abs(candidate.summary.ecosystems_win - 0.5), candidate.deck);
-    };
-    for (std::size_t i = 1; i < advice.ranked.size(); ++i)
-        CHECK(!(rank(advice.ranked[i]) < rank(advice.ranked[i - 1])));
+    // In rank order, but for the candidates the checks left below the
+    // reference (just below it, in their own order).
+    std::vector<sim::Candidate> ranked;
+    for (const auto& candidate : advice.ranked) {
+        const bool left_below =
+            std::any_of(advice.checks.begin(), advice.checks.end(), [&](const sim::Check& check) {
+                return !check.confirmed && check.candidate.deck == candidate.deck;
+            });
+        if (!left_below) ranked.push_back(candidate);
+    }
+    for (std::size_t i = 1; i < ranked.size(); ++i)
+        CHECK(!(sim::advice_rank(ranked[i]) < sim::advice_rank(ranked[i - 1])));
     for (const auto& candidate : advice.ranked) {
         CHECK(check_deck(candidate.deck, 6).empty());
-        CHECK(candidate.minutes == 0);  // night mode: no length to choose
-        CHECK(candidate.summary.tally.games == 400);
+        CHECK(candidate.minutes == 0);               // night mode: no length to choose
+        CHECK(candidate.summary.tally.games >= 64);  // raced: at least the first round
+        CHECK(candidate.summary.tally.games <= 400);
+    }
+}
+
+TEST_CASE("a deck played once for many lengths tallies what each length plays", "[sim]") {
+    // Each game played to the longest limit, cut where a shorter one would end
+    // it: the same tallies as playing each length, field by field.
+    struct Case {
+        int players;
+        Policy policy;
+        sim::TimeModel time;
+        std::vector<int> minutes;
+    };
+    const Case cases[] = {
+        {5, Policy::table, {}, {10, 14, 15, 20, 120}},
+        {9, Policy::table, {30, 300, 8, 120}, {10, 25, 35, 36, 60}},
+        {17, Policy::random, {}, {20, 45, 90}},
+        {30, Policy::table, {}, {10, 40, 80, 81, 120}},
+        {12, Policy::uniform, {20, 240, 5, 180, 0}, {1, 2, 3, 600}},
+    };
+    for (const auto& [players, policy, time, minutes] : cases) {
+        auto config = default_game(players, policy);
+        config.time = time;
+        const auto swept = sim::play_games_at_lengths(config, minutes, 100, 700, 13);
+        REQUIRE(swept.size() == minutes.size());
+        for (std::size_t i = 0; i < minutes.size(); ++i) {
+            INFO(players << " players, " << minutes[i] << " minutes");
+            config.options.temperature_minutes = minutes[i];
+            const auto played = sim::play_games(config, 100, 700, 13);
+            CHECK(swept[i] == played);
+            CHECK(played.refused == 0);
+        }
     }
 }

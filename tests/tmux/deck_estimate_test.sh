@@ -22,13 +22,15 @@ wait_for() {
 }
 
 players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana,Ivo"
-estimate="^Balance lab: the ecosystems win about [0-9]+% with this deck and length \(2,000 simulated games\)\. For more:$"
+estimate="^Balance lab: the ecosystems win about [0-9]+% \([0-9]+ to [0-9]+% at 95%\) with this deck and length in 2,000 simulated games, which this plays \(give more --games for a closer figure\):$"
 for run in 1 2; do
   tmux_ new-session -d -s "t$run" -x 200 -y 40 \
-    "cd $folder && $coyel new --players '$players' --minutes 30 --seed $run --save game$run.json; sleep 30"
-  wait_for "t$run" "^Deck for 9 players: 2 carbon, ceo, ngo, banker, fragile, 3 citizen\.$"
+    "cd $folder && $coyel new --players '$players' --minutes 20 --option tie=revote --seed $run --save game$run.json; sleep 30"
+  wait_for "t$run" "^Deck for 9 players: carbon, ceo, ngo, banker, fragile, 4 citizen\.$"
   wait_for "t$run" "$estimate"
-  wait_for "t$run" "^    coyel balance --players 9$"  # the command on its own line
+  # The command that plays the figure, on its own line: the length, the house rules (the
+  # count's default deck goes without saying).
+  wait_for "t$run" "^    coyel balance --players 9 --minutes 20 --option tie=revote --games 2000 --seed 1$"
 done
 first=$(screen t1 | grep -E "$estimate")
 second=$(screen t2 | grep -E "$estimate")
@@ -37,13 +39,13 @@ second=$(screen t2 | grep -E "$estimate")
 # The deck and the length played are stated, the count's default length said so.
 tmux_ new-session -d -s length -x 200 -y 40 \
   "cd $folder && $coyel new --players '$players' --seed 1 --save length.json; sleep 30"
-wait_for length "^Length: 35 minutes of game clock, the default for 9 players\.$"
+wait_for length "^Length: 18 minutes of game clock, the default for 9 players\.$"
 
 # After "Unfair", a way out before anything is written: a random deal asks
 # whether to start anyway; a --roles deal is checked at its confirmation.
 tmux_ new-session -d -s unfair -x 200 -y 40 \
   "cd $folder && $coyel new --players '$players' --minutes 10 --seed 1 --save unfair.json; echo \"exit \$?\"; sleep 30"
-wait_for unfair "^Unfair: the ecosystems win about [0-9]+% with this deck and length"
+wait_for unfair "^Unfair: the ecosystems win about [0-9]+% \([0-9]+ to [0-9]+%\) with this deck and length, outside 40–60%"
 wait_for unfair "^Start anyway\? \(yes / no: no game is started, nothing written\)> $"
 tmux_ send-keys -t unfair "no" Enter
 wait_for unfair "^No game started: nothing written\.$"
@@ -53,7 +55,7 @@ roles="Ana=carbon,Ben=carbon,Cleo=carbon,Dan=carbon"
 tmux_ new-session -d -s roles -x 200 -y 40 \
   "cd $folder && $coyel new --players '$players' --roles $roles --save roles.json; echo \"exit \$?\"; sleep 30"
 wait_for roles "^Deck for 9 players: 4 carbon, 5 citizen\.$"
-wait_for roles "^Unfair: the ecosystems win about [0-9]+% with this deck and length"
+wait_for roles "^Unfair: the ecosystems win about [0-9]+% \([0-9]+ to [0-9]+%\) with this deck and length, outside 40–60%"
 wait_for roles "^Start the game with this deal\?"
 tmux_ send-keys -t roles "quit" Enter
 wait_for roles "^exit 1$"

@@ -44,12 +44,13 @@ tmux_ send-keys -t t C-d
 wait_for "EXITED"
 screen | grep -q "^No players given: no game started\.$" || fail "the refusal shares the prompt's line"
 
-# 2. A random deal of nine: the estimate, the seed, then Ctrl-C in the deal.
+# 2. A random deal of nine (the count's default deck and length: fair, so no
+# question): the estimate, its command whole, the seed, then Ctrl-C in the deal.
 players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana,Ivo"
-start new --players "$players" --minutes 30 --seed 1234567890123456789
+start new --players "$players" --seed 1234567890123456789
 wait_for "Enter shows seat 1's card> ?$"
 nothing_cut "the deck's estimate"
-has_row "    coyel balance --players 9"
+has_row "    coyel balance --players 9 --games 2000 --seed 1"
 screen | grep -qF "1234567890123456789)." || fail "the seed number is cut"
 tmux_ send-keys -t t C-c
 wait_for "EXITED"

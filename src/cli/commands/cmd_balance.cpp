@@ -5,8 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <unistd.h>
-
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -15,40 +14,14 @@
 #include "balance_words.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
-#include "lab.hpp"
+#include "defaults.hpp"
 #include "language.hpp"
 #include "narrator.hpp"
 #include "record.hpp"
 #include "setup_args.hpp"
 #include "store/save_file.hpp"
-#include "store/saved_games.hpp"
-#include "terminal/signals.hpp"
 
 namespace coyel::cli {
-namespace balance {
-namespace {
-// The lab's words come from the script, like every line coyel shows, in the
-// language run_balance chose (set once, before anything is printed).
-const narration::Narrator* chosen_narrator = nullptr;
-}  // namespace
-
-const narration::Narrator& narrator() { return *chosen_narrator; }
-
-int refuse(const std::string& message) {
-    fmt::print(stderr, "balance: {}\n", message);
-    return 2;
-}
-int refuse(const Error& error) { return refuse(narrator().refusal(error)); }
-
-// Every number the lab prints goes through here, written the language's way
-// ("37.9", "37,9"; thousands grouped).
-std::string decimal(double value, int places) { return narrator().number(value, places); }
-
-// A count of games, answers, ...: through `decimal` too (exact below 2^53).
-std::string whole(std::int64_t count) { return decimal(static_cast<double>(count), 0); }
-
-}  // namespace balance
-
 namespace {
 
 using namespace balance;
@@ -70,7 +43,8 @@ std::string out_of_range(std::string_view key, std::string_view flag, std::int64
 
 // Checks the numbers a moderator may mistype; the first problem, or "".
 std::string check_numbers(const BalanceOptions& given) {
-    const bool counted = !given.calibrate || given.players != 0;  // --calibrate needs no count
+    // --calibrate needs no count, nor --fair-defaults (5 to 30 without one)
+    const bool counted = !(given.calibrate || given.fair_defaults) || given.players != 0;
     if (given.players == 0 && counted)
         return out_of_range("balance.refusal.players_required", "--players", min_players,
                             max_players);
@@ -119,32 +93,11 @@ Result<sim::SimConfig> make_config(const BalanceOptions& given) {
     return config;
 }
 
-std::string percent(double fraction) { return narrator().percent(fraction); }
-
 // A signed worth in points: "+1.6", "-3.0".
 std::string points(double value) {
+    if (std::abs(value) < 0.05) return decimal(0, 1);  // no "-0.0", no "+0.0"
     const std::string text = decimal(value, 1);
     return text.front() == '-' ? text : "+" + text;
-}
-
-std::string length_of(const Options& options, int minutes) {
-    return narrator().line(
-        "balance.length_of",
-        Args{}.set("mode", std::string{id_of(options.temperature_mode)}).set("minutes", minutes));
-}
-
-json summary_json(const Summary& summary) {
-    json ends = json::object();
-    for (WinReason reason :
-         {WinReason::temperature, WinReason::no_carbon, WinReason::no_ecosystems})
-        ends[std::string{win_reason_id(reason)}] = summary.ends[static_cast<std::size_t>(reason)];
-    return {{"games", summary.tally.games},
-            {"ecosystems_win", summary.ecosystems_win},
-            {"ci95", {summary.ci95.low, summary.ci95.high}},
-            {"ends", ends},
-            {"rounds_mean", summary.rounds_mean},
-            {"minutes_mean", summary.minutes_mean},
-            {"votes_mean", summary.votes_mean}};
 }
 
 // A run's own figures: its speed too (a raced candidate's games have none of their own).
@@ -197,163 +150,12 @@ void print_heading(const sim::SimConfig& config, const sim::RunSize& size) {
     fmt::print("{}\n", narrator().line("balance.heading", args));
 }
 
-// At a terminal (not in a pipe, not with --json): the games played so far
-// on stderr's last line, and Ctrl-C (or a closed terminal) stops the run.
-// `stops`: Ctrl-C stops the run (its figures so far are printed); else
-// Ctrl-C ends the program as usual (an advice cut short would rank nothing).
-sim::Progress progress_at_terminal(bool as_json, bool stops) {
-    if (as_json || ::isatty(STDERR_FILENO) == 0) return {};
-    if (stops) signals::watch();  // Ctrl-C now stops the run instead of the program
-    return [stops](std::int64_t done, std::int64_t games) {
-        Args args;
-        args.set("done", whole(done)).set("games", whole(games));
-        if (games > 0)
-            args.set("percent", percent(static_cast<double>(done) / static_cast<double>(games)));
-        const char* key = games > 0 ? "balance.progress" : "balance.progress_racing";
-        fmt::print(stderr, "\r{}\033[K", narrator().line(key, args));
-        std::fflush(stderr);
-        return !stops || (!signals::take_interrupt() && signals::leaving() == 0);
-    };
-}
-
-// The flags that play a candidate: "--deck carbon=2,ngo --minutes 35".
-std::string candidate_flags(const sim::Candidate& candidate) {
-    std::string flags = "--deck " + deck_argument(candidate.deck);
-    if (candidate.minutes > 0) flags += fmt::format(" --minutes {}", candidate.minutes);
-    return flags;
-}
-
-json candidate_json(const sim::Candidate& candidate) {
-    json out = summary_json(candidate.summary);
-    out["deck"] = deck_argument(candidate.deck);  // as --deck takes it
-    out["deck_words"] = describe_deck(candidate.deck);
-    out["minutes"] = candidate.minutes > 0 ? json(candidate.minutes) : json(nullptr);
-    out["flags"] = candidate_flags(candidate);
-    return out;
-}
-
-// "(50.0% to 52.0%)", "(de 50,0 % à 52,0 %)": a 95% interval in the script's
-// words, padded to the width of a typical one so that columns line up.
-std::string interval_of(const Summary& summary) {
-    auto words = [](double low, double high) {
-        return narrator().line("balance.interval",
-                               Args{}.set("low", percent(low)).set("high", percent(high)));
-    };
-    std::string text = words(summary.ci95.low, summary.ci95.high);
-    const std::size_t width = utf8_length(words(0.5, 0.5));
-    if (utf8_length(text) < width) text.append(width - utf8_length(text), ' ');
-    return text;
-}
-
-// One candidate's row; `mark` (the reference's label, when it is ranked) after it.
-void print_candidate(const std::string& label, const sim::Candidate& candidate,
-                     const Options& options, const std::string& mark) {
-    const Summary& summary = candidate.summary;
-    std::string row = fmt::format(
-        "{:>9}  {:>6} {}  {:<48}  {}", label, percent(summary.ecosystems_win), interval_of(summary),
-        narrator().deck(candidate.deck), length_of(options, candidate.minutes));
-    if (!mark.empty()) row += "  ← " + mark;
-    fmt::print("{}\n", row);
-}
-
-// --cards: "ngo,ceo" as the special cards a deck may hold.
-Result<std::vector<Role>> parse_cards(const std::string& text) {
-    std::vector<Role> cards;
-    for (const auto& id : split_names(text)) {
-        const auto role = role_from_id(id);
-        if (!role || *role == Role::carbon || *role == Role::citizen)
-            return Error{
-                narrator().line("balance.refusal.not_special",
-                                Args{}.set("card", id).set("cards", "ngo, ceo, banker, fragile"))};
-        cards.push_back(*role);
-    }
-    return cards;
-}
-
-void print_advice_json(const sim::SimConfig& config, const sim::Advice& advice) {
-    json ranked = json::array();
-    for (const auto& candidate : advice.ranked) {
-        ranked.push_back(candidate_json(candidate));
-        ranked.back()["special_cards"] = sim::special_cards(candidate.deck);
-    }
-    const bool fair = !advice.ranked.empty() &&
-                      sim::advice_rank(std::abs(advice.ranked.front().summary.ecosystems_win - 0.5),
-                                       advice.ranked.front().deck)
-                              .band == 0;
-    fmt::print("{}\n", json{{"players", config.players},
-                            {"reference", candidate_json(advice.reference)},
-                            {"reference_ranked", advice.reference_ranked},
-                            {"ranked", ranked},
-                            {"any_within_band", fair},
-                            {"games_played", advice.games_played}}
-                           .dump(2));
-}
-
-// Below the list: that none is within 3 points (and, when the length was
-// given, the length that would make the first fair), then the first's flags.
-void print_advice_notes(const sim::SimConfig& config, const sim::RunSize& size,
-                        const BalanceOptions& given, const sim::Advice& advice) {
-    if (advice.ranked.empty()) return;
-    const sim::Candidate& first = advice.ranked.front();
-    if (sim::advice_rank(std::abs(first.summary.ecosystems_win - 0.5), first.deck).band != 0) {
-        fmt::print("{}\n", narrator().line("balance.advise_none_fair"));
-        if (given.minutes && config.options.temperature_mode == TemperatureMode::clock) {
-            sim::SimConfig deck = config;
-            deck.deck = first.deck;
-            deck.options.temperature_minutes = first.minutes;
-            if (auto length = sim::nearest_fair_length(deck, size, sim::advice_band))
-                fmt::print("{}\n", narrator().line(
-                                       "balance.advise_longer",
-                                       Args{}
-                                           .set("minutes", length->minutes)
-                                           .set("win", percent(length->summary.ecosystems_win))));
-        }
-    }
-    fmt::print("{}\n",
-               narrator().line(
-                   "balance.advise_flags",
-                   Args{}.set("players", config.players).set("flags", candidate_flags(first))));
-}
-
-int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
-               const BalanceOptions& given) {
-    sim::AdviceAsk ask;
-    if (!given.cards.empty()) {
-        auto cards = parse_cards(given.cards);
-        if (!cards) return refuse(cards.failure());
-        ask.cards = *cards;
-    }
-    ask.minutes = given.minutes;
-    const auto progress = progress_at_terminal(given.json, false);
-    const auto advice = sim::advise(config, size, ask, progress);
-    if (progress) fmt::print(stderr, "\r\033[K");  // the progress line gone
-    if (given.json) {
-        print_advice_json(config, advice);
-        return 0;
-    }
-    const std::string reference = narrator().line(
-        "balance.advise_given", Args{}.set("deck", given.deck.empty() ? "default" : "given"));
-    fmt::print("{}\n", narrator().line("balance.advise_title"));
-    for (std::size_t rank = 0; rank < advice.ranked.size(); ++rank) {
-        const bool is_reference = advice.reference_ranked &&
-                                  advice.ranked[rank].deck == advice.reference.deck &&
-                                  advice.ranked[rank].minutes == advice.reference.minutes;
-        print_candidate(fmt::format("{}.", rank + 1), advice.ranked[rank], config.options,
-                        is_reference ? reference : "");
-    }
-    print_candidate(reference, advice.reference, config.options, "");
-    fmt::print("{}\n",
-               narrator().line("balance.advise_played",
-                               Args{}
-                                   .set("count", static_cast<long long>(advice.games_played))
-                                   .set("games", whole(advice.games_played))));
-    print_advice_notes(config, size, given, advice);
-    return 0;
-}
-
+// A stopped table's last row has fewer games than asked: said under it.
 int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunSize& size,
                     bool as_json) {
-    const auto rows = sim::skill_table(config, max_skill, size);
+    const auto progress = progress_at_terminal(as_json, "balance.progress_skill");
+    const auto rows = sim::skill_table(config, max_skill, size, progress);
+    end_progress(progress);
     json out = json::array();
     if (!as_json) fmt::print("{}\n", narrator().line("balance.skill_header"));
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -367,7 +169,12 @@ int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunS
                    interval_of(row), decimal(row.rounds_mean, 1), decimal(row.minutes_mean, 1));
     }
     if (as_json) fmt::print("{}\n", out.dump(2));
-    return 0;
+    if (rows.empty() || rows.back().tally.games == size.games) return 0;
+    return say_stopped("balance.stopped_skill", Args{}
+                                                    .set("skill", static_cast<int>(rows.size()))
+                                                    .set("max", max_skill)
+                                                    .set("done", whole(rows.back().tally.games))
+                                                    .set("games", whole(size.games)));
 }
 
 // "(-1.3 to +1.5)": a worth's 95% interval in points, padded to a typical width.
@@ -382,6 +189,18 @@ std::string points_interval(const sim::Interval& interval) {
     return text;
 }
 
+// Whether the interval, as printed (to a tenth of a point), leaves out 0.
+bool sign_known(const sim::Interval& interval) {
+    return interval.low >= 0.05 || interval.high <= -0.05;
+}
+
+// The worth, "±" in place of its sign where its interval holds 0: the
+// games do not tell the sign, which another seed might flip.
+std::string worth(double value, const sim::Interval& interval) {
+    if (!sign_known(interval)) return "±" + decimal(std::abs(value), 1);
+    return points(value);
+}
+
 json value_json(const sim::CardValue& value) {
     auto interval = [](const sim::Interval& ci) { return json{ci.low, ci.high}; };
     return {
@@ -393,41 +212,55 @@ json value_json(const sim::CardValue& value) {
          value.with_free ? interval(value.points_free_ci95()) : json(nullptr)},
         {"with_calls_free", value.with_free ? run_json(*value.with_free) : json(nullptr)},
         {"in_deck", value.in_deck},
+        {"sign_known", sign_known(value.points_ci95())},
         {"with", run_json(value.with)},
         {"without", run_json(value.without)}};
 }
 
 void print_value(const sim::CardValue& value) {
     const std::string role{role_id(value.role)};
-    const std::string free = value.with_free ? points(value.points_free()) : "—";
+    const std::string free =
+        value.with_free ? worth(value.points_free(), value.points_free_ci95()) : "—";
     const std::string free_interval =
         value.with_free ? points_interval(value.points_free_ci95()) : std::string{};
     fmt::print(
         "{:<8} {:>6} {}  {:>6} {:<{}}  ({} → {}; {})\n",
-        narrator().line(fmt::format("view.role.{}", role)), points(value.points()),
-        points_interval(value.points_ci95()), free, free_interval,
-        utf8_length(points_interval({0, 0})), percent(value.with.ecosystems_win),
-        percent(value.without.ecosystems_win),
+        narrator().line(fmt::format("view.role.{}", role)),
+        worth(value.points(), value.points_ci95()), points_interval(value.points_ci95()), free,
+        free_interval, utf8_length(points_interval({0, 0})), chance_of(value.with),
+        chance_of(value.without),
         narrator().line("balance.value_by", Args{}.set("in_deck", value.in_deck ? "yes" : "no")));
 }
 
 int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_json) {
-    const auto values = sim::card_values(config, size);
+    const auto progress = progress_at_terminal(as_json, "balance.progress_values");
+    const auto values = sim::card_values(config, size, progress);
+    end_progress(progress);
+    bool unknown = false;  // a sign the games do not tell
     if (as_json) {
         json out = json::array();
         for (const auto& value : values) out.push_back(value_json(value));
         fmt::print("{}\n", out.dump(2));
-        return 0;
+    } else {
+        fmt::print("{}\n", narrator().line("balance.values_header"));
+        for (const auto& value : values) {
+            print_value(value);
+            unknown = unknown || !sign_known(value.points_ci95()) ||
+                      (value.with_free && !sign_known(value.points_free_ci95()));
+        }
+        fmt::print("{}\n", narrator().line("balance.values_sign",
+                                           Args{}
+                                               .set("count", static_cast<long long>(size.games))
+                                               .set("games", whole(size.games))
+                                               .set("unknown", unknown ? "yes" : "no")));
+        fmt::print("{}\n", narrator().line("balance.values_why",
+                                           Args{}.set("seconds", config.time.call_seconds)));
     }
-    fmt::print("{}\n", narrator().line("balance.values_header"));
-    for (const auto& value : values) print_value(value);
-    fmt::print("{}\n", narrator().line("balance.values_sign",
-                                       Args{}
-                                           .set("count", static_cast<long long>(size.games))
-                                           .set("games", whole(size.games))));
-    fmt::print("{}\n", narrator().line("balance.values_why",
-                                       Args{}.set("seconds", config.time.call_seconds)));
-    return 0;
+    const auto measured = sim::card_values_count(config);
+    if (values.size() == measured) return 0;
+    return say_stopped("balance.stopped_values", Args{}
+                                                     .set("done", static_cast<int>(values.size()))
+                                                     .set("cards", static_cast<int>(measured)));
 }
 
 // One deck as data/decks.json writes it: the special cards' counts.
@@ -438,17 +271,92 @@ std::string deck_object(const Deck& deck) {
     return fmt::format("{{{}}}", fmt::join(items, ", "));
 }
 
-// The count's fair default deck and length, and the chance measured for
-// them, as one line of JSON: tools/make-decks gathers them into data/decks.json.
-int run_fair_default(const sim::SimConfig& config, const sim::RunSize& size) {
-    const auto fair = sim::fair_default(config, size, 2000, 0.03);
-    if (!fair.found)
-        return refuse(
-            narrator().line("balance.refusal.no_fair", Args{}.set("players", config.players)));
-    const auto& chosen = fair.chosen;
-    fmt::print("{{\"players\": {}, \"deck\": {}, \"minutes\": {}, \"ecosystems_win\": {:.3f}}}\n",
-               config.players, deck_object(chosen.deck), chosen.minutes,
-               chosen.summary.ecosystems_win);
+// One count's default as one line of JSON (tools/make-decks gathers them
+// into data/decks.json): the deck, the minutes and the fresh games' chance
+// first, then its interval, the skills, and every fair deck considered.
+void print_default_json(const sim::CountDefault& count) {
+    const auto& chosen = count.chosen;
+    json skills = json::array(), considered = json::array();
+    for (const auto& skill : chosen.skills) skills.push_back(skill.ecosystems_win);
+    for (const auto& other : count.considered)
+        considered.push_back({{"deck", deck_argument(other.screened.deck)},
+                              {"minutes", other.screened.minutes},
+                              {"screened", other.screened.summary.ecosystems_win},
+                              {"spread_points", other.spread()}});
+    fmt::print(
+        "{{\"players\": {}, \"deck\": {}, \"minutes\": {}, \"ecosystems_win\": {:.3f}, "
+        "\"ci95\": {}, \"fresh_games\": {}, \"skills\": {}, \"spread_points\": {:.1f}, "
+        "\"considered\": {}}}\n",
+        count.players, deck_object(chosen.screened.deck), chosen.screened.minutes,
+        chosen.fresh.ecosystems_win, json{chosen.fresh.ci95.low, chosen.fresh.ci95.high}.dump(),
+        chosen.fresh.tally.games, skills.dump(), chosen.spread(), considered.dump());
+}
+
+// One count's default as a row: the deck and length, the fresh games'
+// chance, the chance at each skill and the spread; then the other fair decks.
+void print_default_row(const sim::SimConfig& config, const sim::CountDefault& count) {
+    const auto& chosen = count.chosen;
+    std::string skills;
+    for (const auto& skill : chosen.skills)
+        skills += fmt::format("  {:>6}", percent(skill.ecosystems_win));
+    fmt::print("{:>7}  {:<46}  {:<12}  {}{}  {:>6}\n", count.players,
+               narrator().deck(chosen.screened.deck),
+               length_of(config.options, chosen.screened.minutes), chance_of(chosen.fresh), skills,
+               decimal(chosen.spread(), 1));
+    for (const auto& other : count.considered) {
+        if (other.screened.deck == chosen.screened.deck) continue;
+        fmt::print("{}\n", narrator().line(
+                               "balance.defaults_other",
+                               Args{}
+                                   .set("deck", narrator().deck(other.screened.deck))
+                                   .set("length", length_of(config.options, other.screened.minutes))
+                                   .set("spread", decimal(other.spread(), 1))));
+    }
+}
+
+// Each count's fair default from 5 players up to --players (30 when not
+// given): a count's choice depends on the counts before it (the carbon
+// count and the length never fall), so all are chosen in order.
+int run_fair_defaults(const sim::SimConfig& config, const sim::RunSize& size,
+                      const BalanceOptions& given) {
+    sim::DefaultsSize defaults;
+    if (given.games) defaults.screen_games = *given.games;
+    defaults.fresh_games = std::max(defaults.fresh_games, defaults.screen_games);
+    defaults.seed = size.seed;
+    defaults.threads = size.threads;
+    const int last = given.players == 0 ? max_players : given.players;
+    const auto progress = progress_at_terminal(given.json, "balance.progress_defaults");
+    if (!given.json) {
+        // The skills are measured at the settled length on the fresh games' count.
+        const double half =
+            100 * sim::z95 * 0.5 / std::sqrt(static_cast<double>(defaults.fresh_games));
+        fmt::print("{}\n{}\n", narrator().line("balance.defaults_header"),
+                   narrator().line("balance.defaults_skills",
+                                   Args{}
+                                       .set("count", static_cast<long long>(defaults.fresh_games))
+                                       .set("games", whole(defaults.fresh_games))
+                                       .set("half", decimal(half, 1))));
+    }
+    std::fflush(stdout);
+    const auto result = sim::fair_defaults(config, min_players, last, defaults, progress);
+    end_progress(progress);
+    int done = min_players - 1;
+    for (const auto& count : result.counts) {
+        if (!count.found) break;
+        if (given.json)
+            print_default_json(count);
+        else
+            print_default_row(config, count);
+        done = count.players;
+    }
+    if (result.stopped)
+        return say_stopped("balance.stopped_defaults",
+                           Args{}
+                               .set("done", done)
+                               .set("last", last)
+                               .set("any", done < min_players ? "no" : "yes"));
+    if (done < last)
+        return refuse(narrator().line("balance.refusal.no_fair", Args{}.set("players", done + 1)));
     return 0;
 }
 
@@ -461,12 +369,11 @@ std::string saved_game_path(const std::string& folder, std::int64_t index) {
 // a save already there is never overwritten. The problem, or "".
 std::string prepare_save_folder(const std::string& folder, std::int64_t games) {
     std::error_code error;
+    // A path that is there and not a folder is refused too ("Not a directory").
     std::filesystem::create_directories(folder, error);
     if (error)
         return narrator().line("balance.refusal.cannot_make",
                                Args{}.set("folder", folder).set("reason", error.message()));
-    if (!std::filesystem::is_directory(folder))
-        return narrator().line("balance.refusal.not_a_folder", Args{}.set("folder", folder));
     for (std::int64_t index = 0; index < games; ++index)
         if (std::filesystem::exists(saved_game_path(folder, index)))
             return narrator().line("balance.refusal.file_exists",
@@ -499,9 +406,9 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
         print_heading(config, size);
         std::fflush(stdout);
     }
-    const auto progress = progress_at_terminal(given.json, true);
+    const auto progress = progress_at_terminal(given.json, "balance.progress");
     const Summary summary = sim::simulate(config, size.games, size.seed, size.threads, progress);
-    if (progress) fmt::print(stderr, "\r\033[K");  // the progress line gone
+    end_progress(progress);
     if (summary.tally.refused > 0) {
         fmt::print(stderr, "balance: the engine refused {} simulated answers: a simulator bug\n",
                    summary.tally.refused);
@@ -523,15 +430,12 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
     } else {
         print_summary(summary);
     }
-    if (summary.tally.games < size.games) {  // stopped: the figures of the games played
-        fmt::print("{}\n",
-                   narrator().line("balance.stopped",
-                                   Args{}
-                                       .set("done", whole(summary.tally.games))
-                                       .set("games", whole(size.games))
-                                       .set("saved", given.save_games.empty() ? "no" : "yes")));
-        return 130;
-    }
+    if (summary.tally.games < size.games)  // stopped: the figures of the games played
+        return say_stopped("balance.stopped",
+                           Args{}
+                               .set("done", whole(summary.tally.games))
+                               .set("games", whole(size.games))
+                               .set("saved", given.save_games.empty() ? "no" : "yes"));
     if (given.save_games.empty()) return 0;
     return save_games(config, size, given.save_games, given.json);
 }
@@ -542,9 +446,9 @@ int run_balance(const BalanceOptions& typed) {
     const auto chosen = choose_script_or_say(typed.language);
     if (!chosen) return 2;
     const narration::Narrator words(chosen->script());
-    balance::chosen_narrator = &words;
+    balance::choose_narrator(&words);
     struct Forget {  // never left pointing at `words` once it is gone
-        ~Forget() { balance::chosen_narrator = nullptr; }
+        ~Forget() { balance::choose_narrator(nullptr); }
     } forget;
     // Cards in any built-in script's words, as new takes them: "carbone=2", "ONG,PDG".
     std::vector<CardCorrection> corrected;
@@ -562,6 +466,7 @@ int run_balance(const BalanceOptions& typed) {
     if (given.calibrate) return balance::run_calibrate(given, size);
     auto measured = balance::measured_options(given, size);
     if (!measured) return refuse(measured.failure());
+    if (given.fair_defaults && measured->players == 0) measured->players = max_players;
     auto config = make_config(*measured);
     if (!config) return refuse(config.failure());
     const bool plain =
@@ -571,7 +476,7 @@ int run_balance(const BalanceOptions& typed) {
         if (auto problem = prepare_save_folder(given.save_games, size.games); !problem.empty())
             return refuse(problem);
     }
-    if (given.fair_defaults) return run_fair_default(*config, size);
+    if (given.fair_defaults) return run_fair_defaults(*config, size, given);
     if (given.advise) return run_advise(*config, size, given);
     if (given.skill_table > 0) return run_skill_table(*config, given.skill_table, size, given.json);
     if (given.values) return run_values(*config, size, given.json);

@@ -14,9 +14,9 @@
 #include <thread>
 #include <variant>
 
+#include "balance_words.hpp"
 #include "commands.hpp"
 #include "coyel/text.hpp"
-#include "lab.hpp"
 #include "language.hpp"
 #include "narrator.hpp"
 #include "phones/tokens.hpp"
@@ -214,33 +214,47 @@ int rounded_percent(double fraction) { return static_cast<int>(std::lround(100 *
 
 std::string mode_of(const Options& options) { return std::string{id_of(options.temperature_mode)}; }
 
-// One line when the lab puts the deal outside 35-65%: the nearest fair
+// The band outside which `coyel new` warns: a chance a designer would call
+// unfair (docs/rulings.md), said in the warning.
+constexpr double unfair_low = 0.40, unfair_high = 0.60;
+// The band a suggested way out must reach, on the same few games.
+constexpr double suggestion_band = 0.05;
+
+// `prefix`, `prefix_low` and `prefix_high`: a chance and its 95% interval, in whole percents.
+void set_chance(Args& args, const std::string& prefix, const sim::Summary& summary) {
+    args.set(prefix, rounded_percent(summary.ecosystems_win))
+        .set(prefix + "_low", rounded_percent(summary.ci95.low))
+        .set(prefix + "_high", rounded_percent(summary.ci95.high));
+}
+
+// One line when the lab puts the deal outside 40-60%: the nearest fair
 // length for this deck, else the count's fair default deck and length.
-void warn_if_unfair(const sim::SimConfig& config, const sim::RunSize& size, double win,
-                    const narration::Narrator& narrator) {
+void warn_if_unfair(const sim::SimConfig& config, const sim::RunSize& size,
+                    const sim::Summary& estimate, const narration::Narrator& narrator) {
     Args args;
-    args.set("percent", rounded_percent(win))
-        .set("count", config.players)
-        .set("mode", mode_of(config.options));
-    if (auto length = sim::nearest_fair_length(config, size, 0.05)) {
-        args.set("minutes", length->minutes)
-            .set("fair", rounded_percent(length->summary.ecosystems_win));
+    set_chance(args, "percent", estimate);
+    args.set("count", config.players)
+        .set("mode", mode_of(config.options))
+        .set("low_band", rounded_percent(unfair_low))
+        .set("high_band", rounded_percent(unfair_high));
+    if (auto length = sim::nearest_fair_length(config, size, suggestion_band)) {
+        args.set("minutes", length->minutes);
+        set_chance(args, "fair", length->summary);
         print_wrapped(stdout, narrator.line("new.fair_warning_minutes", args));
         return;
     }
     sim::SimConfig fair = config;
     fair.deck = *default_deck(config.players);
     fair.options.temperature_minutes = default_minutes(config.players);
-    const double fair_win = sim::simulate(fair, size.games, size.seed, size.threads).ecosystems_win;
-    const bool helps = std::abs(fair_win - 0.5) <= 0.05 &&
+    const auto fair_win = sim::simulate(fair, size.games, size.seed, size.threads);
+    const bool helps = sim::distance_from_fair(fair_win) <= suggestion_band &&
                        (fair.deck != config.deck || fair.options != config.options);
     if (!helps) {
         print_wrapped(stdout, narrator.line("new.fair_warning", args));
         return;
     }
-    args.set("deck", deck_argument(fair.deck))
-        .set("minutes", fair.options.temperature_minutes)
-        .set("fair", rounded_percent(fair_win));
+    args.set("deck", deck_argument(fair.deck)).set("minutes", fair.options.temperature_minutes);
+    set_chance(args, "fair", fair_win);
     print_wrapped(stdout, narrator.line("new.fair_warning_deck", args));
 }
 
@@ -273,16 +287,21 @@ bool show_estimate(const Setup& setup, const Deck& deck, bool interactive,
     const sim::RunSize size{2000, 1,
                             std::max(1, static_cast<int>(std::thread::hardware_concurrency()))};
     const auto summary = sim::simulate(config, size.games, size.seed, size.threads);
-    const bool fair = summary.ecosystems_win >= 0.35 && summary.ecosystems_win <= 0.65;
-    if (interactive && fair)  // an unfair deal's warning gives the figure itself
-        print_wrapped(stdout,
-                      narrator.line("new.deck_estimate",
-                                    Args{}
-                                        .set("percent", rounded_percent(summary.ecosystems_win))
-                                        .set("games", static_cast<int>(size.games))
-                                        .set("count", config.players)
-                                        .set("mode", mode_of(config.options))));
-    if (!fair) warn_if_unfair(config, size, summary.ecosystems_win, narrator);
+    const bool fair = summary.ecosystems_win >= unfair_low && summary.ecosystems_win <= unfair_high;
+    if (interactive && fair) {  // an unfair deal's warning gives the figure itself
+        Args args;
+        set_chance(args, "percent", summary);
+        args.set("games", static_cast<int>(size.games))
+            .set("mode", mode_of(config.options))
+            .set("command",
+                 balance::figures_command(config, config.deck,
+                                          config.options.temperature_mode == TemperatureMode::clock
+                                              ? config.options.temperature_minutes
+                                              : 0,
+                                          size.games, size.seed));
+        print_wrapped(stdout, narrator.line("new.deck_estimate", args));
+    }
+    if (!fair) warn_if_unfair(config, size, summary, narrator);
     return !fair;
 }
 

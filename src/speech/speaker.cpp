@@ -107,6 +107,11 @@ void Speaker::cut() {
                 return Aloud{close, {}, true};
             });
         } else {
+            // A line kept (a degree) cut while it is read is read again, whole.
+            if (speaking_ && speaking_->aloud.kept) {
+                ++handed_;
+                waiting_.push_front(Line{speaking_->aloud, clock_.now()});
+            }
             // The eyes opened are closed first: lines owed, then lines kept.
             finished_ += leave_after_cut(owed_, waiting_, [&](const std::string& close) {
                 ++handed_;

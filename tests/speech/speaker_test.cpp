@@ -153,6 +153,17 @@ TEST_CASE("a degree's line waits for the line being read, and no cut drops it") 
     CHECK(table.voice->said() == std::vector<std::string>{"Discuss, then vote.", degree});
 }
 
+TEST_CASE("a degree's line cut while it is read is read again, whole") {
+    Table table;
+    table.speaker.say("Discuss, then vote.");
+    table.speaker.say(Aloud{degree, {}, true});
+    table.speaker.say("The vote opens.");
+    table.pass(table.voice->lasts("Discuss, then vote.") + 300ms);  // into the degree
+    table.speaker.cut();                                            // an undo
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{"Discuss, then vote.", degree, degree});
+}
+
 TEST_CASE("a mark is heard once every line handed over before it is said, cut or dropped") {
     Table table;
     CHECK(table.speaker.heard(table.speaker.handed()));  // nothing handed over yet

@@ -211,10 +211,12 @@ std::vector<std::string> thermometer(const PlayersScreen& screen, int height, bo
     for (int row = 0; row < tube; ++row) {
         // A row is filled when its level is at most the temperature.
         const bool filled = (tube - 1 - row) * limit <= screen.temperature * (tube - 1);
-        lines.push_back(" │" + paint(colour && filled, red, filled ? "██" : "  ") + "│ " +
-                        labels[static_cast<std::size_t>(row)]);
+        // fmt, not " │" + a temporary: GCC 12 warns falsely (-Wrestrict) on the latter.
+        lines.push_back(fmt::format(" │{}│ {}", paint(colour && filled, red, filled ? "██" : "  "),
+                                    labels[static_cast<std::size_t>(row)]));
     }
-    lines.push_back(" " + paint(colour, red, "▐██▌") + "     ");  // as wide as the tube's lines
+    lines.push_back(
+        fmt::format(" {}     ", paint(colour, red, "▐██▌")));  // as wide as the tube's lines
     return lines;
 }
 
@@ -454,13 +456,14 @@ std::string draw_players_screen(const PlayersScreen& screen, ScreenSize size, bo
     std::vector<std::string> told;
     for (const auto& line : screen.announcement)
         for (const auto& piece : wrap(line, static_cast<std::size_t>(width - 2)))
-            told.push_back(paint(colour, fmt::emphasis::bold, " " + fit(piece, width - 2)));
+            told.push_back(
+                paint(colour, fmt::emphasis::bold, fmt::format(" {}", fit(piece, width - 2))));
     for (const auto& line : screen.vote)  // the ballots as they come: the newest news
         for (const auto& piece : wrap(line, static_cast<std::size_t>(width - 2)))
-            told.push_back(" " + fit(piece, width - 2));
+            told.push_back(fmt::format(" {}", fit(piece, width - 2)));
     if (!note.empty())
-        told.push_back(
-            paint(colour, fmt::fg(fmt::terminal_color::yellow), " " + fit(note, width - 2)));
+        told.push_back(paint(colour, fmt::fg(fmt::terminal_color::yellow),
+                             fmt::format(" {}", fit(note, width - 2))));
     // What gives way as the window shrinks: the blank lines, then the
     // players' statuses (compact entries), then the large type (labels
     // only); the announcement's last lines go last. The heading stays.
@@ -476,7 +479,7 @@ std::string draw_players_screen(const PlayersScreen& screen, ScreenSize size, bo
     const int middle = std::max(figures_needed, middle_for(blanks));
 
     std::vector<std::string> lines{
-        paint(colour, fmt::emphasis::bold, " " + fit(screen.phase, width - 2))};
+        paint(colour, fmt::emphasis::bold, fmt::format(" {}", fit(screen.phase, width - 2)))};
     for (auto& line : middle_lines(screen, middle, width, colour)) lines.push_back(std::move(line));
     if (blanks) lines.emplace_back();
     lines.insert(lines.end(), players.begin(), players.end());

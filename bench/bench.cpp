@@ -198,48 +198,49 @@ void display_after_save(benchmark::State& bench) {
 }
 BENCHMARK(display_after_save)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
-// The screen alone, the save already read and the story at its last entry:
-// what the game's length must not change.
-void players_screen_of_game(benchmark::State& bench) {
+// Times `draw(game, story)` on a game of the benchmark's argument's length,
+// the story (kept from one drawing to the next) fed before the timing.
+template <typename Draw>
+void at_length(benchmark::State& bench, Draw draw) {
     const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
     const narration::Narrator narrator(narration::english_script());
     narration::TableStory story(narrator);
-    for (auto _ : bench)
-        benchmark::DoNotOptimize(
-            narration::players_screen(story, game, std::nullopt, 0).players.size());
+    story.follow(game);
+    for (auto _ : bench) benchmark::DoNotOptimize(draw(game, story));
     bench.counters["entries"] = static_cast<double>(game.log().size());
+}
+
+// The screen alone, the save already read and the story at its last entry:
+// what the game's length must not change.
+void players_screen_of_game(benchmark::State& bench) {
+    at_length(bench, [](const Game& game, narration::TableStory& story) {
+        return narration::players_screen(story, game, std::nullopt, 0).players.size();
+    });
 }
 BENCHMARK(players_screen_of_game)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // The same screen with the story told from the start each time, as every
 // reading did before the story was kept.
 void players_screen_told_again(benchmark::State& bench) {
-    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
-    const narration::Narrator narrator(narration::english_script());
-    for (auto _ : bench)
-        benchmark::DoNotOptimize(
-            narration::players_screen(narrator, game, std::nullopt, 0).players.size());
-    bench.counters["entries"] = static_cast<double>(game.log().size());
+    at_length(bench, [](const Game& game, narration::TableStory& story) {
+        return narration::players_screen(story.narrator(), game, std::nullopt, 0).players.size();
+    });
 }
 BENCHMARK(players_screen_told_again)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // GET /state.json: the page's JSON of the same screen.
 void page_state_json(benchmark::State& bench) {
-    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
-    const narration::Narrator narrator(narration::english_script());
-    narration::TableStory story(narrator);
-    for (auto _ : bench)
-        benchmark::DoNotOptimize(cli::public_state(story, game, std::nullopt, 0, "").at(0).size());
-    bench.counters["entries"] = static_cast<double>(game.log().size());
+    at_length(bench, [](const Game& game, narration::TableStory& story) {
+        return cli::public_state(story, game, std::nullopt, 0, "").at(0).size();
+    });
 }
 BENCHMARK(page_state_json)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // The REPL's save after an input at each length (serialise only: the disk's
 // part is repl_atomic_save's).
 void save_of_length(benchmark::State& bench) {
-    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
-    for (auto _ : bench) benchmark::DoNotOptimize(save_game(game).size());
-    bench.counters["entries"] = static_cast<double>(game.log().size());
+    at_length(bench,
+              [](const Game& game, narration::TableStory&) { return save_game(game).size(); });
 }
 BENCHMARK(save_of_length)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 

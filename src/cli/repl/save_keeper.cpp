@@ -216,4 +216,11 @@ void SaveKeeper::point_to_new_file(const std::string& previous) {
     out_.say(narrator_.line("repl.old_file_points", Args{}.set("path", previous)));
 }
 
+GameWriter writing_text(FileWriter writer) {
+    return [writer = std::move(writer)](const std::string& to, const Game& saved,
+                                        const std::optional<LiveClock>& live) {
+        return writer(to, save_game(saved, live));
+    };
+}
+
 }  // namespace coyel::cli

@@ -23,11 +23,7 @@ using narration::clock_text;
 Session::Session(Game game, std::string path, SessionIo io, GameClock clock, FileWriter writer,
                  const narration::Script& script)
     : Session(std::move(game), std::move(path), io, std::move(clock),
-              GameWriter{[writer = std::move(writer)](const std::string& to, const Game& saved,
-                                                      const std::optional<LiveClock>& live) {
-                  return writer(to, save_game(saved, live));
-              }},
-              script) {}
+              writing_text(std::move(writer)), script) {}
 
 Session::Session(Game game, std::string path, SessionIo io, GameClock clock, platform::Disk& disk,
                  const narration::Script& script)
@@ -153,8 +149,6 @@ void Session::leave(bool anyway) {
     if (running) clock_.clock().start();
     keeper_.tell_nothing_saved();
 }
-
-void Session::catch_up_clock() { clock_.catch_up(announced_temperature_); }
 
 // --- The live prompt ------------------------------------------------------
 

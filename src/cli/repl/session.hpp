@@ -132,7 +132,7 @@ class Session final : private LivePrompt, private PromptHost {
     void tell_news();
     void show_news() override;
     bool clears() const override;
-    void catch_up_clock();
+    void catch_up_clock() { clock_.catch_up(announced_temperature_); }
     bool read_one();
     int finish();
     bool keep_for_leaving();

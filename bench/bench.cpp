@@ -71,9 +71,11 @@ void random_ten_player_games(benchmark::State& bench) {
 }
 BENCHMARK(random_ten_player_games)->Threads(1)->Threads(2)->UseRealTime();
 
-// A 30-player game many rounds in: random play, except that the NGO always
-// saves the target and the day votes remove nobody, so all 30 stay in.
-Game long_game(int rounds) {
+// A 30-player game played until `done` says so: random play, except that
+// the NGO always saves the target and the day votes remove nobody, so all 30
+// stay in.
+template <typename Done>
+Game thirty_stay_in_until(Done done) {
     for (std::uint64_t seed = 1;; ++seed) {
         SplitMix64 rng(seed);
         Setup setup = test::random_setup(rng);
@@ -81,7 +83,7 @@ Game long_game(int rounds) {
         setup.options.temperature_mode = TemperatureMode::manual;
         setup.options.ngo_repeat = true;
         Game game(setup);
-        while (!game.over() && game.state().round < rounds) {
+        while (!game.over() && !done(game)) {
             Action action = test::random_action(game, rng);
             if (action.kind == ActionKind::heat) continue;
             if (action.kind == ActionKind::ngo_protect)
@@ -93,6 +95,12 @@ Game long_game(int rounds) {
         }
         if (!game.over()) return game;
     }
+}
+
+// Many rounds in.
+Game long_game(int rounds) {
+    return thirty_stay_in_until(
+        [rounds](const Game& game) { return game.state().round >= rounds; });
 }
 
 const Game& repl_game() {
@@ -155,25 +163,8 @@ BENCHMARK(status_object);
 // long_game() plays, stopped where the night's news is held (the dawn
 // answered, not yet told): the moment the table's view costs the most.
 Game game_of_entries(std::size_t entries) {
-    for (std::uint64_t seed = 1;; ++seed) {
-        SplitMix64 rng(seed);
-        Setup setup = test::random_setup(rng);
-        if (setup.player_count() != 30 || deck_of(setup.roles)[Role::ngo] == 0) continue;
-        setup.options.temperature_mode = TemperatureMode::manual;
-        setup.options.ngo_repeat = true;
-        Game game(setup);
-        while (!game.over() && (game.log().size() < entries || !game.news_held())) {
-            Action action = test::random_action(game, rng);
-            if (action.kind == ActionKind::heat) continue;
-            if (action.kind == ActionKind::ngo_protect)
-                action.player = game.state().night.named_by(CallId::carbon_target);
-            if (action.kind == ActionKind::slapp) action.file = false;
-            if (action.kind == ActionKind::vote)
-                for (auto& ballot : action.votes) ballot.choice = ballot.voter;  // a tie
-            if (!game.apply(action).ok()) break;
-        }
-        if (!game.over()) return game;
-    }
+    return thirty_stay_in_until(
+        [entries](const Game& game) { return game.log().size() >= entries && game.news_held(); });
 }
 
 // What a players' screen pays after each save, with the table's story kept

@@ -150,7 +150,8 @@ void PromptCommands::help(const std::string&) {
     for (const auto& command : table()) {
         std::string usage = word_for(command);
         if (!command.argument.empty())
-            usage += " " + narrator.line(fmt::format("repl.argument.{}", command.name));
+            usage +=
+                fmt::format(" {}", narrator.line(fmt::format("repl.argument.{}", command.name)));
         width = std::max(width, utf8_length(usage) + 1);
         usages.push_back(std::move(usage));
     }

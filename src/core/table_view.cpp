@@ -40,9 +40,7 @@ TableView view_of(const Game& game, const State& state) {
 }  // namespace
 
 // While news is held, the table knows the game as it was before it.
-TableView table_view(const Game& game) {
-    return view_of(game, game.told_state());
-}
+TableView table_view(const Game& game) { return view_of(game, game.told_state()); }
 
 namespace {
 

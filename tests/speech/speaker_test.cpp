@@ -37,7 +37,9 @@ struct VoiceTable {
     Speaker speaker{std::unique_ptr<Voice>(voice), log.get(), clock};
 
     // Waits (briefly, in real time) until the voice is asleep on the clock or
-    // has nothing to say: the speaking thread has done all it can now.
+    // has nothing to say: the speaking thread has done all it can now. The
+    // speaking thread is a real one, so this handshake is in real time; it
+    // waits on that condition, the 5 s only a bound for a voice that hangs.
     void settle() const {
         const auto until = std::chrono::steady_clock::now() + 5s;
         while (!speaker.quiet() && clock.sleeping() == 0)

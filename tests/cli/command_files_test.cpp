@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <functional>
 #include <string>
 
 #include "../fakes/fake_clock.hpp"
@@ -72,6 +73,18 @@ class Printed {
     int err_ = ::memfd_create("err", 0);
 };
 
+// A command's exit code and what it printed.
+struct Ran {
+    int code;
+    std::string out, err;
+};
+Ran ran(const std::function<int()>& command) {
+    Printed printed;
+    const int code = command();
+    auto said = printed.take();
+    return {code, std::move(said.out), std::move(said.err)};
+}
+
 // A finished game's save in "games/friday.json", and `replay --html PAGE` of it.
 ReplayOptions replay_of_friday(MemoryDisk& disk, const std::string& page) {
     disk.put("games/friday.json", read_file(COYEL_DATA "/samples/ecosystems-win.json"));
@@ -84,15 +97,14 @@ ReplayOptions replay_of_friday(MemoryDisk& disk, const std::string& page) {
 }  // namespace command_files
 
 using command_files::Printed;
+using command_files::ran;
 
 TEST_CASE("replay --html writes the page whole on the disk, and says where") {
     MemoryDisk disk;
     disk.add_folder("pages");
     const ReplayOptions given = command_files::replay_of_friday(disk, "pages/friday.html");
-    Printed printed;
-    const int code = run_replay(given, disk);
-    const auto said = printed.take();
-    CHECK(code == 0);
+    const auto said = ran([&] { return run_replay(given, disk); });
+    CHECK(said.code == 0);
     CHECK(said.err.empty());
     CHECK(said.out.find("pages/friday.html") != std::string::npos);
     const auto page = disk.text_of("pages/friday.html");
@@ -105,9 +117,8 @@ TEST_CASE("replay --markdown is titled by the save's file name, read on the disk
     MemoryDisk disk;
     ReplayOptions given = command_files::replay_of_friday(disk, "");
     given.markdown = true;
-    Printed printed;
-    CHECK(run_replay(given, disk) == 0);
-    const auto said = printed.take();
+    const auto said = ran([&] { return run_replay(given, disk); });
+    CHECK(said.code == 0);
     CHECK(said.out.starts_with("# "));
     CHECK(said.out.find("friday.json") < said.out.find('\n'));
     CHECK(said.out.find("games/") == std::string::npos);
@@ -119,10 +130,8 @@ TEST_CASE("replay --html on a full disk: one clear line, and no page, not even h
     disk.add_folder("pages");
     disk.fill("pages");
     const ReplayOptions given = command_files::replay_of_friday(disk, "pages/friday.html");
-    Printed printed;
-    const int code = run_replay(given, disk);
-    const auto said = printed.take();
-    CHECK(code == 1);
+    const auto said = ran([&] { return run_replay(given, disk); });
+    CHECK(said.code == 1);
     CHECK(said.out.empty());
     CHECK(said.err == "cannot write pages/friday.html.tmp: No space left on device\n");
     for (const auto& path : disk.paths()) CHECK_FALSE(path.starts_with("pages/"));
@@ -160,10 +169,9 @@ BalanceOptions three_saved_games(const std::string& folder) {
 
 TEST_CASE("balance --save-games makes its folder and writes each game as a save") {
     MemoryDisk disk;
-    Printed printed;
-    const int code = run_balance(command_files::three_saved_games("lab/run"), disk);
-    const auto said = printed.take();
-    CHECK(code == 0);
+    const auto said =
+        ran([&] { return run_balance(command_files::three_saved_games("lab/run"), disk); });
+    CHECK(said.code == 0);
     CHECK(said.out.find("Saved 3 games in lab/run") != std::string::npos);
     for (const char* name : {"game-00001.json", "game-00002.json", "game-00003.json"}) {
         const auto text = disk.text_of(std::string{"lab/run/"} + name);

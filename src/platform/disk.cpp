@@ -16,13 +16,16 @@
 #include <utility>
 
 namespace coyel::platform {
-namespace {
 
 std::string folder_of(const std::string& path) {
     const auto slash = path.rfind('/');
     if (slash == std::string::npos) return ".";
     return slash == 0 ? "/" : path.substr(0, slash);
 }
+
+std::string name_of(const std::string& path) { return path.substr(path.rfind('/') + 1); }
+
+namespace {
 
 FileInfo info_of(const struct stat& status) {
     FileInfo info;
@@ -132,6 +135,26 @@ class InotifyWatch final : public FileWatch {
     std::vector<std::string> names_;
 };
 
+class AppendedFd final : public AppendFile {
+  public:
+    explicit AppendedFd(int fd) : fd_(fd) {}
+    AppendedFd(const AppendedFd&) = delete;
+    AppendedFd& operator=(const AppendedFd&) = delete;
+    ~AppendedFd() override { ::close(fd_); }
+    int append(std::string_view text) override {
+        for (std::size_t written = 0; written < text.size();) {
+            const ssize_t n = ::write(fd_, text.data() + written, text.size() - written);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) return errno;
+            written += static_cast<std::size_t>(n);
+        }
+        return 0;
+    }
+
+  private:
+    int fd_;
+};
+
 class RealDisk final : public Disk {
   public:
     FileInfo info(const std::string& path) override {
@@ -202,6 +225,20 @@ class RealDisk final : public Disk {
     std::unique_ptr<FileWatch> watch(const std::string& folder,
                                      std::vector<std::string> names) override {
         return std::make_unique<InotifyWatch>(folder, std::move(names));
+    }
+
+    std::string full_path(const std::string& path) override {
+        std::error_code error;
+        auto full = std::filesystem::weakly_canonical(path, error);
+        if (error) full = std::filesystem::absolute(path, error);
+        return error ? path : full.string();
+    }
+
+    AppendStart start_appending(const std::string& path) override {
+        const int fd =
+            ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+        if (fd < 0) return {nullptr, errno};
+        return {std::make_unique<AppendedFd>(fd), 0};
     }
 };
 

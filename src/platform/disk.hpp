@@ -1,8 +1,8 @@
 // The one disk every part of coyel that keeps files goes through: the saves,
-// their locks, the games folder, rescue copies and the players' screens that
-// follow a save. Its answers are the operating system's (errno numbers, which
-// the store words), so that the tests can put an in-memory disk in its place
-// (tests/fakes/memory_disk.hpp) that fills up, refuses a rename or holds a
+// their locks, the games folder, rescue copies, the players' screens that
+// follow a save, the pages and saves the commands write and the voice's log. Its answers are the
+// operating system's (errno numbers, which the store words), so that the tests can put an in-memory
+// disk in its place (tests/fakes/memory_disk.hpp) that fills up, refuses a rename or holds a
 // foreign file on demand, and the store's rules run without a file system.
 #pragma once
 
@@ -84,6 +84,21 @@ class FileWatch {
     virtual bool take_changes() = 0;
 };
 
+// A file written a piece at a time as things happen (the voice's log, one
+// line each), each piece handed to the system at once, none synced.
+class AppendFile {
+  public:
+    virtual ~AppendFile() = default;
+    // 0, or why `text` could not be written whole (errno).
+    virtual int append(std::string_view text) = 0;
+};
+
+// Starting an appended file: the file, or why it could not be made (errno).
+struct AppendStart {
+    std::unique_ptr<AppendFile> file;
+    int error = 0;
+};
+
 class Disk {
   public:
     virtual ~Disk() = default;
@@ -107,8 +122,28 @@ class Disk {
     virtual std::unique_ptr<FileWatch> watch(const std::string& folder,
                                              std::vector<std::string> names) = 0;
 
+    // `path` from the root, the links of its folders resolved where they
+    // exist: the same file, named so that another process, started in
+    // another folder, finds it.
+    virtual std::string full_path(const std::string& path) = 0;
+    // `path` made empty (created if missing) to be appended to.
+    virtual AppendStart start_appending(const std::string& path) = 0;
+
     bool exists(const std::string& path) { return info(path).kind != FileInfo::Kind::missing; }
+    // Whether `a` and `b` name one file or folder that is there (a link,
+    // another spelling, the same folder).
+    bool same(const std::string& a, const std::string& b) {
+        const FileInfo first = info(a);
+        const FileInfo second = info(b);
+        return first.kind != FileInfo::Kind::missing && second.kind == first.kind &&
+               second.identity == first.identity;
+    }
 };
+
+// The folder `path` lies in ("." for a bare name, "/" at the root), and its
+// last name ("" after a final slash).
+std::string folder_of(const std::string& path);
+std::string name_of(const std::string& path);
 
 // The machine's file system (POSIX calls, flock, inotify).
 Disk& real_disk();

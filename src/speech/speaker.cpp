@@ -44,7 +44,8 @@ std::size_t leave_after_cut(const std::vector<std::string>& owed, Lines& lines, 
 
 }  // namespace
 
-Speaker::Speaker(std::unique_ptr<Voice> voice, std::FILE* log, const platform::Clock& clock)
+Speaker::Speaker(std::unique_ptr<Voice> voice, platform::AppendFile* log,
+                 const platform::Clock& clock)
     : voice_(std::move(voice)), log_(log), clock_(clock), thread_([this] { run(); }) {}
 
 Speaker::~Speaker() {
@@ -226,8 +227,7 @@ void Speaker::write_log(const Line& line, TimePoint start, TimePoint end, bool c
                                   {"end_ms", ms(end)},
                                   {"cut", cut},
                                   {"text", line.aloud.text}};
-    std::fputs((entry.dump() + "\n").c_str(), log_);
-    std::fflush(log_);
+    (void)log_->append(entry.dump() + "\n");  // the game goes on without the line
 }
 
 }  // namespace coyel::speech

@@ -10,7 +10,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
-#include <cstdio>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -21,6 +20,7 @@
 #include <vector>
 
 #include "clock.hpp"
+#include "disk.hpp"
 #include "voice.hpp"
 
 namespace coyel::speech {
@@ -43,7 +43,8 @@ class Speaker {
     // object a line: {"due_ms", "start_ms", "end_ms", "cut", "text"}, times
     // in milliseconds from the speaker's start (--speak-log, and the tests).
     // Times are read on `clock`, which outlives the speaker.
-    explicit Speaker(std::unique_ptr<Voice> voice, std::FILE* log = nullptr,
+    // A log that cannot be written (a full disk) loses lines, never the voice.
+    explicit Speaker(std::unique_ptr<Voice> voice, platform::AppendFile* log = nullptr,
                      const platform::Clock& clock = platform::system_clock());
     ~Speaker();
     Speaker(const Speaker&) = delete;
@@ -90,7 +91,7 @@ class Speaker {
     void write_log(const Line& line, TimePoint start, TimePoint end, bool cut);
 
     std::unique_ptr<Voice> voice_;
-    std::FILE* log_;
+    platform::AppendFile* log_;
     const platform::Clock& clock_;
     std::function<void()> on_quiet_;
     const TimePoint born_ = clock_.now();

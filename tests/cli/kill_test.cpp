@@ -118,6 +118,9 @@ TEST_CASE("kill -9 at random moments: the save loads and loses nothing accepted"
     for (const auto& answer : answers) all += answer + "\n";
     // Kill moments spread over one whole uninterrupted run, however fast
     // this build is: the run ends at the game's end, input still open.
+    // Real time, as it must be: a real process killed at real moments. Its
+    // end is the save's last text, looked for each millisecond (another
+    // process's file tells nothing else), not a time guessed.
     std::filesystem::remove(save);
     const auto started = std::chrono::steady_clock::now();
     const Child timing = start(folder, all);

@@ -2,6 +2,7 @@
 // held): the game and the process are named, never "no unfinished game".
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -68,16 +69,19 @@ TEST_CASE("resume alone, the only unfinished game in play elsewhere: named, with
 
 TEST_CASE("resume alone, the newest in play elsewhere: named, and the next one resumed") {
     const std::string root = temporary_folder();
-    const std::string older = unfinished_game(root, "Zoé,Ana,Ben,Cleo,Dan");
-    ::sleep(1);  // the newest by its time: a second apart
-    const std::string newest = unfinished_game(root, "Ana,Ben,Cleo,Dan,Eve");
+    // Named so that their paths sort the other way: only their times tell.
+    const std::string older = unfinished_game(root, "Ana,Ben,Cleo,Dan,Eve");
+    // The newest by its time (a frozen clock stamps no wall time: the file's
+    // time then): the older one last played an hour before, not waited for.
+    fs::last_write_time(older, fs::last_write_time(older) - std::chrono::hours(1));
+    const std::string newest = unfinished_game(root, "Zoé,Ana,Ben,Cleo,Dan");
     auto held = cli::SaveLock::take(newest);
     REQUIRE(held);
     const Run resumed = in_folder(root, "resume --lang en", "quit\n");
     CHECK(resumed.exit_code == 0);
     CHECK(unwrapped(resumed.out)
               .starts_with(newest +
-                           " (Night 1; players: Ana, Ben, Cleo, Dan, Eve) is in play in "
+                           " (Night 1; players: Zoé, Ana, Ben, Cleo, Dan) is in play in "
                            "another coyel (process " +
                            std::to_string(::getpid()) +
                            "): the next unfinished game is resumed instead.\nResuming " + older));

@@ -24,8 +24,8 @@ namespace {
 
 // The game's folder (the current one, ""), the games folder and the
 // temporary folder; `full` are full.
-struct Disk : MemoryDisk {
-    explicit Disk(std::set<std::string> full = {}) {
+struct FoldersDisk : MemoryDisk {
+    explicit FoldersDisk(std::set<std::string> full = {}) {
         add_folder("games");
         add_folder("tmp");
         for (const auto& folder : full) fill(folder);
@@ -39,7 +39,8 @@ struct Played {
 
 // Plays `lines` to "full.json" on `disk`, rescue copies going to "games"
 // (the games folder), else "tmp" (the temporary folder).
-Played play(Disk& disk, std::deque<std::string> lines, std::function<void(int)> before_each = {}) {
+Played play(FoldersDisk& disk, std::deque<std::string> lines,
+            std::function<void(int)> before_each = {}) {
     ScriptedReader reader(std::move(lines), std::move(before_each));
     Capture out, err;
     Session session(make_game(), "full.json", SessionIo{reader, out.file, err.file, false},
@@ -58,7 +59,7 @@ std::string game_in(const std::string& text) {
 
 // The game the same answers give on a disk that works.
 std::string played_whole(std::deque<std::string> lines) {
-    Disk disk;
+    FoldersDisk disk;
     CHECK(play(disk, std::move(lines)).exit_code == 0);
     return game_in(disk.text_of("full.json").value());
 }
@@ -70,7 +71,7 @@ bool has(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE("a full disk at the end of a pipe: the whole game in a rescue copy, named") {
-    Disk disk({""});
+    FoldersDisk disk({""});
     const std::deque<std::string> answers = {"Hana", "Ben", "none"};
     const Played played = play(disk, answers);
     INFO(played.out << played.err);
@@ -89,7 +90,7 @@ TEST_CASE("a full disk at the end of a pipe: the whole game in a rescue copy, na
 }
 
 TEST_CASE("the games folder full too: the rescue copy in the temporary folder, and said so") {
-    Disk disk({"", "games"});
+    FoldersDisk disk({"", "games"});
     const Played played = play(disk, {"Hana", "quit"});
     INFO(played.out << played.err);
     CHECK(played.exit_code == 1);
@@ -101,7 +102,7 @@ TEST_CASE("the games folder full too: the rescue copy in the temporary folder, a
 }
 
 TEST_CASE("nothing can be written: quit says so and the game goes on, quit! leaves") {
-    Disk disk({"", "games", "tmp"});
+    FoldersDisk disk({"", "games", "tmp"});
     const Played played = play(disk, {"Hana", "quit", "Ben", "quit!"});
     INFO(played.out << played.err);
     CHECK(played.exit_code == 1);
@@ -118,7 +119,7 @@ TEST_CASE("nothing can be written: quit says so and the game goes on, quit! leav
 }
 
 TEST_CASE("a freed disk heals at the next input, whatever it is, and says so") {
-    Disk disk({""});
+    FoldersDisk disk({""});
     const Played played = play(disk, {"Hana", "Ben", "table", "quit"}, [&](int read) {
         if (read == 3) disk.empty("");  // space freed before `table` is typed
     });
@@ -134,7 +135,7 @@ TEST_CASE("a freed disk heals at the next input, whatever it is, and says so") {
 
 TEST_CASE("SIGTERM on a full disk: the rescue copy without asking, after a hang-up quietly") {
     for (int signal : {SIGTERM, SIGHUP}) {
-        Disk disk({""});
+        FoldersDisk disk({""});
         const Played played = play(disk, {"Hana", "Ben"}, [&](int read) {
             if (read == 3) signals::leave_on(signal);
         });
@@ -150,7 +151,7 @@ TEST_CASE("SIGTERM on a full disk: the rescue copy without asking, after a hang-
 }
 
 TEST_CASE("space freed just before quit: quit tries the file first, and no rescue copy is made") {
-    Disk disk({""});
+    FoldersDisk disk({""});
     const Played played = play(disk, {"Hana", "quit"}, [&](int read) {
         if (read == 2) disk.empty("");
     });
@@ -159,4 +160,18 @@ TEST_CASE("space freed just before quit: quit tries the file first, and no rescu
     CHECK(has(played.out, "Saved to full.json. To go on:\n    coyel resume full.json\n"));
     CHECK(game_in(disk.text_of("full.json").value()) == played_whole({"Hana"}));
     CHECK(disk.paths() == std::vector<std::string>{"full.json"});
+}
+
+TEST_CASE(
+    "save as: the old file points to the new one by its full path, for another folder's coyel") {
+    FoldersDisk disk;
+    disk.work_in("/home/ana");
+    const Played played = play(disk, {"Hana", "save as friday", "quit"});
+    INFO(played.out << played.err);
+    CHECK(played.exit_code == 0);
+    const auto old = load_save(disk.text_of("full.json").value(), "full.json");
+    REQUIRE(old.ok());
+    REQUIRE(old->live);
+    CHECK(old->live->moved_to == "/home/ana/friday.json");
+    CHECK(game_in(disk.text_of("friday.json").value()) == played_whole({"Hana"}));
 }

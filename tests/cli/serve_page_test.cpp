@@ -5,9 +5,11 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "../fakes/memory_disk.hpp"
 #include "helpers.hpp"
 #include "languages.hpp"
 #include "narrator.hpp"
+#include "web/serve_server.hpp"
 #include "web/serve_state.hpp"
 
 using namespace coyel;
@@ -56,4 +58,14 @@ TEST_CASE("the served state is built once and tells its ticking figures as of wh
     const LiveClock paused{false, 1'000, std::nullopt, "", "", ""};
     const std::string still = cli::public_state(narrator, game, paused, 1'500, "").at(9'000);
     CHECK(!nlohmann::json::parse(still).contains("countdown_ms"));
+}
+
+TEST_CASE("a game's fingerprint is its save's, however the save's path is written") {
+    coyel::test::MemoryDisk disk;
+    disk.work_in("/home/ana");
+    CHECK(cli::game_fingerprint("friday.json", disk) ==
+          cli::game_fingerprint("/home/ana/friday.json", disk));
+    CHECK(cli::game_fingerprint("friday.json", disk) !=
+          cli::game_fingerprint("saturday.json", disk));
+    CHECK(cli::game_fingerprint("", disk).empty());
 }

@@ -165,3 +165,16 @@ TEST_CASE("a follower on a disk sees each save, and the save's folder gone and b
     CHECK_FALSE(follower.missing());
     CHECK(follower.saved()->game.log().size() == 5);
 }
+
+TEST_CASE("the command to go on is `coyel resume` alone only for a save in the games folder") {
+    MemoryDisk disk;
+    const auto games = games_folder();
+    REQUIRE(games);
+    CHECK(resume_command(*games + "/friday.json", disk) ==
+          "coyel resume " + *games + "/friday.json");  // no games folder yet: named
+    disk.add_folder(*games);
+    disk.add_folder("tonight");
+    CHECK(resume_command(*games + "/friday.json", disk) == "coyel resume");
+    CHECK(resume_command("tonight/friday.json", disk) == "coyel resume tonight/friday.json");
+    CHECK(resume_command("friday's game.json", disk) == "coyel resume 'friday'\\''s game.json'");
+}

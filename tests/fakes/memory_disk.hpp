@@ -6,16 +6,20 @@
 // save) run on it without a file system, and each run is the same.
 //
 // Paths are taken as written: "games/a.json" lies in the folder "games",
-// "a.json" in "" (the current folder, which always exists).
+// "a.json" in "" (the current folder, which always exists). Only full_path
+// knows where the current folder is (work_in; nowhere said, the paths as
+// written).
 #pragma once
 
 #include <algorithm>
 #include <cerrno>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -81,6 +85,11 @@ class MemoryDisk : public platform::Disk {
         files_[lock_path] = File{pid + "\n", ++tick_, ++identities_, false};
         held_[lock_path] = {files_[lock_path].identity, std::move(pid)};
     }
+    // The current folder's full path, as full_path gives it.
+    void work_in(std::string folder) {
+        std::lock_guard lock(mutex_);
+        working_folder_ = std::move(folder);
+    }
     void release_elsewhere(const std::string& lock_path) {
         std::lock_guard lock(mutex_);
         held_.erase(lock_path);
@@ -111,6 +120,7 @@ class MemoryDisk : public platform::Disk {
         platform::FileInfo info;
         if (folder_exists(path)) {
             info.kind = platform::FileInfo::Kind::folder;
+            info.identity = std::hash<std::string>{}(path == "." ? "" : path);
             return info;
         }
         const auto file = files_.find(path);
@@ -198,6 +208,21 @@ class MemoryDisk : public platform::Disk {
         return watch;
     }
 
+    std::string full_path(const std::string& path) override {
+        std::lock_guard lock(mutex_);
+        if (working_folder_.empty() || path.starts_with('/')) return path;
+        return working_folder_ + "/" + path;
+    }
+
+    platform::AppendStart start_appending(const std::string& path) override {
+        std::lock_guard lock(mutex_);
+        if (!folder_exists(folder_of(path))) return {nullptr, ENOENT};
+        if (folder_exists(path)) return {nullptr, EISDIR};
+        files_[path] = File{"", ++tick_, ++identities_, false};
+        changed(path);
+        return {std::make_unique<Appended>(*this, path, identities_), 0};
+    }
+
   private:
     struct File {
         std::string text;
@@ -279,6 +304,29 @@ class MemoryDisk : public platform::Disk {
         std::shared_ptr<WatchState> state;
     };
 
+    // Appends to the file it made while that file is still there; a file
+    // removed since takes the writes nowhere, as an unlinked file would.
+    class Appended final : public platform::AppendFile {
+      public:
+        Appended(MemoryDisk& disk, std::string path, std::uint64_t identity)
+            : disk_(disk), path_(std::move(path)), identity_(identity) {}
+        int append(std::string_view text) override {
+            std::lock_guard lock(disk_.mutex_);
+            if (disk_.full_.count(folder_of(path_))) return ENOSPC;
+            const auto file = disk_.files_.find(path_);
+            if (file == disk_.files_.end() || file->second.identity != identity_) return 0;
+            file->second.text += text;
+            file->second.modified = ++disk_.tick_;
+            disk_.changed(path_);
+            return 0;
+        }
+
+      private:
+        MemoryDisk& disk_;
+        std::string path_;
+        std::uint64_t identity_;
+    };
+
     static std::string folder_of(const std::string& path) {
         const auto slash = path.rfind('/');
         return slash == std::string::npos ? "" : path.substr(0, slash);
@@ -321,6 +369,7 @@ class MemoryDisk : public platform::Disk {
     std::set<std::string> full_;
     std::map<std::string, int> refused_renames_;
     std::map<std::string, Holder> held_;
+    std::string working_folder_;
     std::vector<std::shared_ptr<WatchState>> watches_;
     std::int64_t tick_ = 0;
     std::uint64_t identities_ = 0;

@@ -9,13 +9,14 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdio>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "../fakes/fake_clock.hpp"
 #include "../fakes/fake_voice.hpp"
+#include "../fakes/memory_disk.hpp"
 #include "espeak_voice.hpp"
 #include "speaker.hpp"
 
@@ -23,20 +24,22 @@ using namespace coyel::speech;
 using namespace std::chrono_literals;
 using coyel::test::FakeClock;
 using coyel::test::FakeVoice;
+using coyel::test::MemoryDisk;
 
 namespace {
 
 // A speaker on a fake clock, its voice kept at hand.
-struct Table {
+struct VoiceTable {
     FakeClock clock;
     FakeVoice* voice = new FakeVoice(clock);  // owned by the speaker
-    std::FILE* log = std::tmpfile();
-    Speaker speaker{std::unique_ptr<Voice>(voice), log, clock};
-
-    ~Table() { std::fclose(log); }
+    MemoryDisk disk;
+    std::unique_ptr<coyel::platform::AppendFile> log = disk.start_appending("voice.jsonl").file;
+    Speaker speaker{std::unique_ptr<Voice>(voice), log.get(), clock};
 
     // Waits (briefly, in real time) until the voice is asleep on the clock or
-    // has nothing to say: the speaking thread has done all it can now.
+    // has nothing to say: the speaking thread has done all it can now. The
+    // speaking thread is a real one, so this handshake is in real time; it
+    // waits on that condition, the 5 s only a bound for a voice that hangs.
     void settle() const {
         const auto until = std::chrono::steady_clock::now() + 5s;
         while (!speaker.quiet() && clock.sleeping() == 0)
@@ -55,10 +58,10 @@ struct Table {
         settle();
     }
     std::vector<nlohmann::json> entries() const {
-        std::rewind(log);
         std::vector<nlohmann::json> read;
-        char line[4096];
-        while (std::fgets(line, sizeof line, log)) read.push_back(nlohmann::json::parse(line));
+        std::istringstream lines(disk.text_of("voice.jsonl").value_or(""));
+        for (std::string line; std::getline(lines, line);)
+            read.push_back(nlohmann::json::parse(line));
         return read;
     }
 };
@@ -72,7 +75,7 @@ const std::string degree = "The planet is now +1°C above normal.";
 
 TEST_CASE(
     "the speaker says lines in the order handed over, one at a time, each as long as it lasts") {
-    Table table;
+    VoiceTable table;
     for (const char* line : {"Night 1 falls.", "Carbon emissions, open your eyes.",
                              "Carbon emissions, close your eyes."})
         table.speaker.say(line);
@@ -93,8 +96,27 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("a full disk under the voice's log loses its lines, never the voice") {
+    VoiceTable table;
+    table.speaker.say("Night 1 falls.");
+    table.until_quiet();
+    table.disk.fill("");
+    table.speaker.say("Carbon emissions, open your eyes.");
+    table.until_quiet();
+    table.disk.empty("");
+    table.speaker.say("Carbon emissions, close your eyes.");
+    table.until_quiet();
+    CHECK(table.voice->said() == std::vector<std::string>{"Night 1 falls.",
+                                                          "Carbon emissions, open your eyes.",
+                                                          "Carbon emissions, close your eyes."});
+    const auto entries = table.entries();  // each line there whole, or not at all
+    REQUIRE(entries.size() == 2);
+    CHECK(entries[0]["text"] == "Night 1 falls.");
+    CHECK(entries[1]["text"] == "Carbon emissions, close your eyes.");
+}
+
 TEST_CASE("a cut stops the line being said and drops those waiting, and say repeats the last") {
-    Table table;
+    VoiceTable table;
     table.speaker.say("Everyone, close your eyes.");
     table.speaker.say("The table talks.");
     table.pass(500ms);
@@ -111,7 +133,7 @@ TEST_CASE("a cut stops the line being said and drops those waiting, and say repe
 
 // Issue 48: `undo` while the CEO's call is read went straight to the banker's.
 TEST_CASE("a cut while a call wakes someone reads their closing line before anything else") {
-    Table table;
+    VoiceTable table;
     table.speaker.say(Aloud{ceo_wakes, ceo_sleeps, false});
     table.pass(1s);       // the CEO's eyes are open
     table.speaker.cut();  // undo: the banker's call comes back
@@ -132,7 +154,7 @@ TEST_CASE("a cut while a call wakes someone reads their closing line before anyt
 }
 
 TEST_CASE("a closing line cut short is read again whole, and the eyes it closed stay closed") {
-    Table table;
+    VoiceTable table;
     table.speaker.say(Aloud{ceo_wakes, ceo_sleeps, false});
     table.speaker.say(ceo_sleeps);  // the answer typed while the call is read
     table.speaker.say(Aloud{banker_wakes, "Bank CEO, close your eyes.", false});
@@ -143,7 +165,7 @@ TEST_CASE("a closing line cut short is read again whole, and the eyes it closed 
 }
 
 TEST_CASE("a degree's line waits for the line being read, and no cut drops it") {
-    Table table;
+    VoiceTable table;
     table.speaker.say("Discuss, then vote.");
     table.speaker.say(Aloud{degree, {}, true});
     table.speaker.say("The vote opens.");
@@ -154,7 +176,7 @@ TEST_CASE("a degree's line waits for the line being read, and no cut drops it") 
 }
 
 TEST_CASE("a degree's line cut while it is read is read again, whole") {
-    Table table;
+    VoiceTable table;
     table.speaker.say("Discuss, then vote.");
     table.speaker.say(Aloud{degree, {}, true});
     table.speaker.say("The vote opens.");
@@ -165,7 +187,7 @@ TEST_CASE("a degree's line cut while it is read is read again, whole") {
 }
 
 TEST_CASE("a mark is heard once every line handed over before it is said, cut or dropped") {
-    Table table;
+    VoiceTable table;
     CHECK(table.speaker.heard(table.speaker.handed()));  // nothing handed over yet
     table.speaker.say("Everyone, close your eyes.");
     table.speaker.say("The table talks.");
@@ -186,7 +208,7 @@ TEST_CASE("a mark is heard once every line handed over before it is said, cut or
 // voice falling quiet must wake it, once a batch of lines is done, and it
 // must find the voice quiet then (a wake before that is a game stuck).
 TEST_CASE("the speaker calls on_quiet once its last line is done and is quiet by then") {
-    Table table;
+    VoiceTable table;
     std::atomic<int> calls = 0;
     std::atomic<bool> quiet_when_called = true;
     table.speaker.on_quiet([&] {
@@ -206,7 +228,7 @@ TEST_CASE("the speaker calls on_quiet once its last line is done and is quiet by
 
 // Issue 48: mute during Night 1's first lines lost the carbon emissions' wake-up for good.
 TEST_CASE("mute keeps what it silenced: unmute reads what the table missed, and say too") {
-    Table table;
+    VoiceTable table;
     table.speaker.say("Night 1 falls. Everyone, close your eyes.");
     table.pass(500ms);
     table.speaker.set_muted(true);
@@ -235,7 +257,7 @@ TEST_CASE("mute keeps what it silenced: unmute reads what the table missed, and 
 // through the mute, then unmute woke the banker of the call undone and never
 // closed their eyes before the NGO was woken again.
 TEST_CASE("a cut while muted reads nothing and falls on what the table will hear once unmuted") {
-    Table table;
+    VoiceTable table;
     const std::string ngo_wakes = "Environmental NGO, open your eyes.";
     const std::string ngo_sleeps = "Environmental NGO, close your eyes.";
     table.speaker.say(Aloud{ngo_wakes, ngo_sleeps, false});

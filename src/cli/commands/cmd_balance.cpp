@@ -7,8 +7,8 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <system_error>
 #include <thread>
 
 #include "balance_words.hpp"
@@ -362,20 +362,21 @@ int run_fair_defaults(const sim::SimConfig& config, const sim::RunSize& size,
 
 // --save-games: game i of the run as "game-0000{i+1}.json" in `folder`.
 std::string saved_game_path(const std::string& folder, std::int64_t index) {
-    return (std::filesystem::path(folder) / fmt::format("game-{:05}.json", index + 1)).string();
+    const std::string_view slash = folder.ends_with('/') ? "" : "/";
+    return fmt::format("{}{}game-{:05}.json", folder, slash, index + 1);
 }
 
 // The folder, made if missing, with none of the files about to be written:
 // a save already there is never overwritten. The problem, or "".
-std::string prepare_save_folder(const std::string& folder, std::int64_t games) {
-    std::error_code error;
+std::string prepare_save_folder(const std::string& folder, std::int64_t games,
+                                platform::Disk& disk) {
     // A path that is there and not a folder is refused too ("Not a directory").
-    std::filesystem::create_directories(folder, error);
-    if (error)
-        return narrator().line("balance.refusal.cannot_make",
-                               Args{}.set("folder", folder).set("reason", error.message()));
+    if (const int error = disk.make_folders(folder))
+        return narrator().line(
+            "balance.refusal.cannot_make",
+            Args{}.set("folder", folder).set("reason", std::generic_category().message(error)));
     for (std::int64_t index = 0; index < games; ++index)
-        if (std::filesystem::exists(saved_game_path(folder, index)))
+        if (disk.exists(saved_game_path(folder, index)))
             return narrator().line("balance.refusal.file_exists",
                                    Args{}.set("file", saved_game_path(folder, index)));
     return "";
@@ -384,10 +385,10 @@ std::string prepare_save_folder(const std::string& folder, std::int64_t games) {
 // The run's games again, each as an ordinary save (sim/record.hpp): the
 // same seeds, so the saves hold the very games the figures count.
 int save_games(const sim::SimConfig& config, const sim::RunSize& size, const std::string& folder,
-               bool as_json) {
+               bool as_json, platform::Disk& disk) {
     for (std::int64_t index = 0; index < size.games; ++index) {
         const Game game = sim::recorded_game(config, size.seed, index);
-        if (auto failure = write_atomically(saved_game_path(folder, index), save_game(game)))
+        if (auto failure = write_atomically(disk, saved_game_path(folder, index), save_game(game)))
             return refuse(*failure);
     }
     if (!as_json)
@@ -400,8 +401,8 @@ int save_games(const sim::SimConfig& config, const sim::RunSize& size, const std
 
 // The plain figures of one setup (and with --save-games, its games as saves).
 // The heading comes first, so a long run says at once what it plays.
-int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
-                const BalanceOptions& given) {
+int run_figures(const sim::SimConfig& config, const sim::RunSize& size, const BalanceOptions& given,
+                platform::Disk& disk) {
     if (!given.json) {
         print_heading(config, size);
         std::fflush(stdout);
@@ -437,12 +438,12 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size,
                                .set("games", whole(size.games))
                                .set("saved", given.save_games.empty() ? "no" : "yes"));
     if (given.save_games.empty()) return 0;
-    return save_games(config, size, given.save_games, given.json);
+    return save_games(config, size, given.save_games, given.json, disk);
 }
 
 }  // namespace
 
-int run_balance(const BalanceOptions& typed) {
+int run_balance(const BalanceOptions& typed, platform::Disk& disk) {
     const auto chosen = choose_script_or_say(typed.language);
     if (!chosen) return 2;
     const narration::Narrator words(chosen->script());
@@ -473,14 +474,15 @@ int run_balance(const BalanceOptions& typed) {
         !given.fair_defaults && !given.advise && given.skill_table == 0 && !given.values;
     if (!given.save_games.empty()) {
         if (!plain) return refuse(narrator().line("balance.refusal.save_games_plain"));
-        if (auto problem = prepare_save_folder(given.save_games, size.games); !problem.empty())
+        if (auto problem = prepare_save_folder(given.save_games, size.games, disk);
+            !problem.empty())
             return refuse(problem);
     }
     if (given.fair_defaults) return run_fair_defaults(*config, size, given);
     if (given.advise) return run_advise(*config, size, given);
     if (given.skill_table > 0) return run_skill_table(*config, given.skill_table, size, given.json);
     if (given.values) return run_values(*config, size, given.json);
-    return run_figures(*config, size, given);
+    return run_figures(*config, size, given, disk);
 }
 
 }  // namespace coyel::cli

@@ -7,7 +7,6 @@
 #include <array>
 #include <cmath>
 #include <ctime>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <random>
@@ -418,10 +417,9 @@ bool serve_if_asked(const NewOptions& given, const std::string& save_path,
 
 // How `--self` starts, kept in the setup for `resume --self`; the voice's
 // log by its whole path, so that a resume from elsewhere writes the same file.
-Setup::SelfPlay self_play_of(const NewOptions& given) {
+Setup::SelfPlay self_play_of(const NewOptions& given, platform::Disk& disk) {
     std::string log = given.speech.log;
-    std::error_code failed;
-    if (!log.empty()) log = std::filesystem::absolute(log, failed).string();
+    if (!log.empty()) log = disk.full_path(log);
     return Setup::SelfPlay{given.self.talk_or_default(), given.speech.speak, log};
 }
 
@@ -460,7 +458,7 @@ int run_new(const NewOptions& asked) {
         }
         setup.card_tokens = std::move(*tokens);
     }
-    if (given.self.self) setup.self_play = self_play_of(given);
+    if (given.self.self) setup.self_play = self_play_of(given, platform::real_disk());
     auto path = choose_path(given, setup.players, *reader, narrator);
     if (auto* code = std::get_if<int>(&path)) return *code;
     const std::string save_path = std::get<0>(std::move(path));

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 #include <optional>
 
 #include "chronicle.hpp"
@@ -23,19 +22,19 @@ namespace {
 
 using narration::Args;
 using narration::Chronicle;
-using narration::StoryMoment;
 using narration::Narrator;
+using narration::StoryMoment;
 using narration::View;
 
 int write_html(const Narrator& narrator, const Chronicle& chronicle, const ReplayOptions& given,
-               const std::string& title) {
-    if (std::filesystem::exists(given.html) &&
-        std::filesystem::equivalent(given.html, given.path)) {
+               const std::string& title, platform::Disk& disk) {
+    if (disk.same(given.html, given.path)) {
         fmt::print(stderr, "{}: that is the save itself: choose another file for the page\n",
                    given.html);
         return 1;
     }
-    if (auto failure = write_atomically(given.html, render_html(narrator, chronicle, title))) {
+    if (auto failure =
+            write_atomically(disk, given.html, render_html(narrator, chronicle, title))) {
         fmt::print(stderr, "{}\n", narrator.refusal(*failure));
         return 1;
     }
@@ -93,7 +92,8 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
     if (const auto span = played_span(game))
         fmt::print("{}\n", narrator.played(span->first, span->last));
     for (const auto& moment : chronicle.moments) {
-        const bool end = moment.kind == StoryMoment::Kind::end || moment.kind == StoryMoment::Kind::roles;
+        const bool end =
+            moment.kind == StoryMoment::Kind::end || moment.kind == StoryMoment::Kind::roles;
         if (moment.round < given.round && !end) continue;
         fmt::print("{}", render_text(moment, colour));
         if (!given.step || moment.kind == StoryMoment::Kind::heading) continue;
@@ -123,10 +123,10 @@ View view_to_tell(const ReplayOptions& given, const Game& game, const Narrator& 
 
 }  // namespace
 
-int run_replay(const ReplayOptions& given) {
+int run_replay(const ReplayOptions& given, platform::Disk& disk) {
     const auto chosen = choose_script_or_say(given.language);
     if (!chosen) return usage_error;
-    auto game = read_save_file(given.path);
+    auto game = read_save_file(given.path, disk);
     if (!game) {
         fmt::print(stderr, "{}\n", game.error());
         return 1;
@@ -138,8 +138,8 @@ int run_replay(const ReplayOptions& given) {
         fmt::print(stderr, "{}\n", *error);
         return usage_error;
     }
-    const std::string title = std::filesystem::path(given.path).filename().string();
-    if (!given.html.empty()) return write_html(narrator, chronicle, given, title);
+    const std::string title = platform::name_of(given.path);
+    if (!given.html.empty()) return write_html(narrator, chronicle, given, title, disk);
     if (given.markdown)
         fmt::print("{}", render_markdown(narrator, chronicle, title));
     else

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "disk.hpp"
 #include "repl/play.hpp"
 
 #include "simulate.hpp"
@@ -122,12 +123,12 @@ int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
                const SelfFlags& self = {});
 int run_games(bool as_json, const LanguageOptions& language);
 int run_stats(const StatsOptions& given);
-int run_replay(const ReplayOptions& given);
+int run_replay(const ReplayOptions& given, platform::Disk& disk = platform::real_disk());
 int run_status(const std::string& path, bool as_json, const LanguageOptions& language);
 int run_check(const std::string& path, const LanguageOptions& language);
 int run_script(const ScriptOptions& given);
 int run_display(const DisplayOptions& given);
 int run_serve(const ServeOptions& given);
-int run_balance(const BalanceOptions& given);
+int run_balance(const BalanceOptions& given, platform::Disk& disk = platform::real_disk());
 
 }  // namespace coyel::cli

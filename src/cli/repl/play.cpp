@@ -10,6 +10,7 @@
 #include "self_play.hpp"
 #include "session.hpp"
 #include "speaker.hpp"
+#include "store/save_file.hpp"
 #include "terminal/terminal.hpp"
 
 namespace coyel::cli {
@@ -29,10 +30,13 @@ std::string voice_language(const narration::Script& script) {
 // The laptop's speaker as the flags ask, or why it cannot speak.
 Result<std::unique_ptr<speech::Speaker>> start_speaker(const SpeechFlags& speech,
                                                        const narration::Script& script,
-                                                       FileHandle& log, const GameClock& clock) {
+                                                       SpeechLog& log, const GameClock& clock,
+                                                       platform::Disk& disk) {
     if (!speech.log.empty()) {
-        log.reset(std::fopen(speech.log.c_str(), "w"));
-        if (!log) return Error{fmt::format("cannot write {}", speech.log)};
+        auto started = disk.start_appending(speech.log);
+        if (!started.file)
+            return write_failure(platform::WriteFailure{"write", speech.log, started.error});
+        log = std::move(started.file);
     }
     // A frozen clock (COYEL_FROZEN_CLOCK, the transcripts) lets no time pass.
     const auto output = speech.speak     ? speech::Sound::loudspeaker
@@ -43,21 +47,21 @@ Result<std::unique_ptr<speech::Speaker>> start_speaker(const SpeechFlags& speech
     return std::make_unique<speech::Speaker>(std::move(*voice), log.get(), clock.time());
 }
 
-// The laptop's voice as the flags ask; none (said on standard error) if it cannot speak.
+}  // namespace
+
 std::unique_ptr<speech::Speaker> voice_for(const SpeechFlags& speech,
-                                           const narration::Script& script, FileHandle& log,
-                                           const GameClock& clock) {
+                                           const narration::Script& script, SpeechLog& log,
+                                           const GameClock& clock, platform::Disk& disk) {
     if (!speech.wanted()) return nullptr;
-    auto started = start_speaker(speech, script, log, clock);
+    auto started = start_speaker(speech, script, log, clock, disk);
     if (started) return std::move(*started);
-    fmt::print(stderr, "{}\n",  // the game goes on, silent
-               narration::Narrator(script).line(
-                   started.failure().reason == "no_sound" ? "speech.no_sound" : "speech.cannot",
-                   narration::Args{}.set("why", started.error())));
+    const narration::Narrator narrator(script);
+    fmt::print(
+        stderr, "{}\n",  // the game goes on, silent
+        narrator.line(started.failure().reason == "no_sound" ? "speech.no_sound" : "speech.cannot",
+                      narration::Args{}.set("why", narrator.refusal(started.failure()))));
     return nullptr;
 }
-
-}  // namespace
 
 std::pair<SpeechFlags, SelfFlags> as_started(const Setup& setup, const SpeechFlags& speech,
                                              const SelfFlags& self) {
@@ -81,10 +85,10 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
          platform::Disk& disk) {
     GameClock clock = GameClock::from_environment(game.state().clock_s);
     // The speaker outlives the session that hands it lines; the log, the speaker.
-    FileHandle log;
+    SpeechLog log;
     SpeechFlags voice = speech;
     voice.speak = voice.speak || (self.self && voice.log.empty());  // nobody else reads the calls
-    std::unique_ptr<speech::Speaker> speaker = voice_for(voice, script, log, clock);
+    std::unique_ptr<speech::Speaker> speaker = voice_for(voice, script, log, clock, disk);
     // With no moderator their lines go nowhere: the screen is the table's.
     const narration::Narrator narrator(script);
     TableScreen table(narrator, speaker.get(), clock.time());

@@ -1,17 +1,24 @@
 // Starts the REPL on a game: the terminal, the clock, the save file.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "coyel/game.hpp"
+#include "disk.hpp"
+#include "game_clock.hpp"
 #include "line_reader.hpp"
 #include "narrator.hpp"
 #include "phones/phone_inbox.hpp"
 #include "script.hpp"
 #include "store/save_lock.hpp"
+
+namespace coyel::speech {
+class Speaker;
+}
 
 namespace coyel::cli {
 
@@ -22,6 +29,15 @@ struct SpeechFlags {
     std::string log;  // a file: each line read aloud, with when it was due, began, ended
     bool wanted() const { return speak || !log.empty(); }
 };
+
+// The voice's log (--speak-log), outliving the speaker that writes it.
+using SpeechLog = std::unique_ptr<platform::AppendFile>;
+
+// The laptop's voice as the flags ask, its log made on `disk`; none (said
+// on standard error, in one line) if it cannot speak or the log cannot be made.
+std::unique_ptr<speech::Speaker> voice_for(const SpeechFlags& speech,
+                                           const narration::Script& script, SpeechLog& log,
+                                           const GameClock& clock, platform::Disk& disk);
 
 // `new --self`: no moderator (self_play.hpp); each day's talk timer lasts
 // `talk` (as the prompt's `timer` takes it: "3", "1:30").

@@ -1,7 +1,6 @@
 #include "save_keeper.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <utility>
 
 #include "coyel/text.hpp"
@@ -207,9 +206,7 @@ bool SaveKeeper::take_new_file(const std::string& path) {
 void SaveKeeper::point_to_new_file(const std::string& previous) {
     LiveClock live = clock_.live().value_or(LiveClock{});
     live.running = false;
-    std::error_code error;
-    live.moved_to = std::filesystem::absolute(path_, error).string();
-    if (error) live.moved_to = path_;
+    live.moved_to = disk_->full_path(path_);
     if (writer_(previous, game_, live))  // the old file may be where the failing disk is
         return out_.refuse(
             narrator_.line("repl.old_file_not_pointed", Args{}.set("path", previous)));

@@ -32,17 +32,6 @@ std::string system_reason(int number) {
     }
 }
 
-// Why a step ("write", "sync", "close", "replace") of a file failed.
-Error write_failure(const platform::WriteFailure& failure) {
-    const std::string text = std::strerror(failure.error);
-    return reasoned(fmt::format("cannot {} {}: {}", failure.step, failure.file, text),
-                    ErrorCode::invalid, "write_failed",
-                    {{"step", failure.step},
-                     {"file", failure.file},
-                     {"system", system_reason(failure.error)},
-                     {"system_text", text}});
-}
-
 // A save's errors are file errors, in English like the loader's own words:
 // a refusal of the rules met in its log (the engine writes no words) is
 // worded by the English script, so that `error()` says it all.
@@ -53,6 +42,17 @@ Error in_words(Error error) {
 }
 
 }  // namespace
+
+// Why a step ("write", "sync", "close", "replace") of a file failed.
+Error write_failure(const platform::WriteFailure& failure) {
+    const std::string text = std::strerror(failure.error);
+    return reasoned(fmt::format("cannot {} {}: {}", failure.step, failure.file, text),
+                    ErrorCode::invalid, "write_failed",
+                    {{"step", failure.step},
+                     {"file", failure.file},
+                     {"system", system_reason(failure.error)},
+                     {"system_text", text}});
+}
 
 Refusal write_atomically(platform::Disk& disk, const std::string& path, std::string_view text) {
     if (auto failure = disk.write_atomically(path, text)) return write_failure(*failure);

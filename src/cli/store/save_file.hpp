@@ -19,6 +19,8 @@ namespace coyel::cli {
 // failed, the file and the system's reason as data (the reason
 // "write_failed"), for the narration to word in the game's language.
 Refusal write_atomically(platform::Disk& disk, const std::string& path, std::string_view text);
+// The same reason for a write that failed elsewhere (an appended file's).
+Error write_failure(const platform::WriteFailure& failure);
 Refusal write_atomically(const std::string& path, std::string_view text);
 
 // Reads a whole file of text, a save or a script (`noun` names it in errors):

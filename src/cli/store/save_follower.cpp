@@ -1,20 +1,13 @@
 #include "save_follower.hpp"
 
-#include <filesystem>
-
 #include "save_file.hpp"
 #include "save_lock.hpp"
 
 namespace coyel::cli {
 
-namespace fs = std::filesystem;
-
 std::unique_ptr<FileWatch> watch_save(platform::Disk& disk, const std::string& save_path) {
-    const fs::path save(save_path);
-    std::string folder = save.parent_path().string();
-    if (folder.empty()) folder = ".";
-    return disk.watch(
-        folder, {save.filename().string(), fs::path(lock_path_of(save_path)).filename().string()});
+    return disk.watch(platform::folder_of(save_path),
+                      {platform::name_of(save_path), platform::name_of(lock_path_of(save_path))});
 }
 
 std::unique_ptr<FileWatch> folder_watch(const std::string& save_path) {

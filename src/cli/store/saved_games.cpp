@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <filesystem>
 #include <system_error>
 
 #include "coyel/text.hpp"
@@ -13,8 +12,6 @@
 
 namespace coyel::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 // Players named in a save's file name: enough to tell the evening's games apart.
 constexpr std::size_t players_in_name = 3;
@@ -95,10 +92,9 @@ Result<std::string> make_games_folder(platform::Disk& disk) {
 
 namespace {
 
-bool in_games_folder(const std::string& path) {
+bool in_games_folder(const std::string& path, platform::Disk& disk) {
     const auto folder = games_folder();
-    std::error_code error;
-    return folder && fs::equivalent(fs::absolute(path).parent_path(), *folder, error);
+    return folder && disk.same(platform::folder_of(path), *folder);
 }
 
 // `text` as one shell word: as it is when plainly safe, else in '...'.
@@ -115,8 +111,8 @@ std::string shell_word(const std::string& text) {
 
 }  // namespace
 
-std::string resume_command(const std::string& path) {
-    return in_games_folder(path) ? "coyel resume" : "coyel resume " + shell_word(path);
+std::string resume_command(const std::string& path, platform::Disk& disk) {
+    return in_games_folder(path, disk) ? "coyel resume" : "coyel resume " + shell_word(path);
 }
 
 std::string new_game_path(const std::string& folder, const std::vector<std::string>& players,

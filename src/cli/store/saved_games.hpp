@@ -28,7 +28,7 @@ Result<std::string> make_games_folder(platform::Disk& disk = platform::real_disk
 // The command that goes on with the save at `path`, just written: `coyel
 // resume` alone when it lies in the games folder (it is the newest game
 // there), else `coyel resume PATH`, the path quoted for a shell if need be.
-std::string resume_command(const std::string& path);
+std::string resume_command(const std::string& path, platform::Disk& disk = platform::real_disk());
 
 // A new save's path in `folder`, readable and unique: the local time to the
 // minute and the first three players, "2026-11-30-2115-ana-ben-cleo.json"

@@ -10,7 +10,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <filesystem>
 
 #include "serve_server.hpp"
 #include "serve_state.hpp"
@@ -69,13 +68,10 @@ std::vector<std::string> serve_origins(const std::string& host, int port) {
     return origins;
 }
 
-std::string game_fingerprint(const std::string& save_path) {
+std::string game_fingerprint(const std::string& save_path, platform::Disk& disk) {
     if (save_path.empty()) return "";
-    std::error_code error;
-    auto path = std::filesystem::weakly_canonical(save_path, error);
-    if (error) path = std::filesystem::absolute(save_path, error);
     // 72 bits: enough to tell an evening's games apart; the path itself stays on the laptop.
-    return sha256_base64("coyel game\n" + path.string()).substr(0, 12);
+    return sha256_base64("coyel game\n" + disk.full_path(save_path)).substr(0, 12);
 }
 
 bool is_loopback(const std::string& host) {

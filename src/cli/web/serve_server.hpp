@@ -20,6 +20,7 @@
 
 #include "coyel/result.hpp"
 #include "coyel/setup.hpp"
+#include "disk.hpp"
 #include "narrator.hpp"
 #include "phones/phone_inbox.hpp"
 
@@ -135,7 +136,8 @@ class ServerThread {
 // The game a server serves, as its page tells it from another game served
 // later at the same address: a fingerprint of its save's path, the same in
 // every coyel serving that save ("" for none).
-std::string game_fingerprint(const std::string& save_path);
+std::string game_fingerprint(const std::string& save_path,
+                             platform::Disk& disk = platform::real_disk());
 
 // Whether a coyel answering at `host`:`port` serves the game `fingerprint`
 // (asked within a second; false when nothing answers so).

@@ -170,6 +170,59 @@ TEST_CASE(
     CHECK(shown == before_the_end(other.screens()));
 }
 
+// Twelve players: two carbon emissions (Ana, Ben), every special card.
+Seating twelve() {
+    return {{"Ana", Role::carbon},  {"Ben", Role::carbon},   {"Cleo", Role::ngo},
+            {"Dan", Role::ceo},     {"Eve", Role::banker},   {"Finn", Role::fragile},
+            {"Gus", Role::citizen}, {"Hana", Role::citizen}, {"Ivo", Role::citizen},
+            {"Jo", Role::citizen},  {"Kim", Role::citizen},  {"Lou", Role::citizen}};
+}
+
+TEST_CASE(
+    "no moderator: twelve players, a carbon disagreement refused on its phone and a "
+    "lobbied banker, at the 15-second floor") {
+    const Game game = make_game(twelve());
+    const PhonePlayer rest = wishes({{"mayor election", {"Lou"}},
+                                     {"the carbon emissions", {"Gus"}},
+                                     {"the Environmental NGO", {"Cleo"}},
+                                     {"the Bank CEO", {"none (a head shake)"}},
+                                     {"the vote", {"Ana", "Ben"}},
+                                     {"the revote", {"Ana", "Ben"}}});
+    int lobbies = 0;
+    // Ben taps Hana while Ana is done on Gus: refused on Ben's phone, who
+    // taps again. The CEO lobbies the banker, then with the lobby it buys, Finn.
+    SelfTable table(game,
+                    [&](Seat seat, const nlohmann::json& shown) -> std::optional<std::string> {
+                        if (shown.value("call", "") == "Night 1 · the carbon emissions" &&
+                            seat == 1 && shown.value("note", "").empty())
+                            return "Hana";
+                        if (heading_ends(shown, "the Fossil Fuel CEO") && seat == 3)
+                            return ++lobbies == 1 ? "Eve" : lobbies == 2 ? "Finn" : "Nobody";
+                        return rest(seat, shown);
+                    });
+    table.play();
+    const Game& played = table.last();
+    REQUIRE(played.over());
+    CHECK(played.state().winner == Team::ecosystems);  // Ana, then Ben voted out
+    const auto refused = std::count_if(
+        table.requests().begin(), table.requests().end(), [](const PhoneRequest& request) {
+            return request.seat == 1 &&
+                   request.what ==
+                       "done " + std::to_string(static_cast<int>(cli::PhoneDesk::Posted::bad));
+        });
+    CHECK(refused == 1);
+    std::vector<std::optional<Seat>> targets, lobbied;
+    for (const Action& entry : played.log()) {
+        if (entry.kind == ActionKind::carbon_target) targets.push_back(entry.player);
+        if (entry.kind == ActionKind::ceo_lobby) lobbied.push_back(entry.player);
+    }
+    REQUIRE_FALSE(targets.empty());
+    CHECK(targets.front() == seat(game, "Gus"));  // the team's pick, not the refused one
+    REQUIRE(lobbied.size() >= 2);
+    CHECK(lobbied[0] == seat(game, "Eve"));
+    CHECK(lobbied[1] == seat(game, "Finn"));  // the banker corrupted: a second lobby at once
+}
+
 TEST_CASE("resume --self goes on with the talk and the voice it was started with") {
     Setup setup = make_setup(seven());
     setup.self_play = Setup::SelfPlay{"45s", false, "/tmp/voice.jsonl"};

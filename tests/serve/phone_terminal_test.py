@@ -11,7 +11,7 @@ import os, re, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phone_game import PhoneGame, check  # noqa: E402
 
-game = PhoneGame(sys.argv[1], seed=2, floor_s=0.3, tmux=f"coyel-phones-{os.getpid()}")
+game = PhoneGame(sys.argv[1], seed=2, tmux=f"coyel-phones-{os.getpid()}")
 screen = game.printed
 prompt = game.last_line
 # The walk-through: each card link shown, then hidden.

@@ -11,9 +11,8 @@ import os, re, sys, tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phone_game import PhoneGame, check  # noqa: E402
 
-os.environ["COYEL_SPEECH_TIME_SCALE"] = "0.02"
 speech = os.path.join(tempfile.mkdtemp(), "speech.jsonl")
-game = PhoneGame(sys.argv[1], seed=11, floor_s=0.3, tmux=f"coyel-self-{os.getpid()}",
+game = PhoneGame(sys.argv[1], seed=11, tmux=f"coyel-self-{os.getpid()}",
                  players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus", deck=None, minutes=15,
                  extra=["--self", "--speak-log", speech])
 screen = game.printed

@@ -188,7 +188,7 @@ class PhoneGame:
         self.process.stdin.write(keys)
         self.process.stdin.close()
         try:
-            code = self.process.wait(timeout=10 * FACTOR)
+            code = self.process.wait(timeout=60 * FACTOR)  # the voice read to its last line
         except subprocess.TimeoutExpired:
             self.process.kill()
             fail("coyel did not leave")

@@ -5,7 +5,7 @@ answer as for a key, even with the clock paused (no second to wake for). What wa
 "The phones answered:", tells the answer and shows the next call, whose
 prompt keeps its clock ticking; the line editor then takes a typed answer.
 Behind the dawn's gate, the phones show nothing of the night's news.
-About 6 s. Usage: phone_terminal_test.py PATH/TO/coyel"""
+About 50 s at the 15-second floor. Usage: phone_terminal_test.py PATH/TO/coyel"""
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

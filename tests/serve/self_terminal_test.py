@@ -5,7 +5,7 @@ terminal is the players' screen, full screen; the phones elect the mayor,
 and the screen shows Night 1 with its countdown ticking once the voice has
 read the election, and again at a new size after a resize; q leaves it,
 the terminal as it was, and says where the game is kept.
-About 8 s. Usage: self_terminal_test.py PATH/TO/coyel"""
+About 40 s, the voice at its real length. Usage: self_terminal_test.py PATH/TO/coyel"""
 import os, re, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -211,9 +211,10 @@ inline void SelfTable::play_phone(Seat seat) {
         const auto& words = phone.shown["choices"];
         for (std::size_t index = 0; chosen && index < words.size(); ++index) {
             if (words[index] != *chosen) continue;
-            const auto posted = relay_.post(seat, phone.shown["nonce"], index);
+            const std::string nonce = phone.shown["nonce"];
+            const auto posted = relay_.post(seat, nonce, index);
             // A refused pick keeps the call's nonce: the player taps again.
-            if (posted != cli::PhoneDesk::Posted::bad) phone.tapped_nonce = phone.shown["nonce"];
+            if (posted != cli::PhoneDesk::Posted::bad) phone.tapped_nonce = nonce;
             requests_.push_back(
                 {at_ms(), seat, "done " + std::to_string(static_cast<int>(posted)), 0});
             break;

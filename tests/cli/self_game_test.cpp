@@ -188,16 +188,25 @@ TEST_CASE(
                                      {"the Bank CEO", {"none (a head shake)"}},
                                      {"the vote", {"Ana", "Ben"}},
                                      {"the revote", {"Ana", "Ben"}}});
-    int lobbies = 0;
-    // Ben taps Hana while Ana is done on Gus: refused on Ben's phone, who
-    // taps again. The CEO lobbies the banker, then with the lobby it buys, Finn.
+    // Ana sends Done on Gus first; Ben then taps Hana on a page not yet
+    // refreshed (a disagreement): refused on Ben's phone alone, who taps
+    // again. The CEO lobbies the banker, then, with the lobby it buys, Finn.
+    bool ana_done = false;
     SelfTable table(game,
                     [&](Seat seat, const nlohmann::json& shown) -> std::optional<std::string> {
-                        if (shown.value("call", "") == "Night 1 · the carbon emissions" &&
-                            seat == 1 && shown.value("note", "").empty())
-                            return "Hana";
+                        const bool carbon_call = heading_ends(shown, "the carbon emissions");
+                        if (carbon_call && seat == 0 && !ana_done) {
+                            ana_done = true;
+                            return "Gus";
+                        }
+                        if (carbon_call && seat == 1 && shown.value("note", "").empty())
+                            return ana_done ? std::optional<std::string>("Hana") : std::nullopt;
+                        if (shown.value("call", "") == "Night 1 · the Fossil Fuel CEO" && seat == 3)
+                            return "Eve";
+                        if (heading_ends(shown, "the CEO's extra lobby") && seat == 3)
+                            return "Finn";
                         if (heading_ends(shown, "the Fossil Fuel CEO") && seat == 3)
-                            return ++lobbies == 1 ? "Eve" : lobbies == 2 ? "Finn" : "Nobody";
+                            return "Nobody";
                         return rest(seat, shown);
                     });
     table.play();

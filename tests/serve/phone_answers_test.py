@@ -51,6 +51,8 @@ check(all(poll(seat)["note"] == tie and not poll(seat)["done"] for seat in range
       "a phone not asked again after the tie")
 check(poll(0)["waiting"] == "Done. Wait for the others' votes.", "the day's waiting line")
 check(len(log()) == 0, "a tie elected a mayor")
+# The tie is the table's: the laptop says it too, and its save keeps it.
+wait_until(lambda: tie in printed(), "the tie told on the laptop")
 for seat in range(len(names)):
     check(done(seat, 0 if seat == 1 else mayor) == 204, f"seat {seat}'s second election Done")
 wait_until(lambda: len(log()) == 1, "the mayor elected by the phones")

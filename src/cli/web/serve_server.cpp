@@ -251,9 +251,8 @@ PublicServer::~PublicServer() { stop(); }
 void PublicServer::answer_into(PhoneInbox& inbox) {
     std::lock_guard lock(impl_->mutex);
     impl_->inbox = &inbox;
-    impl_->desk.emplace(impl_->narrator);
-    if (impl_->saved)
-        impl_->desk->follow(impl_->saved->game, ServeClock::now(), impl_->talk_left());
+    impl_->relay.emplace(impl_->narrator, inbox, platform::system_clock());
+    if (impl_->saved) impl_->relay->follow(impl_->saved->game, impl_->saved->live);
 }
 
 Result<int> PublicServer::bind(const std::string& host, int port) {

@@ -232,6 +232,42 @@ TEST_CASE(
     CHECK(lobbied[1] == seat(game, "Finn"));  // the banker corrupted: a second lobby at once
 }
 
+// Each day's talk, as the voice read it: from the end of "Talk it over…"
+// to the start of "Time is up.", for each day that had both.
+std::vector<std::chrono::milliseconds> talks_heard(const SelfTable& table) {
+    std::vector<std::chrono::milliseconds> talks;
+    std::optional<platform::Clock::Steady> opened;
+    for (const auto& line : table.spoken()) {
+        if (line.text.starts_with("Talk it over")) opened = line.ended;
+        if (line.text == "Time is up." && opened)
+            talks.push_back(
+                std::chrono::duration_cast<std::chrono::milliseconds>(line.began - *opened));
+    }
+    return talks;
+}
+
+TEST_CASE("no moderator: the day's talk runs from when the voice has read it, resumed or not") {
+    const Game game = make_game(seven());
+    // A talk of a second, shorter than the voice takes to read the call.
+    const PhonePlayer protest = protest_table(game, true);
+    for (const bool resume : {false, true}) {
+        CAPTURE(resume);
+        Game started = game;
+        if (resume) {  // killed after the SLAPP-suit, then resumed
+            SelfTable first(game, protest, "1s");
+            first.play_until(
+                [](const Game& saved) { return count_of(saved, ActionKind::slapp) == 1; });
+            started = first.last();
+        }
+        SelfTable table(started, protest, "1s");
+        table.play();
+        REQUIRE(table.last().over());
+        const auto talks = talks_heard(table);
+        REQUIRE_FALSE(talks.empty());
+        for (const auto talk : talks) CHECK(talk >= std::chrono::seconds(1));
+    }
+}
+
 TEST_CASE("resume --self goes on with the talk and the voice it was started with") {
     Setup setup = make_setup(seven());
     setup.self_play = Setup::SelfPlay{"45s", false, "/tmp/voice.jsonl"};

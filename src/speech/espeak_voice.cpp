@@ -85,13 +85,6 @@ class LoudspeakerVoice final : public EspeakVoice {
     std::atomic<bool> cut_ = false;
 };
 
-double time_scale() {
-    const char* given = std::getenv("COYEL_SPEECH_TIME_SCALE");
-    if (!given) return 1.0;
-    const double scale = std::strtod(given, nullptr);
-    return scale > 0 && scale <= 1 ? scale : 1.0;
-}
-
 // Synthesised at once, then waited for as long as it would sound.
 class TimedVoice final : public EspeakVoice {
   public:
@@ -107,9 +100,7 @@ class TimedVoice final : public EspeakVoice {
         const auto began = clock_.now();
         (void)synthesise(text);  // synchronous: every sample is counted on return
         const auto lasts =
-            instant_ ? std::chrono::microseconds(0)
-                     : std::chrono::microseconds(static_cast<long long>(
-                           static_cast<double>(samples_ * 1'000'000 / sample_rate_) * scale_));
+            std::chrono::microseconds(instant_ ? 0 : samples_ * 1'000'000 / sample_rate_);
         std::unique_lock lock(mutex_);
         clock_.wait_until(lock, woken_, began + lasts, [&] { return cut_; });
         return began;
@@ -134,9 +125,6 @@ class TimedVoice final : public EspeakVoice {
     static inline TimedVoice* active_ = nullptr;
     const bool instant_;
     const platform::Clock& clock_;
-    // COYEL_SPEECH_TIME_SCALE (a testing aid): the lines last this share of
-    // their time, so that a game paced by its voice plays in seconds.
-    const double scale_ = time_scale();
     std::atomic<long long> samples_ = 0;
     std::mutex mutex_;
     std::condition_variable woken_;

@@ -170,6 +170,104 @@ TEST_CASE(
     CHECK(shown == before_the_end(other.screens()));
 }
 
+// Twelve players: two carbon emissions (Ana, Ben), every special card.
+Seating twelve() {
+    return {{"Ana", Role::carbon},  {"Ben", Role::carbon},   {"Cleo", Role::ngo},
+            {"Dan", Role::ceo},     {"Eve", Role::banker},   {"Finn", Role::fragile},
+            {"Gus", Role::citizen}, {"Hana", Role::citizen}, {"Ivo", Role::citizen},
+            {"Jo", Role::citizen},  {"Kim", Role::citizen},  {"Lou", Role::citizen}};
+}
+
+TEST_CASE(
+    "no moderator: twelve players, a carbon disagreement refused on its phone and a "
+    "lobbied banker, at the 15-second floor") {
+    const Game game = make_game(twelve());
+    const PhonePlayer rest = wishes({{"mayor election", {"Lou"}},
+                                     {"the carbon emissions", {"Gus"}},
+                                     {"the Environmental NGO", {"Cleo"}},
+                                     {"the Bank CEO", {"none (a head shake)"}},
+                                     {"the vote", {"Ana", "Ben"}},
+                                     {"the revote", {"Ana", "Ben"}}});
+    // Ana sends Done on Gus first; Ben then taps Hana on a page not yet
+    // refreshed (a disagreement): refused on Ben's phone alone, who taps
+    // again. The CEO lobbies the banker, then, with the lobby it buys, Finn.
+    bool ana_done = false;
+    SelfTable table(game,
+                    [&](Seat seat, const nlohmann::json& shown) -> std::optional<std::string> {
+                        const bool carbon_call = heading_ends(shown, "the carbon emissions");
+                        if (carbon_call && seat == 0 && !ana_done) {
+                            ana_done = true;
+                            return "Gus";
+                        }
+                        if (carbon_call && seat == 1 && shown.value("note", "").empty())
+                            return ana_done ? std::optional<std::string>("Hana") : std::nullopt;
+                        if (shown.value("call", "") == "Night 1 · the Fossil Fuel CEO" && seat == 3)
+                            return "Eve";
+                        if (heading_ends(shown, "the CEO's extra lobby") && seat == 3)
+                            return "Finn";
+                        if (heading_ends(shown, "the Fossil Fuel CEO") && seat == 3)
+                            return "Nobody";
+                        return rest(seat, shown);
+                    });
+    table.play();
+    const Game& played = table.last();
+    REQUIRE(played.over());
+    CHECK(played.state().winner == Team::ecosystems);  // Ana, then Ben voted out
+    const auto refused = std::count_if(
+        table.requests().begin(), table.requests().end(), [](const PhoneRequest& request) {
+            return request.seat == 1 &&
+                   request.what ==
+                       "done " + std::to_string(static_cast<int>(cli::PhoneDesk::Posted::bad));
+        });
+    CHECK(refused == 1);
+    std::vector<std::optional<Seat>> targets, lobbied;
+    for (const Action& entry : played.log()) {
+        if (entry.kind == ActionKind::carbon_target) targets.push_back(entry.player);
+        if (entry.kind == ActionKind::ceo_lobby) lobbied.push_back(entry.player);
+    }
+    REQUIRE_FALSE(targets.empty());
+    CHECK(targets.front() == seat(game, "Gus"));  // the team's pick, not the refused one
+    REQUIRE(lobbied.size() >= 2);
+    CHECK(lobbied[0] == seat(game, "Eve"));
+    CHECK(lobbied[1] == seat(game, "Finn"));  // the banker corrupted: a second lobby at once
+}
+
+// Each day's talk, as the voice read it: from the end of "Talk it over…"
+// to the start of "Time is up.", for each day that had both.
+std::vector<std::chrono::milliseconds> talks_heard(const SelfTable& table) {
+    std::vector<std::chrono::milliseconds> talks;
+    std::optional<platform::Clock::Steady> opened;
+    for (const auto& line : table.spoken()) {
+        if (line.text.starts_with("Talk it over")) opened = line.ended;
+        if (line.text == "Time is up." && opened)
+            talks.push_back(
+                std::chrono::duration_cast<std::chrono::milliseconds>(line.began - *opened));
+    }
+    return talks;
+}
+
+TEST_CASE("no moderator: the day's talk runs from when the voice has read it, resumed or not") {
+    const Game game = make_game(seven());
+    // A talk of a second, shorter than the voice takes to read the call.
+    const PhonePlayer protest = protest_table(game, true);
+    for (const bool resume : {false, true}) {
+        CAPTURE(resume);
+        Game started = game;
+        if (resume) {  // killed after the SLAPP-suit, then resumed
+            SelfTable first(game, protest, "1s");
+            first.play_until(
+                [](const Game& saved) { return count_of(saved, ActionKind::slapp) == 1; });
+            started = first.last();
+        }
+        SelfTable table(started, protest, "1s");
+        table.play();
+        REQUIRE(table.last().over());
+        const auto talks = talks_heard(table);
+        REQUIRE_FALSE(talks.empty());
+        for (const auto talk : talks) CHECK(talk >= std::chrono::seconds(1));
+    }
+}
+
 TEST_CASE("resume --self goes on with the talk and the voice it was started with") {
     Setup setup = make_setup(seven());
     setup.self_play = Setup::SelfPlay{"45s", false, "/tmp/voice.jsonl"};

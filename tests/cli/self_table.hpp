@@ -85,6 +85,13 @@ class SelfTable {
         session_.run();
         speaker_.wait_quiet();
     }
+    // Plays until a save makes `stop` true, then leaves as a killed coyel
+    // would: what was saved stays, the voice stops where it was.
+    void play_until(std::function<bool(const Game&)> stop) {
+        stop_ = std::move(stop);
+        longest_ = platform::Clock::Steady{} + std::chrono::minutes(120);
+        session_.run();
+    }
 
     const Game& last() const { return saves_.back().game; }
     std::chrono::milliseconds elapsed() const {
@@ -93,6 +100,7 @@ class SelfTable {
     }
     const std::vector<PhoneRequest>& requests() const { return requests_; }
     std::vector<std::string> said() const { return voice_->said(); }
+    std::vector<FakeVoice::Spoken> spoken() const { return voice_->spoken(); }
     // Each screen the laptop showed face up, in order, repeats left out.
     const std::vector<std::string>& screens() const { return screens_; }
     std::string moderator_lines() { return moderator_.text(); }
@@ -151,6 +159,7 @@ class SelfTable {
     std::vector<PhoneRequest> requests_;
     std::vector<std::string> screens_;
     platform::Clock::Steady longest_{};
+    std::function<bool(const Game&)> stop_;  // play_until
     cli::Session session_;
 };
 
@@ -164,6 +173,7 @@ inline std::optional<std::string> SelfTable::run_until_closed(cli::LivePrompt& p
         show_screen();
         if (prompt.closed()) return std::nullopt;
         if (last().over() && speaker_.quiet()) return "quit";  // the table has heard the end
+        if (stop_ && stop_(last())) return "quit";
         follow_saves();
         relay_.step();
         play_phones();
@@ -211,8 +221,10 @@ inline void SelfTable::play_phone(Seat seat) {
         const auto& words = phone.shown["choices"];
         for (std::size_t index = 0; chosen && index < words.size(); ++index) {
             if (words[index] != *chosen) continue;
-            phone.tapped_nonce = phone.shown["nonce"];
-            const auto posted = relay_.post(seat, phone.tapped_nonce, index);
+            const std::string nonce = phone.shown["nonce"];
+            const auto posted = relay_.post(seat, nonce, index);
+            // A refused pick keeps the call's nonce: the player taps again.
+            if (posted != cli::PhoneDesk::Posted::bad) phone.tapped_nonce = nonce;
             requests_.push_back(
                 {at_ms(), seat, "done " + std::to_string(static_cast<int>(posted)), 0});
             break;

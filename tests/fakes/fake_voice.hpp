@@ -30,10 +30,13 @@ class FakeVoice final : public speech::Voice {
         std::unique_lock lock(mutex_);
         if (++speaking_ > 1) overlapped_ = true;
         said_.push_back(text);
+        spoken_.push_back({text, began, began});
+        const std::size_t line = spoken_.size() - 1;
         ++begun_;
         asleep_ = true;
         clock_.wait_until(lock, woken_, began + lasts(text), [&] { return cut_; });
         asleep_ = false;
+        spoken_[line].ended = clock_.now();
         --speaking_;
         woken_.notify_all();
         return began;
@@ -56,6 +59,15 @@ class FakeVoice final : public speech::Voice {
         std::lock_guard lock(mutex_);
         return said_;
     }
+    // Each line said, when it began and when it ended (on the fake clock).
+    struct Spoken {
+        std::string text;
+        platform::Clock::Steady began, ended;
+    };
+    std::vector<Spoken> spoken() const {
+        std::lock_guard lock(mutex_);
+        return spoken_;
+    }
     bool overlapped() const {
         std::lock_guard lock(mutex_);
         return overlapped_;
@@ -72,6 +84,7 @@ class FakeVoice final : public speech::Voice {
     int speaking_ = 0;
     bool overlapped_ = false;
     std::vector<std::string> said_;
+    std::vector<Spoken> spoken_;
 };
 
 }  // namespace coyel::test

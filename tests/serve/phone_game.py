@@ -4,6 +4,7 @@ makes them (the poll of /card/<token>/call, Done to /card/<token>/answer)."""
 import http.client, json, os, re, shlex, socket, subprocess, sys, tempfile, time
 
 FACTOR = float(os.environ.get("COYEL_TIME_FACTOR", "1"))  # sanitizer builds are slower
+FLOOR_S = 15  # a night call lasts this long at least, as at a table (phone_desk.hpp)
 PLAYERS = "Ana,Ben,Cleo,Dan,Eve,Finn,Gus,Hana"
 
 
@@ -54,11 +55,11 @@ def check_the_end(coyel, save):
 
 class PhoneGame:
     """A game of 8 with two carbon emissions (or of `players` with `deck`),
-    dealt by `seed`, its calls' floor `floor_s` seconds (15 at a real table),
-    `extra` added to its command line; its REPL reads a pipe, or with `tmux`
+    dealt by `seed`, at a table's pace (its night calls last their 15-second
+    floor, its pages ask once a second), `extra` added to its command line; its REPL reads a pipe, or with `tmux`
     a terminal: a 100x40 window on a tmux server of that name."""
 
-    def __init__(self, coyel, seed, floor_s, tmux=None, players=PLAYERS,
+    def __init__(self, coyel, seed, tmux=None, players=PLAYERS,
                  deck="carbon=2,ngo,ceo,banker,fragile", extra=(), minutes=35):
         folder = tempfile.mkdtemp()
         self.save = os.path.join(folder, "g.json")
@@ -70,9 +71,7 @@ class PhoneGame:
         command = [coyel, "new", "--players", players, "--seed", str(seed), "--minutes", str(minutes),
                    "--cards", "phone", "--bind", "127.0.0.1", "--port", str(self.port),
                    "--save", self.save, *(["--deck", deck] if deck else []), *extra]
-        # The pages ask five times a second, not once: the tests wait less.
-        env = dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS=str(int(floor_s * 1000)),
-                   COYEL_PHONE_POLL_MS="200")
+        env = dict(os.environ, COYEL_LANG="en")
         if tmux:
             env["TMUX_TMPDIR"] = folder
             self.tmux_env = env
@@ -130,7 +129,7 @@ class PhoneGame:
         self.out.seek(0)
         return self.out.read()
 
-    def wait_until(self, condition, what, seconds=10, every=0.02):
+    def wait_until(self, condition, what, seconds=FLOOR_S + 15, every=0.02):
         until = time.monotonic() + seconds * FACTOR
         while time.monotonic() < until:
             if condition():
@@ -189,7 +188,7 @@ class PhoneGame:
         self.process.stdin.write(keys)
         self.process.stdin.close()
         try:
-            code = self.process.wait(timeout=10 * FACTOR)
+            code = self.process.wait(timeout=60 * FACTOR)  # the voice read to its last line
         except subprocess.TimeoutExpired:
             self.process.kill()
             fail("coyel did not leave")

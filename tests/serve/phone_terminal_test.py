@@ -5,13 +5,13 @@ answer as for a key, even with the clock paused (no second to wake for). What wa
 "The phones answered:", tells the answer and shows the next call, whose
 prompt keeps its clock ticking; the line editor then takes a typed answer.
 Behind the dawn's gate, the phones show nothing of the night's news.
-About 6 s. Usage: phone_terminal_test.py PATH/TO/coyel"""
+About 50 s at the 15-second floor. Usage: phone_terminal_test.py PATH/TO/coyel"""
 import os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phone_game import PhoneGame, check  # noqa: E402
 
-game = PhoneGame(sys.argv[1], seed=2, floor_s=0.3, tmux=f"coyel-phones-{os.getpid()}")
+game = PhoneGame(sys.argv[1], seed=2, tmux=f"coyel-phones-{os.getpid()}")
 screen = game.printed
 prompt = game.last_line
 # The walk-through: each card link shown, then hidden.

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""A game with no moderator (`coyel new --self`, issue 39): seven players
-whose phones answer every call, on loopback, nobody typing.
+"""A game with no moderator (`coyel new --self`, issues 39 and 48): seven
+players whose phones answer every call, on loopback, nobody typing, in real
+time at the table's pace: each night call lasts its 15-second floor, the
+pages ask once a second, the voice's lines last as long as they would sound.
 
-- The phones elect the mayor, answer the night's calls, the SLAPP-suit (the
-  CEO's phone alone names the saved player) and the day's ballots, each
-  tapping a choice at random (seeded): refused picks and tied elections are
-  asked again, until the game ends by itself.
+- The phones elect the last player mayor, answer the night's calls (steered
+  to a protest: the carbon emissions and the NGO tap the same citizen; the
+  banker and the CEO tap at random, seeded), the SLAPP-suit (the CEO's phone
+  alone names the saved player) and the day's ballots (the carbon emissions
+  voted out), until the game ends by itself. The SLAPP-suit's call ends,
+  once every phone is done and its floor has passed.
 - The laptop's screen is the players' screen: the moderator's prompts never
   reach it. The voice (a timed, silent --speak-log) reads the calls, the
   talk timer's start and end, and the end, one line at a time.
@@ -14,11 +18,13 @@ whose phones answer every call, on loopback, nobody typing.
   links and nothing lost.
 - The save loads (`coyel check`) and its replay ends as the players' screen
   does; q leaves with exit code 0.
-About 8 s. Usage: self_game_test.py PATH/TO/coyel"""
+About two minutes and a half: tools/soak runs it (label soak); the whole
+games at the 15-second floor run on a fake clock (tests/cli/self_game_test.cpp).
+Usage: self_game_test.py PATH/TO/coyel"""
 import json, os, random, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from phone_game import FACTOR, PhoneGame, check, check_the_end  # noqa: E402
+from phone_game import FACTOR, FLOOR_S, PhoneGame, check, check_the_end  # noqa: E402
 
 coyel = sys.argv[1]
 # --talk needs --self, and a length the prompt's `timer` takes; --self a random deal.
@@ -30,9 +36,7 @@ for args, said in ((["--talk", "2"], "add --self"), (["--self", "--talk", "0"], 
     check(refused.returncode == 2 and said in refused.stderr, f"{args}: {refused.stderr}")
 rng = random.Random(39)
 speech = os.path.join(tempfile.mkdtemp(), "speech.jsonl")
-# The game goes at its voice's pace: the voice's lines last a fiftieth of their time.
-os.environ["COYEL_SPEECH_TIME_SCALE"] = "0.02"
-game = PhoneGame(coyel, seed=11, floor_s=0.2, players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus",
+game = PhoneGame(coyel, seed=11, players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus",
                  deck=None, extra=["--self", "--talk", "1s", "--speak-log", speech])
 names, roles = game.names, game.roles
 ceo = roles.index("ceo")
@@ -40,6 +44,19 @@ ceo = roles.index("ceo")
 # carbon call and at the NGO's, so the CEO's SLAPP-suit is asked at dawn.
 saved = roles.index("citizen")
 steered = {"Night 1 · the carbon emissions": saved, "Night 1 · the Environmental NGO": saved}
+carbons = [names[seat] for seat, role in enumerate(roles) if role == "carbon"]
+
+
+def steered_pick(phone, open_entries):
+    """The steered entry of this call, else one at random: the last player
+    elected mayor, a carbon emission still in the game voted out."""
+    if phone["call"] in steered:
+        return steered[phone["call"]]
+    call, choices = phone["call"], phone["choices"]
+    wanted = ([names[-1]] if call.endswith("mayor election") else
+              carbons if call.endswith(("the vote", "the revote")) else [])
+    picks = [index for index in open_entries if choices[index] in wanted]
+    return picks[0] if picks else rng.choice(open_entries)
 
 
 def shown():
@@ -56,12 +73,15 @@ def serving():
 
 
 # ---- The phones play the game to its end ------------------------------------
-deadline = time.monotonic() + 120 * FACTOR
+deadline = time.monotonic() + 420 * FACTOR
+slapp_opened = slapp_ended = None  # when the SLAPP-suit's call showed on a phone, and ended
 taps = 0
 pointed_seen = set()
 resumed = False
 while " won." not in shown():
     check(time.monotonic() < deadline, f"the game never ended: {game.log()[-3:]}")
+    if slapp_opened and not slapp_ended and any(entry["do"] == "slapp" for entry in game.log()):
+        slapp_ended = time.monotonic()
     if not resumed and any(entry["do"] == "slapp" for entry in game.log()):
         # Killed after the SLAPP-suit, the game goes on with `resume --self`:
         # the same links, nothing lost, a new voice log.
@@ -72,8 +92,7 @@ while " won." not in shown():
         game.process = subprocess.Popen(
             [coyel, "resume", "--self", "--talk", "1s", "--speak-log", speech, game.save],
             stdin=subprocess.PIPE, stdout=game.out, stderr=subprocess.STDOUT,
-            env=dict(os.environ, COYEL_LANG="en", COYEL_CALL_FLOOR_MS="200",
-                     COYEL_PHONE_POLL_MS="200"))
+            env=dict(os.environ, COYEL_LANG="en"))
         game.wait_until(serving, "the resumed server")
         check(len(game.log()) == before, "the resume lost an answer")
         resumed = True
@@ -88,13 +107,14 @@ while " won." not in shown():
             pointed = [line for line in phone["told"] if line.startswith("A protest saved")]
             check(bool(pointed) == (seat == ceo), f"seat {seat}'s SLAPP-suit: {phone}")
             pointed_seen.update(pointed)
+            slapp_opened = slapp_opened or time.monotonic()
         # A player taps what their phone shows open to them.
         open_entries = [index for index, mark in enumerate(phone["open"]) if mark == "1"]
-        choice = steered.get(phone["call"], rng.choice(open_entries))
+        choice = steered_pick(phone, open_entries)
         status = game.done(seat, choice, nonce=phone["nonce"])
         check(status in (204, 409), f"seat {seat}'s Done: {status}")  # 409: the call moved on
         taps += 1
-    time.sleep(0.02)
+    time.sleep(0.2)
 
 screen_lines = shown().splitlines()
 end = [line for line in screen_lines if line.endswith(" won.")]
@@ -103,6 +123,10 @@ log = game.log()
 kinds = {entry["do"] for entry in log}
 check({"elect_mayor", "carbon_target", "vote", "slapp"} <= kinds, f"the log's answers: {kinds}")
 check(resumed, "the game was never resumed")
+# The SLAPP-suit answered on the phones ends, at its floor, not long after.
+check(slapp_opened and slapp_ended, "the SLAPP-suit was never asked on the phones, or never ended")
+check(FLOOR_S - 1.5 <= slapp_ended - slapp_opened <= FLOOR_S + 20,
+      f"the SLAPP-suit lasted {slapp_ended - slapp_opened:.1f} s, not its {FLOOR_S} s floor")
 # The CEO's phone named the saved player.
 check(f"A protest saved {names[saved]}." in pointed_seen, f"the CEO's phone: {pointed_seen}")
 typed = [entry for entry in log if entry["do"] not in ("vote", "clock", "note", "tell")

@@ -5,15 +5,14 @@ terminal is the players' screen, full screen; the phones elect the mayor,
 and the screen shows Night 1 with its countdown ticking once the voice has
 read the election, and again at a new size after a resize; q leaves it,
 the terminal as it was, and says where the game is kept.
-About 8 s. Usage: self_terminal_test.py PATH/TO/coyel"""
+About 40 s, the voice at its real length. Usage: self_terminal_test.py PATH/TO/coyel"""
 import os, re, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from phone_game import PhoneGame, check  # noqa: E402
 
-os.environ["COYEL_SPEECH_TIME_SCALE"] = "0.02"
 speech = os.path.join(tempfile.mkdtemp(), "speech.jsonl")
-game = PhoneGame(sys.argv[1], seed=11, floor_s=0.3, tmux=f"coyel-self-{os.getpid()}",
+game = PhoneGame(sys.argv[1], seed=11, tmux=f"coyel-self-{os.getpid()}",
                  players="Ana,Ben,Cleo,Dan,Eve,Finn,Gus", deck=None, minutes=15,
                  extra=["--self", "--speak-log", speech])
 screen = game.printed

@@ -27,7 +27,7 @@ namespace coyel::cli {
 // traffic learns nothing from its size.
 inline constexpr std::size_t phone_poll_bytes = 8192;
 // A call lasts this long at least, so that a called player's quick tap is
-// hidden among the others' (COYEL_CALL_FLOOR_MS shortens it for the tests).
+// hidden among the others'.
 inline constexpr std::chrono::milliseconds phone_call_floor{15'000};
 // Every page asks for its phone's view this often (the same for all).
 inline constexpr std::chrono::milliseconds phone_poll_every{1'000};

@@ -46,13 +46,25 @@ void ClockDriver::check_timer() {
         timer_.reset();
         return;
     }
-    if (clock_.now() < timer_->ends) return;
+    if (timer_->held || clock_.now() < timer_->ends) return;
     timer_.reset();
     out_.alert(narrator_.line("repl.time_up"));
 }
 
+void ClockDriver::hold_timer() {
+    if (timer_) timer_->held = true;
+}
+
+void ClockDriver::release_timer() {
+    if (!timer_ || !timer_->held) return;
+    timer_->held = false;
+    timer_->ends = clock_.now() + timer_->length;
+    keeper_.save();  // the players' screen and the phones count from now
+}
+
 std::optional<std::chrono::milliseconds> ClockDriver::timer_left() const {
     if (!timer_) return std::nullopt;
+    if (timer_->held) return timer_->length;
     return std::chrono::duration_cast<std::chrono::milliseconds>(timer_->ends - clock_.now());
 }
 
@@ -152,8 +164,8 @@ void ClockDriver::timer(const std::string& argument) {
     }
     const auto seconds = argument.empty() ? std::optional<int>{180} : timer_seconds(argument);
     if (!seconds) return out_.refuse(narrator_.line("repl.timer_usage"));
-    timer_ = Timer{clock_.now() + std::chrono::seconds(*seconds), game_.state().phase,
-                   game_.state().round};
+    timer_ = Timer{clock_.now() + std::chrono::seconds(*seconds), std::chrono::seconds(*seconds),
+                   game_.state().phase, game_.state().round};
     keeper_.save();
     Args args;
     args.set("minutes", *seconds / 60).set("clock", clock_text(*seconds));
@@ -170,7 +182,8 @@ std::optional<LiveClock> ClockDriver::live() const {
     live.wall_ms = *wall;
     live.language = narrator_.script().language();
     if (timer_ && timer_->phase == state.phase && timer_->round == state.round)
-        live.timer_ends_ms = clock_.wall_ms(timer_->ends);
+        live.timer_ends_ms =
+            clock_.wall_ms(timer_->held ? clock_.now() + timer_->length : timer_->ends);
     return live;
 }
 

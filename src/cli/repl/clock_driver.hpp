@@ -69,6 +69,11 @@ class ClockDriver final : public LiveReading {
     // `timer`, `timer 2`, `timer 1:30`, `timer 45s`, `timer off`.
     void timer(const std::string& argument);
     void drop_timer() { timer_.reset(); }
+    // With no moderator, the talk's timer stands at its whole length while
+    // the voice reads the day's call (held), and runs from when it is heard
+    // (released, saved): a short talk never ends before it was heard.
+    void hold_timer();
+    void release_timer();
 
     // What a players' screen needs to tick on (save.hpp); none with a
     // frozen clock, whose moments have no wall time.
@@ -84,8 +89,10 @@ class ClockDriver final : public LiveReading {
     // clock's time source; it lasts the phase it was started in.
     struct Timer {
         GameClock::TimePoint ends;
+        std::chrono::seconds length;
         Phase phase;
         int round;
+        bool held = false;  // hold_timer
     };
     std::optional<std::chrono::milliseconds> timer_left() const;
     void refuse_clock(const Error& standing) const;

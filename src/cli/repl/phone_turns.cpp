@@ -84,13 +84,14 @@ void PhoneTurns::run_by_themselves() {
         talk_heard_ = false;
         board_.show();         // the vote's call first, then how long the talk lasts
         clock_.timer(*talk_);  // from now the phones show no ballot
+        clock_.hold_timer();
         out_.aloud(narrator_.line("self.talk"));
     }
     // The talk lasts its whole length from when the voice has read the dawn
-    // and the call: the timer starts again then.
+    // and the call: the timer runs from then.
     if (vote_opens && !talk_heard_ && !voice_behind()) {
         talk_heard_ = true;
-        clock_.timer(*talk_);
+        clock_.release_timer();
     }
 }
 

@@ -29,14 +29,9 @@ void PublicServer::Impl::publish() {
     missing = follower.missing();
     if (follower.saved()) saved = follower.saved();
     state = std::move(built);
-    if (desk && saved) desk->follow(saved->game, ServeClock::now(), talk_left());
+    if (relay && saved) relay->follow(saved->game, saved->live);
     ++version;
     changed.notify_all();
-}
-
-std::optional<std::chrono::milliseconds> PublicServer::Impl::talk_left() const {
-    if (!saved || !saved->live || !saved->live->timer_ends_ms) return std::nullopt;
-    return std::chrono::milliseconds(*saved->live->timer_ends_ms - unix_ms_now());
 }
 
 PublicState PublicServer::Impl::state_of_reading() {
@@ -81,16 +76,8 @@ void PublicServer::Impl::follow_save() {
 }
 
 void PublicServer::Impl::pass_phone_answer() {
-    std::optional<PhoneAnswer> due;
-    {
-        std::lock_guard lock(mutex);
-        if (const auto undone = desk ? inbox->take_undone() : std::nullopt)
-            desk->undone_to(*undone, ServeClock::now());
-        if (const auto read = desk ? inbox->take_slapp_read() : std::nullopt)
-            desk->slapp_read(*read, ServeClock::now());
-        if (desk) due = desk->due(ServeClock::now());
-    }
-    if (due) inbox->post(std::move(*due));
+    std::lock_guard lock(mutex);
+    if (relay) relay->step();
 }
 
 }  // namespace coyel::cli

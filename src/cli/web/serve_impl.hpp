@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "chronicle.hpp"
-#include "phones/phone_desk.hpp"
+#include "phones/phone_relay.hpp"
 #include "serve_admission.hpp"
 #include "serve_mhd.hpp"
 #include "serve_server.hpp"
@@ -93,8 +93,10 @@ struct PublicServer::Impl {
     bool listening = false;
     std::vector<Listener*> listeners;
     // The phones' answers (answer_into): none unless the playing coyel serves.
+    // The relay (phone_relay.hpp) is the tests' table's own: what the phones
+    // show, what they post, and what passes to the session.
     PhoneInbox* inbox = nullptr;
-    std::optional<PhoneDesk> desk;
+    std::optional<PhoneRelay> relay;
     // Per seat: the second its card's requests are counted in, and how many.
     std::vector<std::pair<ServeClock::time_point, int>> card_requests;
 
@@ -105,8 +107,6 @@ struct PublicServer::Impl {
     // The follower's reading, for the routes, the streams and the phones
     // (the game moved by `save AS` is followed to its new file).
     void publish();
-    // How long the save's talk timer still runs, if one does (mutex held).
-    std::optional<std::chrono::milliseconds> talk_left() const;
     // The public state of the follower's reading, on its thread. The clock
     // ticks on only in a game some coyel is playing, as on `display`.
     PublicState state_of_reading();

@@ -67,7 +67,7 @@ MHD_Result PublicServer::Impl::answer_card(MHD_Connection* connection, std::stri
         std::lock_guard lock(mutex);
         const auto seat =
             saved ? seat_of_card_token(saved->game.setup(), std::string(token)) : std::nullopt;
-        if (seat) card = card_page(narrator, saved->game, *seat, desk.has_value());
+        if (seat) card = card_page(narrator, saved->game, *seat, relay.has_value());
     }
     if (card.empty()) return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
     return queue_made(connection, MHD_HTTP_OK, card, "text/html; charset=utf-8", card_policy());
@@ -122,7 +122,7 @@ MHD_Result PublicServer::Impl::answer_card_path(MHD_Connection* connection, std:
     const std::string_view token = path.substr(0, card_token_digits);
     const std::string_view what = path.substr(card_token_digits + 1);
     const std::optional<Seat> seat = card_seat(token);
-    if (!seat || (what != "call" && (what != "answer" || !desk)))
+    if (!seat || (what != "call" && (what != "answer" || !relay)))
         return api->queue_response(connection, MHD_HTTP_NOT_FOUND, not_found);
     return answer_phone(connection, *seat, what, method, body);
 }
@@ -141,9 +141,9 @@ MHD_Result PublicServer::Impl::answer_phone(MHD_Connection* connection, Seat sea
         return queue_text(connection, MHD_HTTP_TOO_MANY_REQUESTS, "429 Too Many Requests\n", plain);
     if (!posting) {
         std::string shown = R"({"again_ms":2000})";  // no call without the playing coyel
-        if (desk) {
+        if (relay) {
             std::lock_guard lock(mutex);
-            shown = desk->poll(seat, ServeClock::now());
+            shown = relay->poll(seat);
         }
         return queue_text(connection, MHD_HTTP_OK, shown, "application/json; charset=utf-8");
     }
@@ -156,7 +156,7 @@ MHD_Result PublicServer::Impl::answer_phone(MHD_Connection* connection, Seat sea
     PhoneDesk::Posted result;
     {
         std::lock_guard lock(mutex);
-        result = desk->post(seat, posted->nonce, posted->choice, ServeClock::now());
+        result = relay->post(seat, posted->nonce, posted->choice);
     }
     switch (result) {
         case PhoneDesk::Posted::taken:

@@ -91,16 +91,6 @@ int port_of(int fd) {
 // The marker of a GET whose headers are read (its second call answers it).
 char reading_marker;
 
-// A length in milliseconds from the environment (the tests' aids), else `otherwise`.
-std::chrono::milliseconds ms_from_environment(const char* name, std::chrono::milliseconds otherwise,
-                                              long long least = 0) {
-    const char* given = std::getenv(name);
-    if (!given || !*given) return otherwise;
-    char* end = nullptr;
-    const long long ms = std::strtoll(given, &end, 10);
-    return *end || ms < least ? otherwise : std::chrono::milliseconds{ms};
-}
-
 // Percent-escapes stay as sent: no path of ours has one, so "/card%2F<token>"
 // is an unknown path, as it reads, never a card link.
 size_t keep_escapes(void*, MHD_Connection*, char* text) { return std::strlen(text); }
@@ -261,13 +251,8 @@ PublicServer::~PublicServer() { stop(); }
 void PublicServer::answer_into(PhoneInbox& inbox) {
     std::lock_guard lock(impl_->mutex);
     impl_->inbox = &inbox;
-    // COYEL_CALL_FLOOR_MS and COYEL_PHONE_POLL_MS shorten the floor and the
-    // pages' poll for the tests; the poll stays within the rate limit.
-    impl_->desk.emplace(impl_->narrator,
-                        ms_from_environment("COYEL_CALL_FLOOR_MS", phone_call_floor),
-                        ms_from_environment("COYEL_PHONE_POLL_MS", phone_poll_every, 150));
-    if (impl_->saved)
-        impl_->desk->follow(impl_->saved->game, ServeClock::now(), impl_->talk_left());
+    impl_->relay.emplace(impl_->narrator, inbox, platform::system_clock());
+    if (impl_->saved) impl_->relay->follow(impl_->saved->game, impl_->saved->live);
 }
 
 Result<int> PublicServer::bind(const std::string& host, int port) {

@@ -402,7 +402,7 @@ void Narrator::event(const TableView& view, const Event& e, int& announced,
     Args args = who(view, e.player);
     switch (e.kind) {
         case Event::Kind::mayor_elected:
-            lines.push_back({Line::Kind::record, line("event.mayor_elected", args)});
+            lines.push_back({Line::Kind::aloud, line("event.mayor_elected", args)});
             break;
         case Event::Kind::mayor_lost:
             lines.push_back({Line::Kind::aloud, line("event.mayor_lost", args)});

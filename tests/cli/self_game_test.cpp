@@ -268,6 +268,41 @@ TEST_CASE("no moderator: the day's talk runs from when the voice has read it, re
     }
 }
 
+TEST_CASE(
+    "no moderator: the phones show a dawn's new mayor and who is out once the dawn is heard") {
+    const Game game = make_game(seven());
+    // Gus elected, then the carbon emission's target, unprotected: a new mayor at dawn.
+    SelfTable table(game, wishes({{"mayor election", {"Gus"}},
+                                  {"the carbon emissions", {"Gus"}},
+                                  {"the Environmental NGO", {"Cleo"}},
+                                  {"the Bank CEO", {"none (a head shake)"}},
+                                  {"the Fossil Fuel CEO", {"Nobody"}},
+                                  {"new mayor", {"Finn"}},
+                                  {"the vote", {"Ana"}}}));
+    table.play();
+    REQUIRE(table.last().over());
+    const auto spoken = table.spoken();
+    const auto call = std::find_if(spoken.begin(), spoken.end(), [](const auto& line) {
+        return line.text == "Players, elect a new mayor.";
+    });
+    REQUIRE(call != spoken.end());
+    const auto heard_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              call->ended - platform::Clock::Steady{})
+                              .count();
+    const Seat gus = *seat(game, "Gus");
+    bool shown = false;
+    for (const PhoneRequest& request : table.requests()) {
+        if (request.what != "poll") continue;
+        if (request.shown.ends_with("new mayor") ||
+            (request.seat == gus && request.shown == "out")) {
+            CAPTURE(request.at_ms, request.seat, request.shown);
+            CHECK(request.at_ms >= heard_ms);
+            shown = true;
+        }
+    }
+    CHECK(shown);
+}
+
 TEST_CASE("resume --self goes on with the talk and the voice it was started with") {
     Setup setup = make_setup(seven());
     setup.self_play = Setup::SelfPlay{"45s", false, "/tmp/voice.jsonl"};

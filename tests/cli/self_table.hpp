@@ -47,6 +47,7 @@ struct PhoneRequest {
     Seat seat = 0;
     std::string what;       // "poll", or "done" with the answer's status
     std::size_t bytes = 0;  // of the answer
+    std::string shown;      // a poll's call heading, or "out" (empty: no call)
     bool operator==(const PhoneRequest&) const = default;
 };
 
@@ -226,15 +227,16 @@ inline void SelfTable::play_phone(Seat seat) {
             // A refused pick keeps the call's nonce: the player taps again.
             if (posted != cli::PhoneDesk::Posted::bad) phone.tapped_nonce = nonce;
             requests_.push_back(
-                {at_ms(), seat, "done " + std::to_string(static_cast<int>(posted)), 0});
+                {at_ms(), seat, "done " + std::to_string(static_cast<int>(posted)), 0, ""});
             break;
         }
     }
     if (phone.next_poll > now) return;
     phone.next_poll = now + cli::phone_poll_every;
     const std::string body = relay_.poll(seat);
-    requests_.push_back({at_ms(), seat, "poll", body.size()});
     phone.shown = nlohmann::json::parse(body);
+    requests_.push_back({at_ms(), seat, "poll", body.size(),
+                         phone.shown.contains("out") ? "out" : phone.shown.value("call", "")});
     const bool asked = phone.shown.contains("choices") && !phone.shown["choices"].empty() &&
                        !phone.shown["done"].get<bool>();
     if (asked && !phone.tap_at && phone.shown["nonce"] != phone.tapped_nonce)

@@ -107,6 +107,8 @@ wait_until(lambda: "The phones answered:" in printed() and "the Environmental NG
 old = polls[decoy]["nonce"]  # the carbon call's
 check(done(decoy, 0, nonce=old) == 409, "a stale nonce taken")
 ngo = roles.index("ngo")
+# A call shows on the phones once the table has heard it: the REPL's prompt shown.
+wait_until(lambda: poll(ngo)["choices"], "the NGO's call on its phone", every=0.2)
 nonce = poll(ngo)["nonce"]
 check(done(ngo, 0, nonce=nonce) == 204, "the NGO's Done")
 check(done(ngo, 0, nonce=nonce) == 409, "a replayed nonce taken")
@@ -117,7 +119,8 @@ typed("undo")
 wait_until(lambda: len(log()) == 2, "the undo")
 # Undo asks the call again: every phone gets a new nonce (the log is as long as before the
 # typed answer, but the call is a new one).
-wait_until(lambda: poll(ngo)["nonce"] not in (nonce, ""), "undo asks with a new nonce", every=0.2)
+wait_until(lambda: (lambda shown: shown["nonce"] not in (nonce, "") and shown["choices"])(poll(ngo)),
+           "undo asks with a new nonce", every=0.2)
 
 # ---- The call lasts as long as its slowest phone ---------------------------
 check(done(ngo, victim) == 204, "the NGO's Done, asked again")
@@ -188,6 +191,7 @@ check(request("GET", f"/card/{tokens[carbons[0]]}/call")[0] == 200,
 time.sleep(1.1)  # past the flood's second
 for choice in (2, len(names)):  # the banker shakes their head, the CEO lobbies nobody
     length = len(log())
+    wait_until(lambda: poll(0)["choices"], "the night's next call on the phones", every=0.2)
     for seat in range(len(names)):
         if seat == 0 and choice == 2:  # this server's own Origin, whatever Host a phone asked
             check(raw_done(seat, evil, f"Origin: {origin}\r\nContent-Length: 48\r\n",

@@ -21,6 +21,8 @@ screen = game.printed
 # The walk-through: each card link shown, then hidden; then the table's screen.
 game.walk_through(lambda shown: "Before the game" in shown, "the table's screen")
 check("mayor>" not in screen(), "the moderator's prompt on the table's screen")
+# The election shows on the phones once the voice has read its call.
+game.wait_until(lambda: game.poll(0)["choices"], "the election on the phones", every=0.2)
 for seat in range(len(game.names)):  # every phone elects the last player
     check(game.done(seat, len(game.names) - 1) == 204, f"seat {seat}'s election Done")
 game.wait_until(lambda: "Night 1" in screen() and "Gus  in · mayor" in screen(),

@@ -16,12 +16,13 @@ void PhoneDesk::follow(const Game& game, Clock::time_point now,
     talk_until_.reset();
     if (talk_left && talk_left->count() > 0) talk_until_ = now + *talk_left;
     const bool held = game.news_held();
-    in_game_ = game.told_state().in_game;
+    told_in_game_ = game.told_state().in_game;
     std::optional<CallId> call;
     if (!held && !phone_choices(game).empty()) call = game.current_call();
     const std::size_t answered = answers_logged(game);
-    if (phones_.empty() || call != call_ || answered != answered_count_)
-        open_call(call, answered, now);
+    const bool first = phones_.empty();
+    if (first || call != call_ || answered != answered_count_) open_call(call, answered, now);
+    if (first || !unread()) in_game_ = told_in_game_;
     follow_ballots(game);
     // A talk timer begun once the vote was open: a Done sent before it is void.
     if (talk_until_ && !was_talking && talking(now))
@@ -222,7 +223,7 @@ std::optional<PhoneDesk::Clock::time_point> PhoneDesk::next_change(Clock::time_p
     std::optional<Clock::time_point> moment;
     if (talking(now))
         moment = *talk_until_;
-    else if (!is_ballot(*call_) && !is_election(*call_) && !slapp_unread())
+    else if (!is_ballot(*call_) && !is_election(*call_) && !unread())
         moment = opened_ + floor_;
     if (moment && *moment <= now) return std::nullopt;
     return moment;

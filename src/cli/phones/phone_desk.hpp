@@ -80,16 +80,20 @@ class PhoneDesk {
             open_call(call_, answered_count_, now);
     }
 
-    // The SLAPP-suit's call at `answered` answers logged has been read, eyes
-    // closed (PhoneInbox::slapp_read): until then no phone shows it; from
-    // then, every phone shows it at once, the CEO's naming the saved player,
-    // and the floor starts.
-    // The session says it again at each of its wake-ups: the first time
-    // alone opens the call, or its floor would never pass.
-    void slapp_read(std::size_t answered, Clock::time_point now) {
-        if (slapp_read_for_ == answered) return;
-        slapp_read_for_ = answered;
-        if (call_ == CallId::slapp && answered == answered_count_) opened_ = now;
+    // The call at `answered` answers logged has been heard (PhoneInbox::
+    // call_read: the moderator's Enter at a gate, or the voice done with the
+    // lines before it): until then no phone shows it, nor who is out since
+    // the last call, so that the phones never run ahead of the table (a dawn's
+    // new mayor shown before the dawn is told). From then every phone shows
+    // it at once (the SLAPP-suit's, the CEO's naming the saved player), and
+    // the floor starts. The session says it again at each of its wake-ups:
+    // the first time alone opens the call, or its floor would never pass.
+    void call_read(std::size_t answered, Clock::time_point now) {
+        if (read_for_ == answered) return;
+        read_for_ = answered;
+        if (answered != answered_count_) return;
+        opened_ = now;
+        in_game_ = told_in_game_;
     }
 
     // The table's note of a new round, once: an election tied.
@@ -131,17 +135,16 @@ class PhoneDesk {
         return call_ && is_ballot(*call_) && talk_until_ && now < *talk_until_ && voted_.empty();
     }
     // The SLAPP-suit's call not read yet: the table's eyes may be open.
-    bool slapp_unread() const {
-        return call_ == CallId::slapp && slapp_read_for_ != answered_count_;
-    }
+    bool unread() const { return call_ && read_for_ != answered_count_; }
     // A call the phones show nothing of for now.
-    bool held(Clock::time_point now) const { return talking(now) || slapp_unread(); }
+    bool held(Clock::time_point now) const { return talking(now) || unread(); }
 
     const narration::Narrator& narrator_;
     std::chrono::milliseconds floor_;
     std::chrono::milliseconds poll_every_;
     std::optional<Game> game_;        // the last saved reading
-    SeatSet in_game_;                 // as the table was told
+    SeatSet in_game_;                 // as the table has heard it (call_read)
+    SeatSet told_in_game_;            // as the table was told
     std::optional<CallId> call_;      // the call the phones answer, if any
     std::size_t answered_count_ = 0;  // answers_logged() at the call
     bool answered_ = false;
@@ -149,9 +152,9 @@ class PhoneDesk {
     std::optional<std::size_t> passed_;  // the ballots cast when the last one was passed on
     Clock::time_point opened_{};
     std::optional<Clock::time_point> talk_until_;
-    std::optional<std::size_t> slapp_read_for_;  // the answers logged at the SLAPP-suit read
-    std::vector<Phone> phones_;                  // one per seat
-    std::optional<std::string> table_note_;      // see take_table_note
+    std::optional<std::size_t> read_for_;    // the answers logged at the last call heard
+    std::vector<Phone> phones_;              // one per seat
+    std::optional<std::string> table_note_;  // see take_table_note
 };
 
 }  // namespace coyel::cli

@@ -60,12 +60,12 @@ class PhoneInbox {
         return static_cast<std::size_t>(answered);
     }
 
-    // The SLAPP-suit's call at `answered` answers logged has been read, the
-    // table's eyes closed (the moderator's Enter, or the voice done): the
-    // phones may show it, and the CEO's name the saved player.
-    void slapp_read(std::size_t answered) { slapp_read_ = static_cast<long long>(answered); }
-    std::optional<std::size_t> take_slapp_read() {
-        const long long answered = slapp_read_.exchange(-1);
+    // The call at `answered` answers logged has been heard (the moderator's
+    // Enter, or the voice done with what came before): the phones may show
+    // it (PhoneDesk::call_read). The last one given, once.
+    void call_read(std::size_t answered) { call_read_ = static_cast<long long>(answered); }
+    std::optional<std::size_t> take_call_read() {
+        const long long answered = call_read_.exchange(-1);
         if (answered < 0) return std::nullopt;
         return static_cast<std::size_t>(answered);
     }
@@ -86,7 +86,7 @@ class PhoneInbox {
     std::optional<std::string> table_note_;
     int fd_ = -1;
     std::atomic<long long> undone_to_ = -1;
-    std::atomic<long long> slapp_read_ = -1;
+    std::atomic<long long> call_read_ = -1;
     mutable std::mutex mutex_;
     std::vector<PhoneAnswer> waiting_;
 };

@@ -23,13 +23,14 @@ std::optional<std::chrono::milliseconds> PhoneTurns::wake_in(
     return clock ? std::min(*clock, soon) : soon;
 }
 
-// The phones show the SLAPP-suit's call once it has been read with the
-// table's eyes closing: after the moderator's Enter at its gate (at once in
-// a pipe, which has none), or with no moderator once the voice has read it.
-void PhoneTurns::report_slapp_read() {
-    if (!phones_ || game_.news_held() || game_.current_call() != CallId::slapp) return;
+// The phones show a call once the table has heard it: after the
+// moderator's Enter at a gate (at once in a pipe, which has none), or with
+// no moderator once the voice has read what came before and the call (the
+// dawn before a new mayor's election, the eyes closing before the SLAPP-suit).
+void PhoneTurns::report_call_read() {
+    if (!phones_ || game_.news_held() || !game_.current_call()) return;
     if (gate_.open() || voice_behind()) return;
-    phones_->slapp_read(answers_logged(game_));
+    phones_->call_read(answers_logged(game_));
 }
 
 // The phones' answers, each taken as if typed while its call is still the

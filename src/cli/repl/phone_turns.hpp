@@ -56,8 +56,8 @@ class PhoneTurns {
     bool answered() const { return answered_; }
     void prompt_opened() { answered_ = false; }
     bool take_answered() { return std::exchange(answered_, false); }
-    // Puts the SLAPP-suit's call on the phones once it has been read.
-    void report_slapp_read();
+    // Puts the call on the phones once the table has heard it.
+    void report_call_read();
     // With no moderator, what their `timer` would do.
     void run_by_themselves();
     // When the prompt's wait should look again: sooner than `clock` while

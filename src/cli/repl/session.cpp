@@ -79,7 +79,7 @@ int Session::run() {
         phones_.run_by_themselves();
         if (!game_.over() && !gate_.open()) board_.show();
         if (!game_.over() && !gate_.open()) clock_.remind_if_paused();
-        phones_.report_slapp_read();
+        phones_.report_call_read();
         io_.reader.set_completions(answers_.completions());
         gate_.update_history(game_, io_.reader);
         out_.flush();
@@ -170,7 +170,7 @@ std::string Session::on_wake() {
         catch_up_clock();
         clock_.check_timer();
         phones_.take();
-        phones_.report_slapp_read();
+        phones_.report_call_read();
         phones_.run_by_themselves();
     });
 }

@@ -135,7 +135,10 @@ PlayersScreen players_screen(TableStory& story, const Game& game,
     }
     if (screen.announcement.empty())
         screen.announcement.push_back(narrator.line("display.waiting"));
-    screen.vote = vote_so_far(narrator, view);
+    // While the table talks (a timer runs, no ballot cast yet), nobody votes yet.
+    const bool talking =
+        view.ballots.empty() && live && live->timer_ends_ms && *live->timer_ends_ms > now_ms;
+    if (!talking) screen.vote = vote_so_far(narrator, view);
     if (view.winner) {
         screen.result = narrator.winner(view);
         screen.result_figure = narrator.line(

@@ -198,7 +198,9 @@ TEST_CASE("players' screen: the players, those out with the role they revealed, 
           "Ana is voted out of Coyel Heaven, and was a Carbon Emission.\n");
 }
 
-TEST_CASE("players' screen: the vote's ballots as they are said aloud, then whose comes next") {
+TEST_CASE(
+    "players' screen: the vote's ballots as they are said aloud, then whose comes next, once the "
+    "talk is over") {
     Game game = make_game(spec_table());
     ok(game, elect(game, "Hana"));
     ok(game, target(game, "Ben"));
@@ -211,6 +213,11 @@ TEST_CASE("players' screen: the vote's ballots as they are said aloud, then whos
         return players_screen(english_narrator(), game, std::nullopt, wall).vote;
     };
     CHECK(vote_of() == std::vector<std::string>{"Ana votes next."});
+    // While the table talks, a timer running and no ballot cast, nobody votes yet.
+    const LiveClock talking{true, wall, wall + 60'000, "", "", ""};
+    CHECK(players_screen(english_narrator(), game, talking, wall).vote.empty());
+    CHECK(players_screen(english_narrator(), game, talking, wall + 60'000).vote ==
+          std::vector<std::string>{"Ana votes next."});
     REQUIRE(game.cast_ballot(seat(game, "Dan")).ok());
     REQUIRE(game.cast_ballot(std::nullopt).ok());
     CHECK(vote_of() == std::vector<std::string>{"Ana → Dan", "Cleo → nobody", "Dan votes next."});

@@ -133,6 +133,9 @@ PlayersScreen players_screen(TableStory& story, const Game& game,
         story.follow(game);
         screen.announcement = story.last_announcement();
     }
+    // Before any news: the first election's call, as read to the table.
+    if (screen.announcement.empty() && game.current_call() == CallId::first_mayor)
+        screen.announcement.push_back(narrator.line("call.first_mayor.aloud"));
     if (screen.announcement.empty())
         screen.announcement.push_back(narrator.line("display.waiting"));
     // While the table talks (a timer runs, no ballot cast yet), nobody votes yet.

@@ -230,6 +230,17 @@ TEST_CASE(
     CHECK(vote_of().empty());
 }
 
+TEST_CASE("players' screen: before any news, the first election's call as read to the table") {
+    Game game = make_game(spec_table());
+    const auto announced = [&] {
+        return players_screen(english_narrator(), game, std::nullopt, wall).announcement;
+    };
+    CHECK(announced() == std::vector<std::string>{"Players, elect a mayor: you have three "
+                                                  "minutes. The mayor's vote counts for two."});
+    ok(game, elect(game, "Hana"));
+    CHECK(announced() == std::vector<std::string>{"Hana is the mayor: their vote counts for two."});
+}
+
 TEST_CASE("display --once: twins that differ only in hidden facts print the same screen") {
     const std::string folder = temporary_folder();
     const LiveClock live{false, wall, wall + 60'000, "", "", ""};

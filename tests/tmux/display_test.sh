@@ -85,7 +85,7 @@ tmux_ new-session -d -s d -x 120 -y 40 "cd $folder && PS1='shell> ' bash --norc 
 wait_for d "shell>"
 tmux_ send-keys -t d -l "stty -g > stty.before; echo BEFORE-DISPLAY; $coyel display g.json; echo EXIT=\$?; stty -g > stty.after"
 tmux_ send-keys -t d Enter
-wait_for d "The game is about to begin."
+wait_for d "Players, elect a mayor"  # the table's call, before any news
 wait_gone d "BEFORE-DISPLAY"  # the alternate screen
 
 # 1. A save shows within a quarter of a second: the mayor, the timer, a pause.

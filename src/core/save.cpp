@@ -358,7 +358,9 @@ std::optional<std::int64_t> iso_time_from_text(std::string_view text) {
     return midnight + ((hours * 60LL + minutes) * 60 + seconds) * 1000 + number(20, 3);
 }
 
-Result<SavedGame> load_save(std::string_view text, std::string_view label) {
+namespace save_reading {
+
+Result<json> save_root(std::string_view text, std::string_view label) {
     auto fail = [&](std::string_view message) {
         return Error{fmt::format("{}: {}", label, message)};
     };
@@ -366,7 +368,7 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label) {
     // object (nlohmann would keep the last, so a save with both is ambiguous).
     auto parsed = parse_strict_json(text);
     if (!parsed) return fail(parsed.error());
-    const json root = std::move(*parsed);
+    json root = std::move(*parsed);
     if (auto refusal = check_format(root)) return fail(refusal->message);
     // Version 1 is the only one so far. A version 2 would convert here, in
     // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
@@ -374,20 +376,28 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label) {
             unknown_key(root, "", {"format", "version", "setup", "log", "told", "pending", "live"}))
         return fail(error->message);
     if (!root.contains("setup")) return fail("the save has no setup");
-    auto setup = setup_from_json(root["setup"]);
-    if (!setup) return fail(setup.error());
     if (!root.contains("log") || !root["log"].is_array())
         return fail("log must be a list of actions");
     // "told" marks a save that knows what the table was told; one without
     // it is from before, its news told at once, as it was played.
     if (root.contains("told") && !root["told"].is_number_unsigned())
         return fail("told must be a whole number of log entries");
-    Game game(std::move(*setup), Log::kept,
-              root.contains("told") ? News::held : News::told_at_once);
-    std::size_t position = 0;
-    for (const json& entry : root["log"])
+    return root;
+}
+
+Refusal replay_log(const json& log, std::size_t entries_before, Game& game,
+                   std::string_view label) {
+    std::size_t position = entries_before;
+    for (const json& entry : log)
         if (auto refusal = replay_entry(entry, ++position, game))
             return located(std::move(*refusal), label);
+    return std::nullopt;
+}
+
+Result<SavedGame> finish_save(const json& root, Game game, std::string_view label) {
+    auto fail = [&](std::string_view message) {
+        return Error{fmt::format("{}: {}", label, message)};
+    };
     if (root.contains("told") && root["told"].get<std::uint64_t>() != game.told())
         return fail(fmt::format("told is {}, but the log has told the table {} entries",
                                 root["told"].get<std::uint64_t>(), game.told()));
@@ -401,6 +411,28 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label) {
         saved.live = *live;
     }
     return saved;
+}
+
+Result<WholeReading> read_whole(std::string_view text, std::string_view label) {
+    auto root = save_root(text, label);
+    if (!root) return root.failure();
+    auto setup = setup_from_json((*root)["setup"]);
+    if (!setup) return Error{fmt::format("{}: {}", label, setup.error())};
+    Game game(std::move(*setup), Log::kept,
+              root->contains("told") ? News::held : News::told_at_once);
+    if (auto refusal = replay_log((*root)["log"], 0, game, label)) return *refusal;
+    const std::int64_t clock_after_log = game.state().clock_s;
+    auto saved = finish_save(*root, std::move(game), label);
+    if (!saved) return saved.failure();
+    return WholeReading{std::move(*saved), clock_after_log};
+}
+
+}  // namespace save_reading
+
+Result<SavedGame> load_save(std::string_view text, std::string_view label) {
+    auto whole = save_reading::read_whole(text, label);
+    if (!whole) return whole.failure();
+    return std::move(whole->saved);
 }
 
 Result<Game> load_game(std::string_view text, std::string_view label) {

@@ -167,12 +167,14 @@ Game game_of_entries(std::size_t entries) {
         [entries](const Game& game) { return game.log().size() >= entries && game.news_held(); });
 }
 
-// What a players' screen pays after each save, with the table's story kept
-// from the last reading (display, the page and the laptop face up keep one):
-// `display` reads the save whole (load_game), feeds the story the new entry
-// and draws the screen. The reading grows with the game; the rest is flat.
-// The argument is the log's length.
-void display_after_save(benchmark::State& bench) {
+// What a players' screen pays after each save: the save read, the table's
+// story (kept from the last reading by display, the page and the laptop
+// face up) fed the new entry, and `show` drawing the screen or the page's
+// state. With `whole`, the save is read whole (load_save), as before issue
+// 47; without, read on from the save before (SaveReader), as the followers
+// read it. The argument is the log's length.
+template <typename Show>
+void after_one_save(benchmark::State& bench, bool whole, Show show) {
     const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
     const std::string text = save_game(game);
     const narration::Narrator narrator(narration::english_script());
@@ -180,14 +182,64 @@ void display_after_save(benchmark::State& bench) {
     Game before(game.setup(), Log::kept, game.news());  // the game a save earlier
     for (std::size_t i = 0; i + 1 < game.log().size(); ++i) (void)before.apply(game.log()[i]);
     story.follow(before);
+    SaveReader held;
+    (void)held.read(save_game(before), "bench");
+    // Each reading goes on from the save before: copies of that reader made
+    // with the timer stopped, a few at a time.
+    std::vector<SaveReader> readers;
+    std::size_t used = 0;
     for (auto _ : bench) {
-        auto loaded = load_game(text, "bench");
-        benchmark::DoNotOptimize(
-            narration::players_screen(story, *loaded, std::nullopt, 0).players.size());
+        if (whole) {
+            auto loaded = load_save(text, "bench");
+            benchmark::DoNotOptimize(show(story, loaded->game));
+            continue;
+        }
+        if (used == readers.size()) {
+            bench.PauseTiming();
+            readers.assign(16, held);
+            used = 0;
+            bench.ResumeTiming();
+        }
+        SaveReader& reader = readers[used++];
+        (void)reader.read(text, "bench");  // the copy: the file's text, as read
+        benchmark::DoNotOptimize(show(story, reader.saved()->game));
     }
     bench.counters["entries"] = static_cast<double>(game.log().size());
 }
+
+std::size_t players_screen_size(narration::TableStory& story, const Game& game) {
+    return narration::players_screen(story, game, std::nullopt, 0).players.size();
+}
+
+std::size_t page_state_size(narration::TableStory& story, const Game& game) {
+    return cli::public_state(story, game, std::nullopt, 0, "").at(0).size();
+}
+
+// `display` after a save: the save read on from the last, the screen drawn.
+void display_after_save(benchmark::State& bench) {
+    after_one_save(bench, false, players_screen_size);
+}
 BENCHMARK(display_after_save)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The same with the save read whole, as before.
+void display_after_save_read_whole(benchmark::State& bench) {
+    after_one_save(bench, true, players_screen_size);
+}
+BENCHMARK(display_after_save_read_whole)
+    ->Arg(10)
+    ->Arg(100)
+    ->Arg(1000)
+    ->Unit(benchmark::kMicrosecond);
+
+// The players' page after a save: the server's follower reads the save and
+// builds the state GET /state.json serves until the next save.
+void page_after_save(benchmark::State& bench) { after_one_save(bench, false, page_state_size); }
+BENCHMARK(page_after_save)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+void page_after_save_read_whole(benchmark::State& bench) {
+    after_one_save(bench, true, page_state_size);
+}
+BENCHMARK(page_after_save_read_whole)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // Times `draw(game, story)` on a game of the benchmark's argument's length,
 // the story (kept from one drawing to the next) fed before the timing.
@@ -219,11 +271,16 @@ void players_screen_told_again(benchmark::State& bench) {
 }
 BENCHMARK(players_screen_told_again)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
-// GET /state.json: the page's JSON of the same screen.
+// GET /state.json: the page's JSON, from the state the last save built
+// (page_after_save), under the server's lock only to take its pointer.
 void page_state_json(benchmark::State& bench) {
-    at_length(bench, [](const Game& game, narration::TableStory& story) {
-        return cli::public_state(story, game, std::nullopt, 0, "").at(0).size();
-    });
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    const narration::Narrator narrator(narration::english_script());
+    narration::TableStory story(narrator);
+    const cli::PublicState built = cli::public_state(story, game, std::nullopt, 0, "");
+    std::int64_t now_ms = 0;
+    for (auto _ : bench) benchmark::DoNotOptimize(built.at(now_ms += 100).size());
+    bench.counters["entries"] = static_cast<double>(game.log().size());
 }
 BENCHMARK(page_state_json)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
@@ -234,6 +291,27 @@ void save_of_length(benchmark::State& bench) {
               [](const Game& game, narration::TableStory&) { return save_game(game).size(); });
 }
 BENCHMARK(save_of_length)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The pieces of reading a save whole: nlohmann's parse of the text alone,
+// and the game built by applying the log's entries (already read) through
+// the engine. The rest of load_save is reading the entries (a vote's 60
+// names looked up).
+void save_parse_only(benchmark::State& bench) {
+    at_length(bench, [text = std::string()](const Game& game, narration::TableStory&) mutable {
+        if (text.empty()) text = save_game(game);
+        return nlohmann::json::parse(text).size();
+    });
+}
+BENCHMARK(save_parse_only)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+void save_replay_only(benchmark::State& bench) {
+    at_length(bench, [](const Game& game, narration::TableStory&) {
+        Game built(game.setup(), Log::kept, game.news());
+        for (const Action& action : game.log()) (void)built.apply(action);
+        return built.log().size();
+    });
+}
+BENCHMARK(save_replay_only)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

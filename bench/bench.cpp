@@ -285,12 +285,35 @@ void page_state_json(benchmark::State& bench) {
 BENCHMARK(page_state_json)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // The REPL's save after an input at each length (serialise only: the disk's
-// part is repl_atomic_save's).
+// part is repl_atomic_save's): the whole game serialised, as before issue 47.
 void save_of_length(benchmark::State& bench) {
     at_length(bench,
               [](const Game& game, narration::TableStory&) { return save_game(game).size(); });
 }
 BENCHMARK(save_of_length)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The same save as the REPL writes it now (SaveWriter): the lines of the
+// entries written at the save before kept, the new entry's written, all joined.
+void save_written(benchmark::State& bench) {
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    Game before(game.setup(), Log::kept, game.news());  // the game a save earlier
+    for (std::size_t i = 0; i + 1 < game.log().size(); ++i) (void)before.apply(game.log()[i]);
+    SaveWriter held;
+    (void)held.text(before);
+    std::vector<SaveWriter> writers;  // copies of it, made with the timer stopped
+    std::size_t used = 0;
+    for (auto _ : bench) {
+        if (used == writers.size()) {
+            bench.PauseTiming();
+            writers.assign(16, held);
+            used = 0;
+            bench.ResumeTiming();
+        }
+        benchmark::DoNotOptimize(writers[used++].text(game).size());
+    }
+    bench.counters["entries"] = static_cast<double>(game.log().size());
+}
+BENCHMARK(save_written)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // The pieces of reading a save whole: nlohmann's parse of the text alone,
 // and the game built by applying the log's entries (already read) through

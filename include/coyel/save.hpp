@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
@@ -102,6 +103,20 @@ class SaveReader {
 // next voter, not the first (and, before the game, the cards shown so far).
 // With `live`, the "live" key too.
 std::string save_game(const Game& game, const std::optional<LiveClock>& live = std::nullopt);
+
+// save_game's text, written again and again as the game goes on (the REPL's
+// save after each input): each entry's line is kept once written, so that a
+// save costs the entries new since the last one, the log's lines joined.
+class SaveWriter {
+  public:
+    std::string text(const Game& game, const std::optional<LiveClock>& live = std::nullopt);
+
+  private:
+    Setup setup_;
+    std::string head_;                // the text before the log, of setup_
+    std::vector<Action> entries_;     // the entries written last
+    std::vector<std::string> lines_;  // and their lines
+};
 
 // "2026-11-30T20:21:31.123Z" for Unix milliseconds, and back (nullopt for
 // anything not in exactly that shape, or outside the years 1970 to 9999).

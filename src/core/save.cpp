@@ -491,8 +491,10 @@ std::string live_text(const std::optional<LiveClock>& live) {
 
 }  // namespace
 
-std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
-    const Setup& setup = game.setup();
+namespace {
+
+// The save's text up to its log: the format and the setup.
+std::string save_head(const Setup& setup) {
     ordered_json setup_json;
     setup_json["players"] = setup.players;
     ordered_json roles = ordered_json::object();
@@ -516,15 +518,21 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
         if (!setup.self_play->speak_log.empty()) self["speak_log"] = setup.self_play->speak_log;
         setup_json["self"] = self;
     }
+    return fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",
+                       save_format_name, save_format_version, setup_json.dump());
+}
 
-    std::string out =
-        fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",
-                    save_format_name, save_format_version, setup_json.dump());
+// The whole text: `head`, the log's entries as `line_of(i)` writes them, and
+// what follows the log.
+template <typename LineOf>
+std::string save_text(const std::string& head, const Game& game,
+                      const std::optional<LiveClock>& live, LineOf line_of) {
+    std::string out = head;
     out += "  \"log\": [";
     const auto& log = game.log();
     for (std::size_t i = 0; i < log.size(); ++i) {
         out += i ? ",\n    " : "\n    ";
-        out += action_text(log[i], setup);
+        out += line_of(i);
     }
     out += log.empty() ? "]" : "\n  ]";
     if (game.news() == News::held) out += fmt::format(",\n  \"told\": {}", game.told());
@@ -532,6 +540,36 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
     out += live_text(live);
     out += "\n}\n";
     return out;
+}
+
+}  // namespace
+
+std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
+    return save_text(save_head(game.setup()), game, live,
+                     [&](std::size_t i) { return action_text(game.log()[i], game.setup()); });
+}
+
+std::string SaveWriter::text(const Game& game, const std::optional<LiveClock>& live) {
+    if (!(game.setup() == setup_)) {
+        setup_ = game.setup();
+        head_ = save_head(setup_);
+        entries_.clear();
+        lines_.clear();
+    }
+    // An entry may change once logged (its wall-clock time stamped) and
+    // undo takes the last ones back: the lines are kept up to the first
+    // entry that differs.
+    const auto& log = game.log();
+    std::size_t same = 0;
+    while (same < entries_.size() && same < log.size() && entries_[same] == log[same]) ++same;
+    entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(same), entries_.end());
+    lines_.erase(lines_.begin() + static_cast<std::ptrdiff_t>(same), lines_.end());
+    for (std::size_t i = same; i < log.size(); ++i) {
+        entries_.push_back(log[i]);
+        lines_.push_back(action_text(log[i], setup_));
+    }
+    return save_text(head_, game, live,
+                     [&](std::size_t i) -> const std::string& { return lines_[i]; });
 }
 
 }  // namespace coyel

@@ -1,8 +1,9 @@
 // A save read again as it grows (SaveReader, issue 47): only the new entries
-// applied, yet exactly the game a whole reading gives, whatever the moderator
-// did between two saves (answers, ballots one by one, the clock run on,
-// undo, an older copy of the game resumed or another game written in the
-// same file, a file half written).
+// applied, yet exactly the game a whole reading gives, whatever the
+// moderator did between two saves (answers, ballots one by one, the clock
+// run on, a wall time stamped, undo, an older copy of the game resumed or
+// another game written in the same file, a file half written). And written
+// again with the lines of the entries before kept (SaveWriter): the same text.
 #include <catch2/catch.hpp>
 
 #include "../helpers.hpp"
@@ -33,7 +34,9 @@ void play_a_move(Game& game, SplitMix64& rng) {
     const std::uint64_t move = rng.below(20);
     if (move == 0) {
         (void)game.undo();
-    } else if (move <= 2 && game.clock_may_run()) {
+    } else if (move == 1 && !game.log().empty()) {  // the front end stamps the wall clock's time
+        game.stamp_wall(game.log().size() - 1, "2026-11-30T20:21:31.123Z");
+    } else if (move <= 3 && game.clock_may_run()) {
         (void)game.advance_clock(game.state().clock_s + static_cast<std::int64_t>(rng.below(90)));
     } else if (move <= 6 && game.state().expects == ActionKind::vote) {
         (void)game.cast_ballot(pick(game.legal_choices(), rng));  // a ballot pending
@@ -64,6 +67,7 @@ TEST_CASE("a save read again as it grows gives exactly the game a whole reading 
         SplitMix64 other_rng(seed + 1000);
         Game other(random_setup(other_rng));  // another game, saved in the same file now and then
         SaveReader reader;
+        SaveWriter writer;
         std::optional<Game> copy;  // a copy of the game, resumed later in the same file
         for (int move = 0; move < 400 && !game.over(); ++move) {
             if (rng.below(25) == 0) copy = game;
@@ -73,10 +77,12 @@ TEST_CASE("a save read again as it grows gives exactly the game a whole reading 
                 play_a_move(game, rng);
             if (rng.below(3) != 0) continue;  // several moves between two saves, at times
             const bool another = rng.below(25) == 0;
-            const std::string text =
-                another ? save_game(other) : save_game(game, some_live(rng, game));
-            if (reader.saved() &&
-                rng.below(30) == 0) {  // half written: refused, the last good reading kept
+            const Game& saved = another ? other : game;
+            const auto live = another ? std::nullopt : some_live(rng, game);
+            const std::string text = save_game(saved, live);
+            REQUIRE(writer.text(saved, live) == text);  // the lines kept give the same text
+            // Half written: refused, the last good reading kept.
+            if (reader.saved() && rng.below(30) == 0) {
                 const std::string before = save_game(reader.saved()->game, reader.saved()->live);
                 CHECK(reader.read(text.substr(0, text.size() * 2 / 3), "game.json"));
                 CHECK(save_game(reader.saved()->game, reader.saved()->live) == before);
@@ -101,7 +107,7 @@ TEST_CASE("a save read again as it grows gives exactly the game a whole reading 
     }
     INFO(new_entries_only << " of " << readings << " readings went on from the last; " << refusals
                           << " saves refused");
-    CHECK(new_entries_only > readings * 3 / 4);  // the usual case, not the exception
+    CHECK(new_entries_only > readings * 2 / 3);  // the usual case, not the exception
     CHECK(broken > 0);
 }
 

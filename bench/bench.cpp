@@ -19,6 +19,31 @@ using namespace coyel;
 
 namespace {
 
+// Copies of `held` made with the timer stopped, `batch` at a time: each
+// iteration works on one as `held` is.
+template <typename T>
+class FreshCopies {
+  public:
+    FreshCopies(benchmark::State& bench, const T& held, std::size_t batch)
+        : bench_(bench), held_(held), batch_(batch) {}
+    T& next() {
+        if (used_ == copies_.size()) {
+            bench_.PauseTiming();
+            copies_.assign(batch_, held_);
+            used_ = 0;
+            bench_.ResumeTiming();
+        }
+        return copies_[used_++];
+    }
+
+  private:
+    benchmark::State& bench_;
+    const T& held_;
+    std::size_t batch_;
+    std::vector<T> copies_;
+    std::size_t used_ = 0;
+};
+
 // What `coyel balance --players 10 --mode night --policy random` runs (issue
 // 12): sim::simulate, its own threads (the argument), a new deal each game.
 // A run is 200,000 games; the counter is games a second of the whole machine.
@@ -114,17 +139,8 @@ void repl_apply_input(benchmark::State& bench) {
     const Game& game = repl_game();
     SplitMix64 rng(7);
     const Action next = test::random_action(game, rng);
-    std::vector<Game> copies;
-    std::size_t used = 0;
-    for (auto _ : bench) {
-        if (used == copies.size()) {
-            bench.PauseTiming();
-            copies.assign(1000, game);
-            used = 0;
-            bench.ResumeTiming();
-        }
-        benchmark::DoNotOptimize(copies[used++].apply(next).ok());
-    }
+    FreshCopies<Game> copies(bench, game, 1000);
+    for (auto _ : bench) benchmark::DoNotOptimize(copies.next().apply(next).ok());
     bench.SetLabel("30 players, round 20");
 }
 BENCHMARK(repl_apply_input);
@@ -167,6 +183,13 @@ Game game_of_entries(std::size_t entries) {
         [entries](const Game& game) { return game.log().size() >= entries && game.news_held(); });
 }
 
+// The game a save earlier: its log less the last entry.
+Game a_save_before(const Game& game) {
+    Game before(game.setup(), Log::kept, game.news());
+    for (std::size_t i = 0; i + 1 < game.log().size(); ++i) (void)before.apply(game.log()[i]);
+    return before;
+}
+
 // What a players' screen pays after each save: the save read, the table's
 // story (kept from the last reading by display, the page and the laptop
 // face up) fed the new entry, and `show` drawing the screen or the page's
@@ -179,28 +202,18 @@ void after_one_save(benchmark::State& bench, bool whole, Show show) {
     const std::string text = save_game(game);
     const narration::Narrator narrator(narration::english_script());
     narration::TableStory story(narrator);
-    Game before(game.setup(), Log::kept, game.news());  // the game a save earlier
-    for (std::size_t i = 0; i + 1 < game.log().size(); ++i) (void)before.apply(game.log()[i]);
+    const Game before = a_save_before(game);
     story.follow(before);
     SaveReader held;
     (void)held.read(save_game(before), "bench");
-    // Each reading goes on from the save before: copies of that reader made
-    // with the timer stopped, a few at a time.
-    std::vector<SaveReader> readers;
-    std::size_t used = 0;
+    FreshCopies<SaveReader> readers(bench, held, 16);  // each reading from the save before
     for (auto _ : bench) {
         if (whole) {
             auto loaded = load_save(text, "bench");
             benchmark::DoNotOptimize(show(story, loaded->game));
             continue;
         }
-        if (used == readers.size()) {
-            bench.PauseTiming();
-            readers.assign(16, held);
-            used = 0;
-            bench.ResumeTiming();
-        }
-        SaveReader& reader = readers[used++];
+        SaveReader& reader = readers.next();
         (void)reader.read(text, "bench");  // the copy: the file's text, as read
         benchmark::DoNotOptimize(show(story, reader.saved()->game));
     }
@@ -296,21 +309,10 @@ BENCHMARK(save_of_length)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicros
 // entries written at the save before kept, the new entry's written, all joined.
 void save_written(benchmark::State& bench) {
     const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
-    Game before(game.setup(), Log::kept, game.news());  // the game a save earlier
-    for (std::size_t i = 0; i + 1 < game.log().size(); ++i) (void)before.apply(game.log()[i]);
     SaveWriter held;
-    (void)held.text(before);
-    std::vector<SaveWriter> writers;  // copies of it, made with the timer stopped
-    std::size_t used = 0;
-    for (auto _ : bench) {
-        if (used == writers.size()) {
-            bench.PauseTiming();
-            writers.assign(16, held);
-            used = 0;
-            bench.ResumeTiming();
-        }
-        benchmark::DoNotOptimize(writers[used++].text(game).size());
-    }
+    (void)held.text(a_save_before(game));
+    FreshCopies<SaveWriter> writers(bench, held, 16);  // each writing from the save before
+    for (auto _ : bench) benchmark::DoNotOptimize(writers.next().text(game).size());
     bench.counters["entries"] = static_cast<double>(game.log().size());
 }
 BENCHMARK(save_written)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);

@@ -19,6 +19,31 @@ using namespace coyel;
 
 namespace {
 
+// Copies of `held` made with the timer stopped, `batch` at a time: each
+// iteration works on one as `held` is.
+template <typename T>
+class FreshCopies {
+  public:
+    FreshCopies(benchmark::State& bench, const T& held, std::size_t batch)
+        : bench_(bench), held_(held), batch_(batch) {}
+    T& next() {
+        if (used_ == copies_.size()) {
+            bench_.PauseTiming();
+            copies_.assign(batch_, held_);
+            used_ = 0;
+            bench_.ResumeTiming();
+        }
+        return copies_[used_++];
+    }
+
+  private:
+    benchmark::State& bench_;
+    const T& held_;
+    std::size_t batch_;
+    std::vector<T> copies_;
+    std::size_t used_ = 0;
+};
+
 // What `coyel balance --players 10 --mode night --policy random` runs (issue
 // 12): sim::simulate, its own threads (the argument), a new deal each game.
 // A run is 200,000 games; the counter is games a second of the whole machine.
@@ -114,17 +139,8 @@ void repl_apply_input(benchmark::State& bench) {
     const Game& game = repl_game();
     SplitMix64 rng(7);
     const Action next = test::random_action(game, rng);
-    std::vector<Game> copies;
-    std::size_t used = 0;
-    for (auto _ : bench) {
-        if (used == copies.size()) {
-            bench.PauseTiming();
-            copies.assign(1000, game);
-            used = 0;
-            bench.ResumeTiming();
-        }
-        benchmark::DoNotOptimize(copies[used++].apply(next).ok());
-    }
+    FreshCopies<Game> copies(bench, game, 1000);
+    for (auto _ : bench) benchmark::DoNotOptimize(copies.next().apply(next).ok());
     bench.SetLabel("30 players, round 20");
 }
 BENCHMARK(repl_apply_input);
@@ -167,27 +183,76 @@ Game game_of_entries(std::size_t entries) {
         [entries](const Game& game) { return game.log().size() >= entries && game.news_held(); });
 }
 
-// What a players' screen pays after each save, with the table's story kept
-// from the last reading (display, the page and the laptop face up keep one):
-// `display` reads the save whole (load_game), feeds the story the new entry
-// and draws the screen. The reading grows with the game; the rest is flat.
-// The argument is the log's length.
-void display_after_save(benchmark::State& bench) {
+// The game a save earlier: its log less the last entry.
+Game a_save_before(const Game& game) {
+    Game before(game.setup(), Log::kept, game.news());
+    for (std::size_t i = 0; i + 1 < game.log().size(); ++i) (void)before.apply(game.log()[i]);
+    return before;
+}
+
+// What a players' screen pays after each save: the save read, the table's
+// story (kept from the last reading by display, the page and the laptop
+// face up) fed the new entry, and `show` drawing the screen or the page's
+// state. With `whole`, the save is read whole (load_save), as before issue
+// 47; without, read on from the save before (SaveReader), as the followers
+// read it. The argument is the log's length.
+template <typename Show>
+void after_one_save(benchmark::State& bench, bool whole, Show show) {
     const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
     const std::string text = save_game(game);
     const narration::Narrator narrator(narration::english_script());
     narration::TableStory story(narrator);
-    Game before(game.setup(), Log::kept, game.news());  // the game a save earlier
-    for (std::size_t i = 0; i + 1 < game.log().size(); ++i) (void)before.apply(game.log()[i]);
+    const Game before = a_save_before(game);
     story.follow(before);
+    SaveReader held;
+    (void)held.read(save_game(before), "bench");
+    FreshCopies<SaveReader> readers(bench, held, 16);  // each reading from the save before
     for (auto _ : bench) {
-        auto loaded = load_game(text, "bench");
-        benchmark::DoNotOptimize(
-            narration::players_screen(story, *loaded, std::nullopt, 0).players.size());
+        if (whole) {
+            auto loaded = load_save(text, "bench");
+            benchmark::DoNotOptimize(show(story, loaded->game));
+            continue;
+        }
+        SaveReader& reader = readers.next();
+        (void)reader.read(text, "bench");  // the copy: the file's text, as read
+        benchmark::DoNotOptimize(show(story, reader.saved()->game));
     }
     bench.counters["entries"] = static_cast<double>(game.log().size());
 }
+
+std::size_t players_screen_size(narration::TableStory& story, const Game& game) {
+    return narration::players_screen(story, game, std::nullopt, 0).players.size();
+}
+
+std::size_t page_state_size(narration::TableStory& story, const Game& game) {
+    return cli::public_state(story, game, std::nullopt, 0, "").at(0).size();
+}
+
+// `display` after a save: the save read on from the last, the screen drawn.
+void display_after_save(benchmark::State& bench) {
+    after_one_save(bench, false, players_screen_size);
+}
 BENCHMARK(display_after_save)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The same with the save read whole, as before.
+void display_after_save_read_whole(benchmark::State& bench) {
+    after_one_save(bench, true, players_screen_size);
+}
+BENCHMARK(display_after_save_read_whole)
+    ->Arg(10)
+    ->Arg(100)
+    ->Arg(1000)
+    ->Unit(benchmark::kMicrosecond);
+
+// The players' page after a save: the server's follower reads the save and
+// builds the state GET /state.json serves until the next save.
+void page_after_save(benchmark::State& bench) { after_one_save(bench, false, page_state_size); }
+BENCHMARK(page_after_save)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+void page_after_save_read_whole(benchmark::State& bench) {
+    after_one_save(bench, true, page_state_size);
+}
+BENCHMARK(page_after_save_read_whole)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // Times `draw(game, story)` on a game of the benchmark's argument's length,
 // the story (kept from one drawing to the next) fed before the timing.
@@ -219,21 +284,59 @@ void players_screen_told_again(benchmark::State& bench) {
 }
 BENCHMARK(players_screen_told_again)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
-// GET /state.json: the page's JSON of the same screen.
+// GET /state.json: the page's JSON, from the state the last save built
+// (page_after_save), under the server's lock only to take its pointer.
 void page_state_json(benchmark::State& bench) {
-    at_length(bench, [](const Game& game, narration::TableStory& story) {
-        return cli::public_state(story, game, std::nullopt, 0, "").at(0).size();
-    });
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    const narration::Narrator narrator(narration::english_script());
+    narration::TableStory story(narrator);
+    const cli::PublicState built = cli::public_state(story, game, std::nullopt, 0, "");
+    std::int64_t now_ms = 0;
+    for (auto _ : bench) benchmark::DoNotOptimize(built.at(now_ms += 100).size());
+    bench.counters["entries"] = static_cast<double>(game.log().size());
 }
 BENCHMARK(page_state_json)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 // The REPL's save after an input at each length (serialise only: the disk's
-// part is repl_atomic_save's).
+// part is repl_atomic_save's): the whole game serialised, as before issue 47.
 void save_of_length(benchmark::State& bench) {
     at_length(bench,
               [](const Game& game, narration::TableStory&) { return save_game(game).size(); });
 }
 BENCHMARK(save_of_length)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The same save as the REPL writes it now (SaveWriter): the lines of the
+// entries written at the save before kept, the new entry's written, all joined.
+void save_written(benchmark::State& bench) {
+    const Game game = game_of_entries(static_cast<std::size_t>(bench.range(0)));
+    SaveWriter held;
+    (void)held.text(a_save_before(game));
+    FreshCopies<SaveWriter> writers(bench, held, 16);  // each writing from the save before
+    for (auto _ : bench) benchmark::DoNotOptimize(writers.next().text(game).size());
+    bench.counters["entries"] = static_cast<double>(game.log().size());
+}
+BENCHMARK(save_written)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The pieces of reading a save whole: nlohmann's parse of the text alone,
+// and the game built by applying the log's entries (already read) through
+// the engine. The rest of load_save is reading the entries (a vote's 60
+// names looked up).
+void save_parse_only(benchmark::State& bench) {
+    at_length(bench, [text = std::string()](const Game& game, narration::TableStory&) mutable {
+        if (text.empty()) text = save_game(game);
+        return nlohmann::json::parse(text).size();
+    });
+}
+BENCHMARK(save_parse_only)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+void save_replay_only(benchmark::State& bench) {
+    at_length(bench, [](const Game& game, narration::TableStory&) {
+        Game built(game.setup(), Log::kept, game.news());
+        for (const Action& action : game.log()) (void)built.apply(action);
+        return built.log().size();
+    });
+}
+BENCHMARK(save_replay_only)->Arg(10)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

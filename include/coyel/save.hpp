@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
@@ -58,11 +59,64 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label);
 // being taken and the cards shown of a walk-through not finished.
 Result<Game> load_game(std::string_view text, std::string_view label);
 
+// One save read again and again as the game goes on: a players' screen
+// (`display`, the players' page) following the moderator's saves. When the
+// new text is the last good one's up to the end of its log's last entry,
+// only what follows is parsed, and only the new entries are applied, on the
+// game kept from that reading. Anything else (an undo, another game in the
+// file, a broken file) is read whole. Either way the reading is the one
+// load_save gives: the same game, live clock and error.
+class SaveReader {
+  public:
+    SaveReader() = default;
+    // From a reading already made (and checked) without its text: the next
+    // one is read whole.
+    explicit SaveReader(std::optional<SavedGame> first) : saved_(std::move(first)) {}
+
+    // Reads `text`, the reading kept from now on; on an error (load_save's)
+    // the last good reading stays.
+    Refusal read(std::string text, std::string_view label);
+    // The last good reading, if any.
+    const std::optional<SavedGame>& saved() const { return saved_; }
+    // Whether the last good reading applied only the entries after the one
+    // before (the tests and the benchmark ask).
+    bool read_new_entries_only() const { return new_entries_only_; }
+
+  private:
+    struct Step;
+    std::optional<Step> step_after_held(std::string_view text, std::string_view label);
+    bool clock_goes_on(const nlohmann::json& root) const;
+    void keep_whole(std::string text, SavedGame saved, std::int64_t clock_after_log);
+
+    std::optional<SavedGame> saved_;
+    std::string text_;                  // the last good reading's text
+    bool log_found_ = false;            // whether its log was found in it, as below
+    std::size_t log_open_ = 0;          // just after the "[" of its log
+    std::size_t log_end_ = 0;           // just after its log's last entry (or the "[")
+    std::size_t entries_ = 0;           // its log's entries
+    std::int64_t clock_after_log_ = 0;  // the clock's reading after them, before "pending"
+    bool new_entries_only_ = false;
+};
+
 // The save file's text: stable key order, one log entry per line, and the
 // ballots of a vote being taken as "pending", so a resumed game asks the
 // next voter, not the first (and, before the game, the cards shown so far).
 // With `live`, the "live" key too.
 std::string save_game(const Game& game, const std::optional<LiveClock>& live = std::nullopt);
+
+// save_game's text, written again and again as the game goes on (the REPL's
+// save after each input): each entry's line is kept once written, so that a
+// save costs the entries new since the last one, the log's lines joined.
+class SaveWriter {
+  public:
+    std::string text(const Game& game, const std::optional<LiveClock>& live = std::nullopt);
+
+  private:
+    Setup setup_;
+    std::string head_;                // the text before the log, of setup_
+    std::vector<Action> entries_;     // the entries written last
+    std::vector<std::string> lines_;  // and their lines
+};
 
 // "2026-11-30T20:21:31.123Z" for Unix milliseconds, and back (nullopt for
 // anything not in exactly that shape, or outside the years 1970 to 9999).

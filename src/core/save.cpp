@@ -358,7 +358,9 @@ std::optional<std::int64_t> iso_time_from_text(std::string_view text) {
     return midnight + ((hours * 60LL + minutes) * 60 + seconds) * 1000 + number(20, 3);
 }
 
-Result<SavedGame> load_save(std::string_view text, std::string_view label) {
+namespace save_reading {
+
+Result<json> save_root(std::string_view text, std::string_view label) {
     auto fail = [&](std::string_view message) {
         return Error{fmt::format("{}: {}", label, message)};
     };
@@ -366,7 +368,7 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label) {
     // object (nlohmann would keep the last, so a save with both is ambiguous).
     auto parsed = parse_strict_json(text);
     if (!parsed) return fail(parsed.error());
-    const json root = std::move(*parsed);
+    json root = std::move(*parsed);
     if (auto refusal = check_format(root)) return fail(refusal->message);
     // Version 1 is the only one so far. A version 2 would convert here, in
     // place, before anything below reads the tree: `root = migrate_v1_to_v2(root)`.
@@ -374,20 +376,28 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label) {
             unknown_key(root, "", {"format", "version", "setup", "log", "told", "pending", "live"}))
         return fail(error->message);
     if (!root.contains("setup")) return fail("the save has no setup");
-    auto setup = setup_from_json(root["setup"]);
-    if (!setup) return fail(setup.error());
     if (!root.contains("log") || !root["log"].is_array())
         return fail("log must be a list of actions");
     // "told" marks a save that knows what the table was told; one without
     // it is from before, its news told at once, as it was played.
     if (root.contains("told") && !root["told"].is_number_unsigned())
         return fail("told must be a whole number of log entries");
-    Game game(std::move(*setup), Log::kept,
-              root.contains("told") ? News::held : News::told_at_once);
-    std::size_t position = 0;
-    for (const json& entry : root["log"])
+    return root;
+}
+
+Refusal replay_log(const json& log, std::size_t entries_before, Game& game,
+                   std::string_view label) {
+    std::size_t position = entries_before;
+    for (const json& entry : log)
         if (auto refusal = replay_entry(entry, ++position, game))
             return located(std::move(*refusal), label);
+    return std::nullopt;
+}
+
+Result<SavedGame> finish_save(const json& root, Game game, std::string_view label) {
+    auto fail = [&](std::string_view message) {
+        return Error{fmt::format("{}: {}", label, message)};
+    };
     if (root.contains("told") && root["told"].get<std::uint64_t>() != game.told())
         return fail(fmt::format("told is {}, but the log has told the table {} entries",
                                 root["told"].get<std::uint64_t>(), game.told()));
@@ -401,6 +411,28 @@ Result<SavedGame> load_save(std::string_view text, std::string_view label) {
         saved.live = *live;
     }
     return saved;
+}
+
+Result<WholeReading> read_whole(std::string_view text, std::string_view label) {
+    auto root = save_root(text, label);
+    if (!root) return root.failure();
+    auto setup = setup_from_json((*root)["setup"]);
+    if (!setup) return Error{fmt::format("{}: {}", label, setup.error())};
+    Game game(std::move(*setup), Log::kept,
+              root->contains("told") ? News::held : News::told_at_once);
+    if (auto refusal = replay_log((*root)["log"], 0, game, label)) return *refusal;
+    const std::int64_t clock_after_log = game.state().clock_s;
+    auto saved = finish_save(*root, std::move(game), label);
+    if (!saved) return saved.failure();
+    return WholeReading{std::move(*saved), clock_after_log};
+}
+
+}  // namespace save_reading
+
+Result<SavedGame> load_save(std::string_view text, std::string_view label) {
+    auto whole = save_reading::read_whole(text, label);
+    if (!whole) return whole.failure();
+    return std::move(whole->saved);
 }
 
 Result<Game> load_game(std::string_view text, std::string_view label) {
@@ -459,8 +491,10 @@ std::string live_text(const std::optional<LiveClock>& live) {
 
 }  // namespace
 
-std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
-    const Setup& setup = game.setup();
+namespace {
+
+// The save's text up to its log: the format and the setup.
+std::string save_head(const Setup& setup) {
     ordered_json setup_json;
     setup_json["players"] = setup.players;
     ordered_json roles = ordered_json::object();
@@ -484,15 +518,21 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
         if (!setup.self_play->speak_log.empty()) self["speak_log"] = setup.self_play->speak_log;
         setup_json["self"] = self;
     }
+    return fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",
+                       save_format_name, save_format_version, setup_json.dump());
+}
 
-    std::string out =
-        fmt::format("{{\n  \"format\": \"{}\",\n  \"version\": {},\n  \"setup\": {},\n",
-                    save_format_name, save_format_version, setup_json.dump());
+// The whole text: `head`, the log's entries as `line_of(i)` writes them, and
+// what follows the log.
+template <typename LineOf>
+std::string save_text(const std::string& head, const Game& game,
+                      const std::optional<LiveClock>& live, LineOf line_of) {
+    std::string out = head;
     out += "  \"log\": [";
     const auto& log = game.log();
     for (std::size_t i = 0; i < log.size(); ++i) {
         out += i ? ",\n    " : "\n    ";
-        out += action_text(log[i], setup);
+        out += line_of(i);
     }
     out += log.empty() ? "]" : "\n  ]";
     if (game.news() == News::held) out += fmt::format(",\n  \"told\": {}", game.told());
@@ -500,6 +540,36 @@ std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
     out += live_text(live);
     out += "\n}\n";
     return out;
+}
+
+}  // namespace
+
+std::string save_game(const Game& game, const std::optional<LiveClock>& live) {
+    return save_text(save_head(game.setup()), game, live,
+                     [&](std::size_t i) { return action_text(game.log()[i], game.setup()); });
+}
+
+std::string SaveWriter::text(const Game& game, const std::optional<LiveClock>& live) {
+    if (!(game.setup() == setup_)) {
+        setup_ = game.setup();
+        head_ = save_head(setup_);
+        entries_.clear();
+        lines_.clear();
+    }
+    // An entry may change once logged (its wall-clock time stamped) and
+    // undo takes the last ones back: the lines are kept up to the first
+    // entry that differs.
+    const auto& log = game.log();
+    std::size_t same = 0;
+    while (same < entries_.size() && same < log.size() && entries_[same] == log[same]) ++same;
+    entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(same), entries_.end());
+    lines_.erase(lines_.begin() + static_cast<std::ptrdiff_t>(same), lines_.end());
+    for (std::size_t i = same; i < log.size(); ++i) {
+        entries_.push_back(log[i]);
+        lines_.push_back(action_text(log[i], setup_));
+    }
+    return save_text(head_, game, live,
+                     [&](std::size_t i) -> const std::string& { return lines_[i]; });
 }
 
 }  // namespace coyel

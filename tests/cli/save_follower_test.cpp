@@ -52,9 +52,9 @@ class FakeWatch final : public FileWatch {
 SavedGame game_of(int entries) { return SavedGame{noted_game(entries), std::nullopt}; }
 
 SaveFollower follower_of(FakeFolder& folder) {
-    auto reader = [&folder](const std::string&) -> Result<SavedGame> {
+    auto reader = [&folder](const std::string&) -> Result<std::string> {
         if (!folder.present) return Error{"no such file"};
-        SavedGame read = game_of(folder.version);
+        std::string read = save_game(noted_game(folder.version));
         if (auto write = std::exchange(folder.after_read, nullptr)) write();
         return read;
     };
@@ -112,7 +112,10 @@ TEST_CASE("the save follower goes on with the file the game moved to (save AS)")
             watched.push_back(path);
             return std::make_unique<FakeWatch>(folder);
         },
-        [&](const std::string& path) -> Result<SavedGame> { return files.at(path); });
+        [&](const std::string& path) -> Result<std::string> {
+            const SavedGame& file = files.at(path);
+            return save_game(file.game, file.live);
+        });
     follower.start();
     CHECK(follower.path() == "/games/new.json");
     CHECK(shown(follower) == 4);

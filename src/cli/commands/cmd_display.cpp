@@ -153,7 +153,7 @@ int run_display(const DisplayOptions& given) {
     if (const int* code = std::get_if<int>(&followed_save)) return *code;
     auto* opened = &std::get<FollowedSave>(followed_save);
     const narration::Narrator narrator(opened->script.script());
-    SaveFollower followed(opened->path, folder_watch, read_saved_game, std::move(opened->first));
+    SaveFollower followed(opened->path, platform::real_disk(), std::move(opened->first));
     if (given.once) {
         narration::TableStory story(narrator);
         fmt::print("{}", narration::players_screen_text(

@@ -1,6 +1,7 @@
 #include "save_keeper.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 #include "coyel/text.hpp"
@@ -214,9 +215,11 @@ void SaveKeeper::point_to_new_file(const std::string& previous) {
 }
 
 GameWriter writing_text(FileWriter writer) {
-    return [writer = std::move(writer)](const std::string& to, const Game& saved,
-                                        const std::optional<LiveClock>& live) {
-        return writer(to, save_game(saved, live));
+    // The lines of the entries written before are kept (SaveWriter): a
+    // save after an input costs that input, not the whole log.
+    return [writer = std::move(writer), text = std::make_shared<SaveWriter>()](
+               const std::string& to, const Game& saved, const std::optional<LiveClock>& live) {
+        return writer(to, text->text(saved, live));
     };
 }
 

@@ -27,7 +27,8 @@ class Output;
 // `live` is what a players' screen needs to tick on (save.hpp).
 using GameWriter = std::function<Refusal(const std::string& path, const Game& game,
                                          const std::optional<LiveClock>& live)>;
-// A GameWriter that hands `writer` the text of save_game(game, live).
+// A GameWriter that hands `writer` the text of save_game(game, live)
+// (written by a SaveWriter of its own).
 GameWriter writing_text(FileWriter writer);
 
 class SaveKeeper {

@@ -10,23 +10,19 @@ std::unique_ptr<FileWatch> watch_save(platform::Disk& disk, const std::string& s
                       {platform::name_of(save_path), platform::name_of(lock_path_of(save_path))});
 }
 
-std::unique_ptr<FileWatch> folder_watch(const std::string& save_path) {
-    return watch_save(platform::real_disk(), save_path);
-}
-
 SaveFollower::SaveFollower(std::string path, Watcher watcher, Reader read,
                            std::optional<SavedGame> first)
     : path_(std::move(path)),
       watcher_(std::move(watcher)),
       watch_(watcher_(path_)),
       read_(std::move(read)),
-      saved_(std::move(first)),
+      reader_(std::move(first)),
       disk_(&platform::real_disk()) {}
 
 SaveFollower::SaveFollower(std::string path, platform::Disk& disk, std::optional<SavedGame> first)
     : SaveFollower(
           std::move(path), [&disk](const std::string& save) { return watch_save(disk, save); },
-          [&disk](const std::string& save) { return read_saved_game_on(disk, save); },
+          [&disk](const std::string& save) { return read_text_file(save, "save", disk); },
           std::move(first)) {
     disk_ = &disk;
 }
@@ -35,6 +31,7 @@ void SaveFollower::start() {
     if (moved()) return;
     watch_->arm();
     read();
+    moved();
 }
 
 bool SaveFollower::update() {
@@ -44,6 +41,7 @@ bool SaveFollower::update() {
     if (!watch_->armed() && watch_->arm()) changed = true;
     if (!changed) return false;
     read();
+    moved();
     return true;
 }
 
@@ -52,28 +50,25 @@ std::optional<std::chrono::milliseconds> SaveFollower::wait() const {
     return rearm_every;
 }
 
-void SaveFollower::read() {
-    auto read = read_(path_);
+bool SaveFollower::read() {
+    auto text = read_(path_);
+    const bool read = text && !reader_.read(std::move(*text), path_);
     missing_ = !read && !disk_->exists(path_);
-    if (read) saved_.emplace(std::move(*read));
-    moved();
+    return read;
 }
 
 // Follows the game to the file it went on in, armed first there too; a
 // chain of moves is followed (a loop would end at a file already left).
 bool SaveFollower::moved() {
     bool switched = false;
-    for (int hops = 0; hops < 8 && saved_ && saved_->live; ++hops) {
-        const std::string to = saved_->live->moved_to;
+    for (int hops = 0; hops < 8 && saved() && saved()->live; ++hops) {
+        const std::string to = saved()->live->moved_to;
         if (to.empty() || to == path_) break;
         switched = true;
         path_ = to;
         watch_ = watcher_(path_);
         watch_->arm();
-        auto read = read_(path_);
-        missing_ = !read && !disk_->exists(path_);
-        if (!read) break;  // the new file is looked for as any missing save
-        saved_.emplace(std::move(*read));
+        if (!read()) break;  // the new file is looked for as any missing save
     }
     return switched;
 }

@@ -6,7 +6,8 @@
 // left for that one.
 // The watch and the reading come from the disk (platform/disk.hpp: inotify
 // on the machine's, a fake in the tests), so the order of arming and reading
-// is an ordinary unit test.
+// is an ordinary unit test. Each reading goes on from the last (SaveReader):
+// a save one answer longer costs that answer, not the whole game.
 #pragma once
 
 #include <chrono>
@@ -27,12 +28,11 @@ using FileWatch = platform::FileWatch;
 
 // That watch, on `disk`.
 std::unique_ptr<FileWatch> watch_save(platform::Disk& disk, const std::string& save_path);
-// That watch on the machine's disk (inotify on the folder of `save_path`).
-std::unique_ptr<FileWatch> folder_watch(const std::string& save_path);
 
 class SaveFollower {
   public:
-    using Reader = std::function<Result<SavedGame>(const std::string&)>;
+    // The save's text.
+    using Reader = std::function<Result<std::string>(const std::string&)>;
     using Watcher = std::function<std::unique_ptr<FileWatch>(const std::string& save_path)>;
     // How often a lost watch is tried again, while its folder is missing.
     static constexpr std::chrono::milliseconds rearm_every{200};
@@ -54,18 +54,19 @@ class SaveFollower {
 
     const std::string& path() const { return path_; }
     // The last good reading (kept while the file is missing or half written).
-    const std::optional<SavedGame>& saved() const { return saved_; }
+    const std::optional<SavedGame>& saved() const { return reader_.saved(); }
     bool missing() const { return missing_; }
 
   private:
-    void read();
+    // Reads the save at path_: whether it read (missing_ says if it is there).
+    bool read();
     bool moved();
 
     std::string path_;
     Watcher watcher_;
     std::unique_ptr<FileWatch> watch_;
     Reader read_;
-    std::optional<SavedGame> saved_;
+    SaveReader reader_;
     bool missing_ = false;
     platform::Disk* disk_;  // where a save that does not read is looked for
 };

@@ -24,10 +24,14 @@ std::int64_t unix_ms_now() {
 
 void PublicServer::Impl::publish() {
     auto built = std::make_shared<const PublicState>(state_of_reading());
+    // The reading copied before the lock is taken (the copy grows with the
+    // log; only this thread changes the follower), and the one it replaces
+    // let go after: the routes wait for neither.
+    std::optional<SavedGame> reading = follower.saved();
     std::lock_guard lock(mutex);
     path = follower.path();
     missing = follower.missing();
-    if (follower.saved()) saved = follower.saved();
+    if (reading) std::swap(saved, reading);
     state = std::move(built);
     if (relay && saved) relay->follow(saved->game, saved->live);
     ++version;

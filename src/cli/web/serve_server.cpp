@@ -111,9 +111,7 @@ std::string card_policy() {
 }
 
 PublicServer::Impl::Impl(const narration::Narrator& n, std::string p)
-    : narrator(n),
-      game_id(game_fingerprint(p)),
-      follower(std::move(p), folder_watch, read_saved_game) {
+    : narrator(n), game_id(game_fingerprint(p)), follower(std::move(p), platform::real_disk()) {
     follower.start();  // armed, then read: a save made as the server starts is seen
     publish();
 }

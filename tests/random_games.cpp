@@ -1,5 +1,7 @@
 #include "random_games.hpp"
 
+#include <fmt/format.h>
+
 #include <string>
 
 namespace coyel::test {
@@ -15,7 +17,7 @@ bool chance(SplitMix64& rng, int percent) { return static_cast<int>(rng.below(10
 Setup random_setup(SplitMix64& rng) {
     Setup setup;
     const int players = min_players + static_cast<int>(rng.below(max_players - min_players + 1));
-    for (int i = 0; i < players; ++i) setup.players.push_back("P" + std::to_string(i + 1) + "x");
+    for (int i = 0; i < players; ++i) setup.players.push_back(fmt::format("P{}x", i + 1));
     Deck deck;
     for (Role role : all_roles)
         if (is_unique(role)) deck[role] = static_cast<int>(rng.below(2));
@@ -116,7 +118,7 @@ int play_random_policy(Game& game, SplitMix64& rng, EventBuffer& events) {
 
 Setup ten_player_night_setup() {
     Setup setup;
-    for (int i = 1; i <= 10; ++i) setup.players.push_back("P" + std::to_string(i));
+    for (int i = 1; i <= 10; ++i) setup.players.push_back(fmt::format("P{}", i));
     // The ten-player deck of before the lab chose the defaults (issue 23): the
     // benchmarks and the allocation count stay comparable across that change.
     setup.roles = deal(*parse_deck("carbon=3,ngo,ceo,banker,fragile", 10), 1);

@@ -189,7 +189,8 @@ Result<Deck> parse_deck(std::string_view text, int player_count) {
             std::string listed;  // the roles as a list argument, one a line
             for (Role r : all_roles) {
                 ids.push_back(role_id(r));
-                listed += (listed.empty() ? "" : "\n") + std::string{role_id(r)};
+                if (!listed.empty()) listed += '\n';
+                listed += role_id(r);
             }
             return reasoned(fmt::format("deck: unknown role \"{}\"{}", printable_excerpt(id),
                                         did_you_mean(id, ids)),

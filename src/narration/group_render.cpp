@@ -214,7 +214,7 @@ std::string render_group_markdown(const Narrator& narrator, const GroupStats& st
         out += fmt::format("\n## {}\n\n", markdown_escape(table.heading));
         auto row_text = [](const std::vector<std::string>& cells) {
             std::string line = "|";
-            for (const auto& cell : cells) line += " " + markdown_escape(cell) + " |";
+            for (const auto& cell : cells) line += fmt::format(" {} |", markdown_escape(cell));
             return line + "\n";
         };
         out += row_text(table.columns);

@@ -92,7 +92,7 @@ std::string render_text(const StoryMoment& moment, bool colour) {
 }
 
 std::string render_statistics_text(const Narrator& narrator, const Chronicle& chronicle) {
-    std::string out = "\n" + narrator.line("replay.statistics") + "\n";
+    std::string out = fmt::format("\n{}\n", narrator.line("replay.statistics"));
     for (const auto& line : statistics_lines(narrator, chronicle)) out += "  " + line + "\n";
     return out;
 }

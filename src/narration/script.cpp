@@ -70,7 +70,9 @@ LanguageRule language_rule_for(std::string_view code) {
                                                          : LanguageRule::english;
 }
 
-std::string in_quotes(std::string_view text) { return "\"" + printable_excerpt(text) + "\""; }
+std::string in_quotes(std::string_view text) {
+    return fmt::format("\"{}\"", printable_excerpt(text));
+}
 
 // The top level of a script's text: its language code and its "lines"
 // object, or the first thing wrong with it ("LABEL: why"; `label` printable).

@@ -42,7 +42,10 @@ while len(answered_by_phones()) < 2:
     check(time.monotonic() < deadline, f"the pages never answered two calls: {game.log()}")
     check(game.process.poll() is None, "coyel left during the game")
     for seat, page in enumerate(pages):
-        nonce, open_marks, done, hidden = browser.value(READ, page)
+        shown = browser.value(READ, page)
+        if not shown:  # the page still loading, on a busy machine
+            continue
+        nonce, open_marks, done, hidden = shown
         if hidden or not open_marks or done or not nonce or answered.get(seat) == nonce:
             continue
         # A player taps what their phone lets them: an entry open to them.

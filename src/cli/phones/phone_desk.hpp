@@ -134,7 +134,7 @@ class PhoneDesk {
     bool talking(Clock::time_point now) const {
         return call_ && is_ballot(*call_) && talk_until_ && now < *talk_until_ && voted_.empty();
     }
-    // The SLAPP-suit's call not read yet: the table's eyes may be open.
+    // The call not heard yet (call_read): the phones show nothing of it.
     bool unread() const { return call_ && read_for_ != answered_count_; }
     // A call the phones show nothing of for now.
     bool held(Clock::time_point now) const { return talking(now) || unread(); }

@@ -1,6 +1,6 @@
 // The phones' side of a game in play (`--cards phone`, `--self`): the desk
 // (phone_desk.hpp) follows each save the session makes, hears the session's
-// news (an undo, the SLAPP-suit's call read) and, once a call's answer is
+// news (an undo, a call heard by the table) and, once a call's answer is
 // due, passes it to the session through the inbox, with the table's notes
 // (a tied election). The server runs one on the machine's clock, under its
 // lock (serve_follow.cpp, serve_routes.cpp); the tests run one on a fake

@@ -346,6 +346,24 @@ TEST_CASE("session: the live key says when the clock runs and when a timer ends"
     CHECK_FALSE(live_of(7).running);
 }
 
+TEST_CASE("session: a timer's end is saved, the clock paused: the page shows the vote open") {
+    Table table({{0ms, "Hana"}, {0ms, "pause"}, {0ms, "timer 45s"}, {50s, "quit"}});
+    table.session.run();
+    std::vector<LiveClock> lives;
+    for (const std::string& text : table.disk.saves) {
+        auto loaded = load_save(text, "game.json");
+        REQUIRE(loaded.ok());
+        REQUIRE(loaded->live);
+        lives.push_back(*loaded->live);
+    }
+    const auto timed = std::find_if(lives.begin(), lives.end(),
+                                    [](const LiveClock& live) { return live.timer_ends_ms; });
+    REQUIRE(timed != lives.end());
+    // The save after the timer's, before the quit's, has no timer.
+    REQUIRE(lives.end() - timed >= 3);
+    CHECK_FALSE((timed + 1)->timer_ends_ms);
+}
+
 TEST_CASE("the players' screen draws accented capitals with their accents") {
     using coyel::cli::large_text;
     // Five dots high in three lines; an accent adds two dots above: a line.

@@ -48,6 +48,7 @@ void ClockDriver::check_timer() {
     }
     if (timer_->held || clock_.now() < timer_->ends) return;
     timer_.reset();
+    keeper_.save();  // the page shows whose ballot comes next, even with the clock paused
     out_.alert(narrator_.line("repl.time_up"));
 }
 

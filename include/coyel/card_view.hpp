@@ -23,9 +23,6 @@ struct CardView {
     bool operator==(const CardView&) const = default;
 };
 
-// Precondition: seat < game.player_count().
-CardView card_view(const Game& game, Seat seat);
-
 // A card token is this many lowercase hex digits: 128 bits of a real random
 // source, drawn by the front end at the deal (Setup::card_tokens).
 inline constexpr std::size_t card_token_digits = 32;

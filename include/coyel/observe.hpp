@@ -24,6 +24,10 @@ namespace coyel {
 struct Moment {
     const Game& game;
     std::optional<std::int64_t> clock_s;
+    // The moment as the table was told it, for the moderator too: held news
+    // not yet in (the moderator's story tells the game in the table's order).
+    // Every other observer always sees the told moment.
+    bool as_told = false;
 };
 
 // A fact the rules give one player privately, when they give it.
@@ -53,17 +57,33 @@ struct PhoneView {
     bool operator==(const PhoneView&) const = default;
 };
 
+// What the moderator is shown to run the call now expected: whom to ask and
+// what the rules leave open, facts the table may not know (whom the protest
+// saved, whom the NGO protected last night).
+struct CallPrompt {
+    CallId call = CallId::first_mayor;
+    std::optional<Seat> voter;           // whose ballot is asked now
+    int slapps_left = 0;                 // the CEO's SLAPP-suits not yet filed
+    std::optional<Seat> saved;           // whom tonight's protest saved
+    std::optional<Seat> ngo_barred;      // whom the NGO may not protect tonight
+    std::vector<BankerChoice> gestures;  // the banker's gestures open now
+    bool operator==(const CallPrompt&) const = default;
+};
+
 struct Observation {
     TableView view;                 // the game as this observer knows it
     std::optional<CardView> card;   // a player's own card
     std::vector<PrivateFact> told;  // what the rules told this player privately, so far
     PhoneView phone;                // a player's phone (no call for anyone else)
+    // The moderator's, while a call is expected (not at a told moment).
+    std::optional<CallPrompt> prompt;
     bool operator==(const Observation&) const = default;
 };
 
 // Everything `observer` may know at `moment`. The moderator sees the game
-// as it stands, held news included; the table and each player as the table
-// was told it, each player with their own card, facts and phone.
+// as it stands, held news included (unless the moment is as told), with the
+// call's prompt; the table and each player as the table was told it, each
+// player with their own card, facts and phone.
 // Precondition for Observer::Kind::player: seat < game.player_count().
 Observation observe(const Moment& moment, Observer observer);
 
@@ -71,5 +91,8 @@ Observation observe(const Moment& moment, Observer observer);
 inline Observation observe(const Game& game, Observer observer) {
     return observe(Moment{game, std::nullopt}, observer);
 }
+
+// The table's view at the game's own reading, the view most screens draw.
+inline TableView seen_by_table(const Game& game) { return observe(game, Observer::table()).view; }
 
 }  // namespace coyel

@@ -1,9 +1,9 @@
-// Who knows what, decided in one place: one view of the game per observer
-// (the moderator, the table, one player). The REPL's `table` and `status`,
-// the chronicle's two stories, the players' screen, a player's card and
-// phone are all drawn from these functions; nothing else reads a role or a
-// corruption for them. Twin games that differ only in hidden facts give the
-// table byte for byte the same output (tests/cli/twins_test.cpp).
+// What an observer may know of the game, as data: the table's view, who is
+// looking, and the public part of what happens. The views themselves are
+// built in the core (src/core/views.hpp) and reached only through
+// `observe` (coyel/observe.hpp), so that no front end can ask the game for a
+// view observe does not give. Twin games that differ only in hidden facts
+// give the table byte for byte the same output (tests/cli/twins_test.cpp).
 #pragma once
 
 #include <optional>
@@ -68,19 +68,6 @@ struct Observer {
     static constexpr Observer player(Seat seat) { return {Kind::player, seat}; }
     bool operator==(const Observer&) const = default;
 };
-
-// The game as `observer` knows it. Every observer sees the game as the
-// table was told it (while news is held, as it stood before); they differ
-// only in the roles and corruptions each may know.
-// Precondition for Kind::player: seat < game.player_count().
-TableView view_for(const Game& game, Observer observer);
-
-// The table's view: view_for(game, Observer::table()).
-TableView table_view(const Game& game);
-
-// The moderator's view of the game as it stands, held news included: every
-// role and corruption (observe's, for the moderator).
-TableView present_view(const Game& game);
 
 // The part of an event the table witnessed, or nullopt for a secret one
 // (a lobby). A protest's save is public, not whom it saved; so is the

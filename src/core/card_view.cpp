@@ -1,6 +1,6 @@
 #include "coyel/card_view.hpp"
 
-#include "coyel/table_view.hpp"
+#include "views.hpp"
 
 #include <array>
 

@@ -1,5 +1,8 @@
 #include "coyel/observe.hpp"
 
+#include "coyel/checks.hpp"
+#include "views.hpp"
+
 namespace coyel {
 namespace {
 
@@ -61,13 +64,34 @@ PhoneView phone_of(const Game& game, Seat self, const TableView& view) {
     return phone;
 }
 
+// The moderator's prompt at the call now expected.
+std::optional<CallPrompt> prompt_of(const Game& game) {
+    const auto call = game.current_call();
+    if (!call) return std::nullopt;
+    CallPrompt prompt;
+    prompt.call = *call;
+    prompt.voter = game.next_voter();
+    prompt.slapps_left = game.slapps_left();
+    prompt.saved = game.state().saved;
+    prompt.ngo_barred = rules::ngo_barred(game.setup(), game.state());
+    prompt.gestures = game.legal_banker_choices();
+    return prompt;
+}
+
 }  // namespace
 
 Observation observe(const Moment& moment, Observer observer) {
     const Game& game = moment.game;
     Observation seen;
     switch (observer.kind) {
-        case Observer::Kind::moderator: seen.view = present_view(game); break;
+        case Observer::Kind::moderator:
+            if (moment.as_told) {
+                seen.view = view_for(game, observer);
+                break;
+            }
+            seen.view = present_view(game);
+            seen.prompt = prompt_of(game);
+            break;
         case Observer::Kind::table: seen.view = table_view(game); break;
         case Observer::Kind::player:
             seen.view = view_for(game, observer);

@@ -1,4 +1,4 @@
-#include "coyel/table_view.hpp"
+#include "views.hpp"
 
 namespace coyel {
 

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "coyel/legal.hpp"
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 
 namespace coyel::narration {
 namespace {
@@ -29,6 +29,13 @@ bool clock_rise(const Options& options, const Event& event) {
            options.temperature_mode == TemperatureMode::clock;
 }
 
+// The game as `observer` was told it: the story's order, held news not in it.
+TableView told_to(const Game& game, Observer observer) {
+    return observe(Moment{game, std::nullopt, true}, observer).view;
+}
+
+TableView told_to_table(const Game& game) { return told_to(game, Observer::table()); }
+
 }  // namespace
 
 // Tells the story entry by entry, as the log is fed to it.
@@ -44,9 +51,9 @@ class Chronicler {
 
   private:
     bool moderator() const { return view_ == View::moderator; }
-    // The game as this story's observer knows it now (table_view.hpp).
+    // The game as this story's observer knows it now.
     TableView known() const {
-        return view_for(game_, moderator() ? Observer::moderator() : Observer::table());
+        return told_to(game_, moderator() ? Observer::moderator() : Observer::table());
     }
     StoryMoment& add(StoryMoment::Kind kind, std::string text, bool secret = false);
     void heading(Phase phase, int round) {
@@ -85,7 +92,7 @@ class Chronicler {
 Chronicler::Chronicler(const Narrator& narrator, const Setup& setup, News news, View view)
     : narrator_(narrator), view_(view), game_(setup, Log::kept, news) {
     if (moderator()) statistics_.lobbies.emplace();
-    sample(table_view(game_), 0);
+    sample(told_to_table(game_), 0);
 }
 
 StoryMoment& Chronicler::add(StoryMoment::Kind kind, std::string text, bool secret) {
@@ -108,18 +115,16 @@ void Chronicler::headings_for_new_phase(Phase before, int round_before, const Ta
 
 // The table's chart counts the players in; only the moderator's, per team.
 void Chronicler::sample(const TableView& view, std::size_t entry) {
-    const State& state = game_.state();
     Sample& point = samples_.emplace_back();
     point.at = view.clock_s;
     point.entry = entry;
     point.temperature = view.temperature;
     for (const auto& player : view.players) point.players_in += player.in_game ? 1 : 0;
     if (!moderator()) return;
-    const TableView moderators = known();
-    for (Seat seat = 0; seat < game_.player_count(); ++seat)
-        if (state.in_game.contains(seat))
-            ++(team_of(*moderators.players[seat].role) == Team::ecosystems ? point.ecosystems_in
-                                                                           : point.carbon_in);
+    // The moderator's chart counts the teams as they stand, held news included.
+    for (const TablePlayer& player : observe(game_, Observer::moderator()).view.players)
+        if (player.in_game)
+            ++(team_of(*player.role) == Team::ecosystems ? point.ecosystems_in : point.carbon_in);
 }
 
 // The chart steps up at each degree's own second, not at the entry that
@@ -140,7 +145,7 @@ void Chronicler::sample_clock_rises(const std::vector<Event>& events, std::size_
 void Chronicler::record(const Action& action, std::size_t entry) {
     entry_ = entry;
     if (entry == 1) heading(Phase::setup, 0);
-    const TableView told_before = table_view(game_);
+    const TableView told_before = told_to_table(game_);
     const Phase before = told_before.phase;
     const int round_before = told_before.round;
     round_ = std::max(1, round_before);
@@ -149,7 +154,7 @@ void Chronicler::record(const Action& action, std::size_t entry) {
     auto events = game_.apply(action);
     if (!events) return;  // cannot happen: the log was loaded through the engine
     // Moments carry the clock after the input: the clock moves first.
-    const TableView view = table_view(game_);
+    const TableView view = told_to_table(game_);
     tell(view, action, *events);
     round_ = game_.state().round;
     headings_for_new_phase(before, round_before, view);
@@ -300,8 +305,8 @@ Chronicle Chronicler::finish() {
     else if (!game_.log().empty())  // an unfinished game says where it stands, as the table knew it
         add(StoryMoment::Kind::stops,
             narrator_.line("replay.stops",
-                           Args{}.set("phase", narrator_.phase_title(table_view(game_).phase,
-                                                                     table_view(game_).round))));
+                           Args{}.set("phase", narrator_.phase_title(told_to_table(game_).phase,
+                                                                     told_to_table(game_).round))));
     const int limit = game_.setup().options.temperature_limit;
     return Chronicle{view_, std::move(moments_), std::move(samples_), statistics_, std::move(cast),
                      limit, std::move(game_)};

@@ -110,17 +110,17 @@ Args date_and_time(const Narrator& narrator, const std::tm& local) {
 }
 }  // namespace
 
-std::string Narrator::private_fact(const PrivateFact& fact, const Game& game) const {
+std::string Narrator::private_fact(const PrivateFact& fact, const TableView& view) const {
     const char* key = "phone.told.saved";
     switch (fact.kind) {
         case PrivateFact::Kind::fellow:
-            return line("phone.fellows", Args{}.set("names", game.name(fact.about)));
+            return line("phone.fellows", Args{}.set("names", view.players[fact.about].name));
         case PrivateFact::Kind::lobbied: key = "phone.told.lobbied"; break;
         case PrivateFact::Kind::corrupted: key = "phone.told.corrupted"; break;
         case PrivateFact::Kind::lobby_spent: key = "phone.told.lobby_spent"; break;
         case PrivateFact::Kind::saved: break;
     }
-    return line(key, Args{}.set("name", game.name(fact.about)));
+    return line(key, Args{}.set("name", view.players[fact.about].name));
 }
 
 std::string Narrator::date_time(std::time_t when) const {
@@ -305,56 +305,59 @@ Args Narrator::who(const TableView& view, std::optional<Seat> seat) const {
 
 // --- Calls ----------------------------------------------------------------
 
-std::vector<Line> Narrator::call(const Game& game) const {
-    const CallInfo& info = call_info(*game.current_call());
-    const State& state = game.state();
+std::vector<Line> Narrator::call(const Observation& seen) const {
+    const CallInfo& info = call_info(seen.prompt->call);
+    const TableView& view = seen.view;
     std::vector<Line> lines;
     Args title;
-    title.set("phase", phase_title(state.phase, state.round))
-        .set("title", line(key(info, "title")));
+    title.set("phase", phase_title(view.phase, view.round)).set("title", line(key(info, "title")));
     lines.push_back({Line::Kind::heading, line("heading.call", title)});
     const bool on_phone = point_on_phones_ && info.id == CallId::slapp;
     // The night falls before its first call wakes anyone: nobody's eyes are open yet.
     if (info.id == night_order.front())
-        add_lines(lines, Line::Kind::call, line("night.falls", Args{}.set("round", state.round)));
+        add_lines(lines, Line::Kind::call, line("night.falls", Args{}.set("round", view.round)));
     const std::size_t first = lines.size();
-    add_lines(
-        lines, Line::Kind::call,
-        line(key(info, on_phone ? "aloud_phone" : "aloud"), Args{}.set("round", state.round)));
+    add_lines(lines, Line::Kind::call,
+              line(key(info, on_phone ? "aloud_phone" : "aloud"), Args{}.set("round", view.round)));
     // A call that wakes its answerer owes the table the line that closes their eyes.
     if (wakes_at_night(info.id) || info.id == CallId::slapp)
         for (std::size_t i = first; i < lines.size(); ++i)
             lines[i].closes_with = line(key(info, "sleep"));
-    for (auto& hint : call_hint(game)) lines.push_back(std::move(hint));
+    for (auto& hint : call_hint(seen)) lines.push_back(std::move(hint));
     return lines;
 }
 
-std::vector<Line> Narrator::call_hint(const Game& game) const {
-    const CallInfo& info = call_info(*game.current_call());
-    const State& state = game.state();
-    const TableView view = table_view(game);
+std::vector<Line> Narrator::call_hint(const Observation& seen) const {
+    const CallPrompt& prompt = *seen.prompt;
+    const CallInfo& info = call_info(prompt.call);
+    const TableView& view = seen.view;
+    const auto named = [&](std::optional<Seat> seat, const char* none) {
+        return seat ? view.players[*seat].name : std::string{none};
+    };
+    std::optional<Seat> mayor;
+    for (Seat seat = 0; seat < static_cast<Seat>(view.players.size()); ++seat)
+        if (view.players[seat].mayor) mayor = seat;
     Args args;
-    args.set("left", game.slapps_left())
-        .set("abstain", game.setup().options.abstain ? "yes" : "no");
-    args.set("mayor", state.mayor ? game.name(*state.mayor) : "none");
-    args.set("saved", state.saved ? game.name(*state.saved) : "");
-    const auto barred = rules::ngo_barred(game.setup(), state);
-    args.set("last", barred ? game.name(*barred) : "none");
+    args.set("left", prompt.slapps_left).set("abstain", view.abstain ? "yes" : "no");
+    args.set("mayor", named(mayor, "none"));
+    args.set("saved", named(prompt.saved, ""));
+    args.set("last", named(prompt.ngo_barred, "none"));
     std::vector<std::string> gestures, tied;
-    for (auto choice : game.legal_banker_choices())
+    for (auto choice : prompt.gestures)
         gestures.push_back(line(fmt::format("gesture.{}", banker_choice_id(choice))));
     args.set("gestures", list_or(gestures));
-    for (Seat seat : state.revote_candidates) tied.push_back(game.name(seat));
+    for (Seat seat : view.revote_between) tied.push_back(view.players[seat].name);
     args.set("names", list_or(tied));
     std::vector<Line> lines;
     add_lines(lines, Line::Kind::instruction, line(key(info, "hint"), args));
     return lines;
 }
 
-std::string Narrator::question(const Game& game) const {
-    const CallInfo& info = call_info(*game.current_call());
-    const auto voter = game.next_voter();
-    return line(key(info, "prompt"), Args{}.set("name", voter ? game.name(*voter) : ""));
+std::string Narrator::question(const Observation& seen) const {
+    const CallInfo& info = call_info(seen.prompt->call);
+    const auto voter = seen.prompt->voter;
+    return line(key(info, "prompt"),
+                Args{}.set("name", voter ? seen.view.players[*voter].name : ""));
 }
 
 // --- Inputs and events ----------------------------------------------------
@@ -492,12 +495,11 @@ std::string Narrator::ballot(const TableView& view, const Ballot& ballot, int we
     return line("ballot.record", args);
 }
 
-std::string Narrator::undone(const Game& game, const Undone& undone) const {
-    const TableView view = table_view(game);
+std::string Narrator::undone(const TableView& view, const Undone& undone) const {
     if (undone.kind == Undone::Kind::ballot)
-        return line("undo.ballot", Args{}.set("voter", game.name(undone.ballot.voter)));
+        return line("undo.ballot", Args{}.set("voter", view.players[undone.ballot.voter].name));
     if (undone.kind == Undone::Kind::end)
-        return line("undo.end", Args{}.set("clock", clock_text(game.state().clock_s)));
+        return line("undo.end", Args{}.set("clock", clock_text(view.clock_s)));
     const Action& action = undone.action;
     Args args = who(view, action.player);
     args.set("choice", std::string{banker_choice_id(action.choice)})
@@ -559,15 +561,15 @@ std::vector<std::string> Narrator::rows(const TableView& view) const {
     return out;
 }
 
-std::string Narrator::next(const Game& game) const {
-    const State& state = game.state();
+std::string Narrator::next(const Observation& seen) const {
+    const TableView& view = seen.view;
     std::string what;
-    if (const auto call = game.current_call())
-        what = line(key(call_info(*call), "next"));
+    if (seen.prompt)
+        what = line(key(call_info(seen.prompt->call), "next"));
     else
         what = line(
             "view.over",
-            Args{}.set("team", team(*state.winner)).set("reason", win_reason(*state.win_reason)));
+            Args{}.set("team", team(*view.winner)).set("reason", win_reason(*view.win_reason)));
     return line("view.next", Args{}.set("what", what));
 }
 

@@ -61,7 +61,7 @@ class Narrator {
     // when it carries no reason the script has.
     std::string refusal(const Error& error) const;
     // A fact told to one player privately (coyel/observe.hpp), as their phone says it.
-    std::string private_fact(const PrivateFact& fact, const Game& game) const;
+    std::string private_fact(const PrivateFact& fact, const TableView& view) const;
     // " (did you mean "x"?)" for the candidate within reach of `typed`, or "".
     std::string did_you_mean(std::string_view typed,
                              const std::vector<std::string_view>& candidates) const;
@@ -76,13 +76,14 @@ class Narrator {
     // The marks around a line read aloud: {"“", "”"}, {"« ", " »"}.
     std::pair<std::string, std::string> quote_marks() const;
 
-    // --- The call the game asks now (precondition: not over) ---
+    // --- The call the game asks now, from the moderator's observation ---
+    // (precondition: seen.prompt, a call is expected)
     // Its heading, the lines to read aloud, and what to watch for and answer.
-    std::vector<Line> call(const Game& game) const;
+    std::vector<Line> call(const Observation& seen) const;
     // What to answer, in the words of `help`.
-    std::vector<Line> call_hint(const Game& game) const;
+    std::vector<Line> call_hint(const Observation& seen) const;
     // The prompt's question: "carbon target", "Ana votes for".
-    std::string question(const Game& game) const;
+    std::string question(const Observation& seen) const;
 
     // --- What one applied input did ---
     // The lines for an input and its events, in the order they are read: the
@@ -96,15 +97,17 @@ class Narrator {
     // One ballot, as a vote table's row: "Ana → Cleo (mayor: counts two)".
     std::string ballot(const TableView& view, const Ballot& ballot, int weight) const;
     // What `undo` took back.
-    std::string undone(const Game& game, const Undone& undone) const;
+    // `view` is the game after it, as the table knows it.
+    std::string undone(const TableView& view, const Undone& undone) const;
 
     // --- Views ---
     // Round, phase, temperature, clock and how it rises.
     std::string header(const TableView& view) const;
     // One row per seat: place, mayor, and the roles and corruptions the
-    // view's observer knows (view_for: the table's, the moderator's, ...).
+    // view's observer knows (observe: the table's, the moderator's, ...).
     std::vector<std::string> rows(const TableView& view) const;
-    std::string next(const Game& game) const;         // "Next: the carbon emissions' target."
+    // "Next: the carbon emissions' target.", from the moderator's observation.
+    std::string next(const Observation& seen) const;
     std::string winner(const TableView& view) const;  // "The ecosystems team won."
     std::string summary(const Game& game) const;      // one line, for `check`
 

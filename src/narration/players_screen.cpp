@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "chronicle.hpp"
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/text.hpp"
 
 namespace coyel::narration {
@@ -51,6 +51,9 @@ void countdown(const Narrator& narrator, const TableView& view, const ClockNow& 
     screen.countdown = narrator.line("display.countdown",
                                      Args{}.set("running", running).set("clock", clock_text(left)));
     if (left > 0) screen.changes_in = clock.next_second;
+    if (view.clock_may_run() && clock.next_second)  // the figure is rounded up
+        screen.countdown_left =
+            left <= 0 ? milliseconds(0) : milliseconds((left - 1) * 1000) + *clock.next_second;
 }
 
 // A running timer, shown rounded up (3:00 when set, 0:01 in its last second).
@@ -114,7 +117,7 @@ PlayersScreen players_screen(const Narrator& narrator, const Game& game,
 PlayersScreen players_screen(TableStory& story, const Game& game,
                              const std::optional<LiveClock>& live, std::int64_t now_ms) {
     const Narrator& narrator = story.narrator();
-    const TableView view = table_view(game);
+    const TableView view = observe(game, Observer::table()).view;
     PlayersScreen screen;
     screen.phase = narrator.phase_title(view.phase, view.round);
     screen.temperature = view.temperature;

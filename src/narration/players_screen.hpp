@@ -34,10 +34,13 @@ struct PlayersScreen {
     // temperature rises in the other modes; empty at the end.
     std::string countdown;
     std::optional<std::string> countdown_figure;  // "4:12": the same, for large digits
-    std::optional<std::string> timer_figure;      // "1:30"
-    std::optional<std::string> timer;             // "timer 1:30", while one runs
-    std::vector<Row> players;                     // seat order
-    std::vector<std::string> announcement;        // the last thing the table was told
+    // While the countdown runs, how long until it reads 0:00 (for a page that
+    // counts down by itself between two states).
+    std::optional<std::chrono::milliseconds> countdown_left;
+    std::optional<std::string> timer_figure;  // "1:30"
+    std::optional<std::string> timer;         // "timer 1:30", while one runs
+    std::vector<Row> players;                 // seat order
+    std::vector<std::string> announcement;    // the last thing the table was told
     // The vote being taken, as its ballots are said aloud: "Ana → Dan", one
     // a line, then "Cleo votes next." Empty outside a vote.
     std::vector<std::string> vote;

@@ -13,7 +13,7 @@
 
 #include "../narration_helpers.hpp"
 #include "chronicle.hpp"
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 #include "live_session.hpp"
 #include "players_screen.hpp"
 #include "process.hpp"
@@ -138,7 +138,7 @@ TEST_CASE("the end is held: roles wait for Enter, and twins' screens agree until
     CHECK(told.find(", corrupted", told.find("Every role:")) != std::string::npos);
     const Game revealed = *load_game(saves.back(), "game.json");
     CHECK_FALSE(revealed.end_held());
-    CHECK(table_view(revealed).players[4].corrupted);
+    CHECK(seen_by_table(revealed).players[4].corrupted);
 }
 
 TEST_CASE("the end held: an undo before Enter takes back the ballot and shows no role") {

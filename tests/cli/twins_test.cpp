@@ -17,8 +17,8 @@
 #include "../narration_helpers.hpp"
 #include "../random_games.hpp"
 #include "chronicle.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/save.hpp"
-#include "coyel/table_view.hpp"
 #include "players_screen.hpp"
 #include "render.hpp"
 #include "terminal/views.hpp"
@@ -167,7 +167,7 @@ struct TableOutputs {
 
 TableOutputs table_outputs(const Game& game) {
     TableOutputs out;
-    out.view = table_view(game);
+    out.view = seen_by_table(game);
     out.view_text = cli::table_view_text(narrator(), out.view, false);
     out.view_colour = cli::table_view_text(narrator(), out.view, true);
     const Chronicle chronicle = make_chronicle(narrator(), game, View::table);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../helpers.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/save.hpp"
 
 using namespace coyel;
@@ -12,6 +13,10 @@ using namespace coyel::test;
 using json = nlohmann::json;
 
 namespace {
+
+CardView card_of(const Game& game, Seat seat) {
+    return *observe(game, Observer::player(seat)).card;
+}
 
 // One token per seat of the SPEC table, each different.
 std::vector<std::string> spec_tokens() {
@@ -38,10 +43,10 @@ std::string with_tokens(const json& tokens) {
 
 TEST_CASE("a card tells its holder's name and card, a carbon emission's, the other ones too") {
     const Game game(make_setup(spec_table()));
-    CHECK(card_view(game, 2) == CardView{2, "Cleo", Role::ngo, {}});
-    CHECK(card_view(game, 3) == CardView{3, "Dan", Role::ceo, {}});  // the CEO is not told
-    CHECK(card_view(game, 0) == CardView{0, "Ana", Role::carbon, {6}});
-    CHECK(card_view(game, 6) == CardView{6, "Gus", Role::carbon, {0}});
+    CHECK(card_of(game, 2) == CardView{2, "Cleo", Role::ngo, {}});
+    CHECK(card_of(game, 3) == CardView{3, "Dan", Role::ceo, {}});  // the CEO is not told
+    CHECK(card_of(game, 0) == CardView{0, "Ana", Role::carbon, {6}});
+    CHECK(card_of(game, 6) == CardView{6, "Gus", Role::carbon, {0}});
 }
 
 TEST_CASE("a card token names its seat, any other text, a near miss too, names none") {

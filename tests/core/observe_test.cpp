@@ -97,6 +97,35 @@ TEST_CASE("observe: the CEO is pointed at the saved player at the SLAPP-suit") {
     CHECK(told(game, "Ben").empty());
 }
 
+TEST_CASE(
+    "observe: the moderator's prompt names whom the protest saved and whom the NGO may not "
+    "protect") {
+    Options options;
+    options.ngo_repeat = false;
+    Game game = make_game(spec_table(), options);
+    ok(game, elect(game, "Hana"));
+    night(game, "Ben", "Finn", BankerChoice::none, {nullptr});
+    ok(game, vote_all(game, nullptr));
+    ok(game, target(game, "Hana"));
+    const auto prompt = [&] { return observe(game, Observer::moderator()).prompt; };
+    REQUIRE(prompt());
+    CHECK(prompt()->call == CallId::ngo_protect);
+    CHECK(prompt()->ngo_barred == seat(game, "Finn"));  // last night's
+    CHECK(prompt()->slapps_left == game.slapps_left());
+    ok(game, protect(game, "Hana"));
+    CHECK(prompt()->call == CallId::banker);
+    CHECK(prompt()->gestures == game.legal_banker_choices());
+    ok(game, bank(BankerChoice::none));
+    ok(game, lobby(game, nullptr));
+    REQUIRE(game.current_call() == CallId::slapp);
+    CHECK(prompt()->saved == seat(game, "Hana"));
+    // Nobody else is prompted, and a told moment (the story's) has no prompt.
+    CHECK_FALSE(observe(game, Observer::table()).prompt);
+    for (Seat seat = 0; seat < game.player_count(); ++seat)
+        CHECK_FALSE(observe(game, Observer::player(seat)).prompt);
+    CHECK_FALSE(observe(Moment{game, std::nullopt, true}, Observer::moderator()).prompt);
+}
+
 TEST_CASE("observe: the moderator sees held news, the table and the players do not") {
     Game game = make_game(spec_table());
     ok(game, elect(game, "Hana"));

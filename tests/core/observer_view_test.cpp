@@ -1,15 +1,20 @@
-// One view per observer (table_view.hpp): what the moderator, the table and
+// One view per observer (observe.hpp, at the told moment): what the moderator, the table and
 // each player know of the same game, and twins that differ only in what an
 // observer may not know giving that observer the same view.
 #include <utility>
 
 #include "../helpers.hpp"
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 
 using namespace coyel;
 using namespace coyel::test;
 
 namespace {
+
+// The game as `observer` was told it.
+TableView told_view(const Game& game, Observer observer) {
+    return observe(Moment{game, std::nullopt, true}, observer).view;
+}
 
 // The roles the view shows, seat by seat ('-' for an unknown one).
 std::string roles_seen(const TableView& view) {
@@ -37,22 +42,22 @@ Game after_night_one(const Seating& seating) {
 TEST_CASE("each observer sees the roles and corruptions it may know, and no other") {
     const Game game = after_night_one(spec_table());
     // Ana Ben Cleo Dan Eve Finn Gus Hana: carbon citizen ngo ceo banker fragile carbon citizen.
-    CHECK(roles_seen(view_for(game, Observer::table())) == "-citizen------");
-    CHECK(corruptions_seen(view_for(game, Observer::table())) == "........");
-    CHECK(roles_seen(view_for(game, Observer::moderator())) ==
+    CHECK(roles_seen(told_view(game, Observer::table())) == "-citizen------");
+    CHECK(corruptions_seen(told_view(game, Observer::table())) == "........");
+    CHECK(roles_seen(told_view(game, Observer::moderator())) ==
           "carboncitizenngoceobankerfragilecarboncitizen");
-    CHECK(corruptions_seen(view_for(game, Observer::moderator())) == "....!...");
+    CHECK(corruptions_seen(told_view(game, Observer::moderator())) == "....!...");
     // A carbon emission knows the other one (they met on night 1), not the CEO.
-    CHECK(roles_seen(view_for(game, Observer::player(0))) == "carboncitizen----carbon-");
+    CHECK(roles_seen(told_view(game, Observer::player(0))) == "carboncitizen----carbon-");
     // The corrupted banker was tapped and recognised the CEO.
-    CHECK(roles_seen(view_for(game, Observer::player(4))) == "-citizen-ceobanker---");
-    CHECK(corruptions_seen(view_for(game, Observer::player(4))) == "....!...");
+    CHECK(roles_seen(told_view(game, Observer::player(4))) == "-citizen-ceobanker---");
+    CHECK(corruptions_seen(told_view(game, Observer::player(4))) == "....!...");
     // The CEO knows whom the lobby corrupted.
-    CHECK(roles_seen(view_for(game, Observer::player(3))) == "-citizen-ceo----");
-    CHECK(corruptions_seen(view_for(game, Observer::player(3))) == "....!...");
+    CHECK(roles_seen(told_view(game, Observer::player(3))) == "-citizen-ceo----");
+    CHECK(corruptions_seen(told_view(game, Observer::player(3))) == "....!...");
     // A citizen knows their own card and what the table knows.
-    CHECK(roles_seen(view_for(game, Observer::player(7))) == "-citizen-----citizen");
-    CHECK(corruptions_seen(view_for(game, Observer::player(7))) == "........");
+    CHECK(roles_seen(told_view(game, Observer::player(7))) == "-citizen-----citizen");
+    CHECK(corruptions_seen(told_view(game, Observer::player(7))) == "........");
 }
 
 TEST_CASE("twins that differ in what an observer may not know give it the same view") {
@@ -60,13 +65,13 @@ TEST_CASE("twins that differ in what an observer may not know give it the same v
     // Cleo (ngo) and Finn (fragile) swap cards: only they, and the moderator, can tell.
     const Game game = after_night_one(table);
     const Game twin = after_night_one(swapped(table, 2, 5));
-    CHECK(view_for(game, Observer::table()) == view_for(twin, Observer::table()));
+    CHECK(told_view(game, Observer::table()) == told_view(twin, Observer::table()));
     for (Seat seat : {0, 3, 4, 6, 7}) {
         CAPTURE(seat);
-        CHECK(view_for(game, Observer::player(seat)) == view_for(twin, Observer::player(seat)));
+        CHECK(told_view(game, Observer::player(seat)) == told_view(twin, Observer::player(seat)));
     }
-    CHECK(view_for(game, Observer::player(2)) != view_for(twin, Observer::player(2)));
-    CHECK(view_for(game, Observer::moderator()) != view_for(twin, Observer::moderator()));
+    CHECK(told_view(game, Observer::player(2)) != told_view(twin, Observer::player(2)));
+    CHECK(told_view(game, Observer::moderator()) != told_view(twin, Observer::moderator()));
 }
 
 TEST_CASE("at the end every observer knows every role, once the end is told") {
@@ -83,10 +88,10 @@ TEST_CASE("at the end every observer knows every role, once the end is told") {
     // Held until the moderator tells it (Game::end_held): the cards of those
     // out were shown as they went, the others not yet.
     REQUIRE(game.end_held());
-    CHECK(roles_seen(view_for(game, Observer::table())) == "carboncitizenngoceo-fragilecarbon-");
-    CHECK(roles_seen(view_for(game, Observer::player(1))) == "carboncitizenngoceo-fragilecarbon-");
+    CHECK(roles_seen(told_view(game, Observer::table())) == "carboncitizenngoceo-fragilecarbon-");
+    CHECK(roles_seen(told_view(game, Observer::player(1))) == "carboncitizenngoceo-fragilecarbon-");
     ok(game, act(ActionKind::tell));
-    const TableView moderator = view_for(game, Observer::moderator());
-    CHECK(view_for(game, Observer::table()) == moderator);
-    CHECK(view_for(game, Observer::player(1)) == moderator);
+    const TableView moderator = told_view(game, Observer::moderator());
+    CHECK(told_view(game, Observer::table()) == moderator);
+    CHECK(told_view(game, Observer::player(1)) == moderator);
 }

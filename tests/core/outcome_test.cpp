@@ -2,7 +2,7 @@
 // fact the front ends need (the banker corrupted, the clock may run, the
 // countdown to the next degree) is one rule they ask.
 #include "../helpers.hpp"
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 
 using namespace coyel;
 using namespace coyel::test;
@@ -124,10 +124,10 @@ TEST_CASE("the clock may run from Night 1 to the end, for the game and the table
     CHECK_FALSE(clock_runs_in(Phase::over));
     Game g = make_game();
     CHECK_FALSE(g.clock_may_run());
-    CHECK_FALSE(table_view(g).clock_may_run());
+    CHECK_FALSE(seen_by_table(g).clock_may_run());
     ok(g, elect(g, nullptr));
     CHECK(g.clock_may_run());
-    CHECK(table_view(g).clock_may_run());
+    CHECK(seen_by_table(g).clock_may_run());
 }
 
 TEST_CASE("the countdown to the next degree: from a reading, never below zero") {
@@ -138,7 +138,7 @@ TEST_CASE("the countdown to the next degree: from a reading, never below zero") 
     ok(g, at(elect(g, nullptr), 0));
     ok(g, clock_at(250));
     CHECK(g.seconds_to_next_degree(g.state().clock_s) == 50);
-    CHECK(table_view(g).seconds_to_next_degree(260) == 40);
+    CHECK(seen_by_table(g).seconds_to_next_degree(260) == 40);
     Options night;
     night.temperature_mode = TemperatureMode::night;
     CHECK_FALSE(make_game(spec_table(), night).seconds_to_next_degree(0));

@@ -2,8 +2,8 @@
 // news of an answer given with the table's eyes closed waits for the
 // moderator to tell it, and every view the players see follows.
 #include "../helpers.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/save.hpp"
-#include "coyel/table_view.hpp"
 
 using namespace coyel;
 using namespace coyel::test;
@@ -26,7 +26,7 @@ Action tell_at(std::int64_t seconds) { return at(act(ActionKind::tell), seconds)
 
 TEST_CASE("the night's last answer holds its dawn until the table is told") {
     Game g = before_last_call();
-    const TableView night_view = table_view(g);
+    const TableView night_view = seen_by_table(g);
     const auto answered = ok(g, lobby(g, "Finn"));
     // The answer's own events (the lobby) come back; the dawn's wait.
     CHECK(has_event(answered, Event::Kind::lobby));
@@ -34,9 +34,9 @@ TEST_CASE("the night's last answer holds its dawn until the table is told") {
     CHECK_FALSE(has_event(answered, Event::Kind::player_out));
     CHECK(g.news_held());
     CHECK(g.told() == g.log().size() - 1);
-    CHECK_FALSE(in(g, "Ben"));           // the rules have resolved the dawn
-    CHECK(table_view(g) == night_view);  // but the table knows nothing of it
-    CHECK_FALSE(table_may_look(g));      // and its eyes are closed
+    CHECK_FALSE(in(g, "Ben"));              // the rules have resolved the dawn
+    CHECK(seen_by_table(g) == night_view);  // but the table knows nothing of it
+    CHECK_FALSE(table_may_look(g));         // and its eyes are closed
     const auto told = ok(g, act(ActionKind::tell));
     REQUIRE(told.size() >= 2);
     CHECK(told.front().kind == Event::Kind::dawn);
@@ -44,7 +44,7 @@ TEST_CASE("the night's last answer holds its dawn until the table is told") {
     CHECK_FALSE(has_event(told, Event::Kind::lobby));  // told once, with the answer
     CHECK_FALSE(g.news_held());
     CHECK(g.told() == g.log().size());
-    CHECK_FALSE(table_view(g).players[*seat(g, "Ben")].in_game);
+    CHECK_FALSE(seen_by_table(g).players[*seat(g, "Ben")].in_game);
     CHECK(table_may_look(g));
 }
 
@@ -69,15 +69,15 @@ TEST_CASE("a SLAPP-suit's outcome waits for the table to open its eyes") {
     ok(s, elect(s, "Hana"));
     night(s, "Ben", "Ben");  // saved by a protest, told
     REQUIRE(s.state().expects == ActionKind::slapp);
-    const TableView before = table_view(s);
+    const TableView before = seen_by_table(s);
     CHECK(ok(s, slapp(true)).empty());  // all of it is news
     CHECK(s.news_held());
-    CHECK(table_view(s) == before);
+    CHECK(seen_by_table(s) == before);
     const auto told = ok(s, act(ActionKind::tell));
     REQUIRE_FALSE(told.empty());
     CHECK(told.front().kind == Event::Kind::slapp);
     CHECK(has_event(told, Event::Kind::player_out));
-    CHECK(table_view(s).players[*seat(s, "Dan")].role == Role::ceo);
+    CHECK(seen_by_table(s).players[*seat(s, "Dan")].role == Role::ceo);
 }
 
 TEST_CASE("a degree reached before the dawn is told comes with it, once") {
@@ -91,13 +91,13 @@ TEST_CASE("a degree reached before the dawn is told comes with it, once") {
     REQUIRE(degree.ok());
     CHECK(degree->empty());  // held: the table hears it with the dawn
     CHECK(g.state().temperature == 1);
-    CHECK(table_view(g).temperature == 0);
-    CHECK(table_view(g).clock_s == rise + 1);  // time itself is public
+    CHECK(seen_by_table(g).temperature == 0);
+    CHECK(seen_by_table(g).clock_s == rise + 1);  // time itself is public
     const auto told = ok(g, tell_at(rise + 3));
     REQUIRE(told.size() >= 2);
     CHECK(told.front().kind == Event::Kind::dawn);
     CHECK(told.back().kind == Event::Kind::temperature_rose);
-    CHECK(table_view(g).temperature == 1);
+    CHECK(seen_by_table(g).temperature == 1);
 }
 
 TEST_CASE("undo: a tell goes with the answer whose news it told") {
@@ -130,7 +130,7 @@ TEST_CASE("the save keeps what the table was told: a game saved at the gate load
     auto at_gate = load_game(save_game(g), "g.json");
     REQUIRE(at_gate.ok());
     CHECK(at_gate->news_held());
-    CHECK(table_view(*at_gate) == table_view(g));
+    CHECK(seen_by_table(*at_gate) == seen_by_table(g));
     ok(g, act(ActionKind::tell));
     const std::string text = save_game(g);
     CHECK(text.find("{\"do\": \"tell\"}") != std::string::npos);

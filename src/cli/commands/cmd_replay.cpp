@@ -8,7 +8,7 @@
 
 #include "chronicle.hpp"
 #include "commands.hpp"
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 #include "language.hpp"
 #include "render.hpp"
 #include "repl/line_reader.hpp"
@@ -107,7 +107,7 @@ void print_text(const Narrator& narrator, const Chronicle& chronicle, const Repl
     fmt::print("\n{}\n", narrator.line("replay.after_entry", Args{}.set("entry", entry)));
     fmt::print("{}", chronicle.view == View::moderator
                          ? moderator_view_text(narrator, chronicle.game, colour)
-                         : table_view_text(narrator, table_view(chronicle.game), colour));
+                         : table_view_text(narrator, seen_by_table(chronicle.game), colour));
 }
 
 // The formats to share show what the players know while the game is not

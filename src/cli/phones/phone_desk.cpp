@@ -115,7 +115,7 @@ std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
         const auto choices = held(now) ? std::vector<std::string>{} : choice_words();
         shown["call"] = choices.empty() ? "" : call_heading();
         shown["choices"] = choices;
-        shown["open"] = choices.empty() ? "" : open_marks(seat, seen.phone);
+        shown["open"] = choices.empty() ? "" : open_marks(seen);
         shown["nonce"] = phone.nonce;
         shown["pick"] = phone.pick ? nlohmann::json(*phone.pick) : nlohmann::json(nullptr);
         shown["done"] = phone.done;
@@ -125,7 +125,7 @@ std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
         const bool by_day = call_ && (is_ballot(*call_) || is_election(*call_));
         shown["waiting"] = narrator_.line(by_day ? "phone.waiting_day" : "phone.waiting");
         shown["hint"] = by_day ? "" : narrator_.line("phone.night_hint");  // night calls only
-        shown["fellows"] = fellows_picks(seat);
+        shown["fellows"] = fellows_picks(seen);
         shown["told"] = told_lines(seen, held(now));
     }
     std::string text = shown.dump();
@@ -133,18 +133,25 @@ std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
     return text;
 }
 
+// The fellows this player answers with: the carbon emissions still in, each
+// known to the others since the deal (an empty list for everyone else).
+std::vector<Seat> PhoneDesk::answering_fellows(const Observation& seen) const {
+    std::vector<Seat> fellows;
+    if (call_ != CallId::carbon_target || !seen.phone.answers) return fellows;
+    for (const PrivateFact& fact : seen.told)
+        if (fact.kind == PrivateFact::Kind::fellow && in_game_.contains(fact.about))
+            fellows.push_back(fact.about);
+    return fellows;
+}
+
 // The carbon emissions see each other's picks, once sent (the others an empty list).
-nlohmann::json PhoneDesk::fellows_picks(Seat seat) const {
+nlohmann::json PhoneDesk::fellows_picks(const Observation& seen) const {
     nlohmann::json fellows = nlohmann::json::array();
-    const SeatSet answerers = phone_answerers(*game_);
-    if (call_ != CallId::carbon_target || !answerers.contains(seat) || answerers.size() < 2)
-        return fellows;
-    for (Seat fellow : answerers)
-        if (fellow != seat) {
-            const auto& pick = phones_[static_cast<std::size_t>(fellow)].pick;
-            fellows.push_back({{"name", game_->name(fellow)},
-                               {"pick", pick ? nlohmann::json(*pick) : nlohmann::json(nullptr)}});
-        }
+    for (Seat fellow : answering_fellows(seen)) {
+        const auto& pick = phones_[static_cast<std::size_t>(fellow)].pick;
+        fellows.push_back({{"name", seen.view.players[fellow].name},
+                           {"pick", pick ? nlohmann::json(*pick) : nlohmann::json(nullptr)}});
+    }
     return fellows;
 }
 
@@ -156,7 +163,7 @@ std::vector<std::string> PhoneDesk::told_lines(const Observation& seen, bool hel
     for (const PrivateFact& fact : seen.told) {
         if (fact.kind == PrivateFact::Kind::fellow) continue;  // on the card itself
         if (fact.kind == PrivateFact::Kind::saved && held) continue;
-        lines.push_back(narrator_.private_fact(fact, *game_));
+        lines.push_back(narrator_.private_fact(fact, seen.view));
     }
     if (lines.empty()) lines.push_back(narrator_.line("phone.told_nothing"));
     return lines;
@@ -165,16 +172,16 @@ std::vector<std::string> PhoneDesk::told_lines(const Observation& seen, bool hel
 // "0110…": the entries this phone may tap. A carbon emission may tap only
 // the player a fellow has sent Done on, once one has: the team agrees on
 // their own phones, never in a round every phone would see.
-std::string PhoneDesk::open_marks(Seat seat, const PhoneView& phone) const {
+std::string PhoneDesk::open_marks(const Observation& seen) const {
     std::string marks;
     std::optional<std::size_t> agreed;
-    if (call_ == CallId::carbon_target && phone.answers)
-        for (Seat fellow : phone_answerers(*game_)) {
-            const Phone& other = phones_[static_cast<std::size_t>(fellow)];
-            if (fellow != seat && other.done && other.pick) agreed = other.pick;
-        }
-    for (std::size_t index = 0; index < phone.open.size(); ++index)
-        marks += phone.open[index] && (!agreed || *agreed == index) ? '1' : '0';
+    for (Seat fellow : answering_fellows(seen)) {
+        const Phone& other = phones_[static_cast<std::size_t>(fellow)];
+        if (other.done && other.pick) agreed = other.pick;
+    }
+    const std::vector<bool>& open = seen.phone.open;
+    for (std::size_t index = 0; index < open.size(); ++index)
+        marks += open[index] && (!agreed || *agreed == index) ? '1' : '0';
     return marks;
 }
 
@@ -193,7 +200,7 @@ PhoneDesk::Posted PhoneDesk::post(Seat seat, std::string_view nonce, std::size_t
     if (!phone_action(*game_, index)) return Posted::bad;
     // An entry the page showed closed (a page left behind, a forged Done):
     // refused on that phone alone, which taps again.
-    const std::string open = open_marks(seat, observe(*game_, Observer::player(seat)).phone);
+    const std::string open = open_marks(observe(*game_, Observer::player(seat)));
     if (index >= open.size() || open[index] != '1') {
         phone.note = narrator_.line("phone.not_open");
         return Posted::bad;

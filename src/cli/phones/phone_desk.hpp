@@ -125,9 +125,10 @@ class PhoneDesk {
     std::string renewed_nonce();
     void renew(Phone& phone);
     std::vector<std::string> choice_words() const;
-    nlohmann::json fellows_picks(Seat seat) const;
+    std::vector<Seat> answering_fellows(const Observation& seen) const;
+    nlohmann::json fellows_picks(const Observation& seen) const;
     std::vector<std::string> told_lines(const Observation& seen, bool held) const;
-    std::string open_marks(Seat seat, const PhoneView& phone) const;
+    std::string open_marks(const Observation& seen) const;
     std::string call_heading() const;
     // The vote waits for the talk timer: the phones show no ballot until it
     // ends (once a ballot is cast, the vote is under way).

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 #include "output.hpp"
 #include "table_gate.hpp"
 
@@ -23,7 +23,7 @@ void CallBoard::show() {
     // Later voters: their prompts alone; but a session that starts (or a
     // screen cleared) in the middle of a vote shows where it stands.
     if (game_.vote_open() && !first) return;
-    out_.show(narrator_.call(game_));
+    out_.show(narrator_.call(observe(game_, Observer::moderator())));
     show_vote_so_far();
 }
 
@@ -31,7 +31,7 @@ void CallBoard::show() {
 // lines to read aloud close their eyes, and only then, on a cleared screen,
 // does the moderator see whom the protest saved.
 void CallBoard::show_slapp_call() {
-    std::vector<narration::Line> lines = narrator_.call(game_);
+    std::vector<narration::Line> lines = narrator_.call(observe(game_, Observer::moderator()));
     std::vector<narration::Line> aloud;
     for (const auto& line : lines)
         if (line.kind != narration::Line::Kind::instruction) aloud.push_back(line);
@@ -45,7 +45,7 @@ void CallBoard::show_slapp_call() {
 void CallBoard::show_vote_so_far() {
     const auto& ballots = game_.state().ballots;
     if (ballots.empty()) return;
-    const TableView view = table_view(game_);
+    const TableView view = seen_by_table(game_);
     out_.say(narrator_.line("repl.ballots_taken"));
     for (const Ballot& ballot : ballots)
         out_.say("  " + narrator_.ballot(view, ballot, game_.vote_weight(ballot.voter)));
@@ -54,7 +54,7 @@ void CallBoard::show_vote_so_far() {
 std::string CallBoard::question() const {
     if (gate_.open()) return narrator_.line(gate_.gate().prompt_key);
     if (game_.over()) return narrator_.line("repl.end_question");
-    return narrator_.question(game_);
+    return narrator_.question(observe(game_, Observer::moderator()));
 }
 
 }  // namespace coyel::cli

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "answer.hpp"
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/text.hpp"
 #include "output.hpp"
 #include "save_keeper.hpp"
@@ -34,7 +34,7 @@ void ClockDriver::catch_up(int announced) {
     if (!events->empty()) {
         Action degree;
         degree.kind = ActionKind::clock;
-        out_.show(narrator_.input(table_view(game_), degree, *events, std::nullopt, announced));
+        out_.show(narrator_.input(seen_by_table(game_), degree, *events, std::nullopt, announced));
         if (game_.over()) clock_.stop();
     }
     keeper_.save_reading();
@@ -118,7 +118,7 @@ void ClockDriver::resume() {
 void ClockDriver::tell_reading() const {
     Args args;
     args.set("running", clock_.running() ? "yes" : "no")
-        .set("temperature", narrator_.header(table_view(game_)));
+        .set("temperature", narrator_.header(seen_by_table(game_)));
     out_.say(narrator_.line("repl.clock", args));
 }
 

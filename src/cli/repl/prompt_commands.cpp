@@ -8,7 +8,7 @@
 #include "call_board.hpp"
 #include "clock_driver.hpp"
 #include "coyel/game.hpp"
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/text.hpp"
 #include "output.hpp"
 #include "phones/tokens.hpp"
@@ -196,7 +196,7 @@ void PromptCommands::show_status() {
 void PromptCommands::news(const std::string&) { s_.show_news(); }
 
 void PromptCommands::table_view(const std::string&) {
-    s_.out().write(table_view_text(s_.narrator(), coyel::table_view(s_.game()), s_.out().colour()));
+    s_.out().write(table_view_text(s_.narrator(), seen_by_table(s_.game()), s_.out().colour()));
 }
 
 // Behind the privacy gate when taking it back would show a secret.

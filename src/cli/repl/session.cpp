@@ -8,9 +8,9 @@
 #include <utility>
 
 #include "chronicle.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/phone_call.hpp"
 #include "coyel/save.hpp"
-#include "coyel/table_view.hpp"
 #include "coyel/text.hpp"
 #include "terminal/signals.hpp"
 #include "terminal/views.hpp"
@@ -263,7 +263,7 @@ void Session::tell(const Result<std::vector<Event>>& applied, const Action& acti
 // first; elsewhere it is told at once.
 void Session::tell_lines(const std::vector<Event>& events, const Action& action,
                          std::optional<CallId> closed) {
-    const TableView view = table_view(game_);
+    const TableView view = seen_by_table(game_);
     out_.show(narrator_.input(view, action, events, closed, announced_temperature_));
     announced_temperature_ = std::max(announced_temperature_, view.temperature);
     if (game_.news_held()) hold_news_behind_gate();
@@ -295,7 +295,7 @@ void Session::tell_news() {
     std::vector<Event> told;  // the players may look from now on
     for (const Event& event : *applied)
         if (auto shown = public_part(event)) told.push_back(*shown);
-    const TableView view = table_view(game_);
+    const TableView view = seen_by_table(game_);
     out_.show(narrator_.input(view, tell, told, std::nullopt, announced_temperature_));
     announced_temperature_ = std::max(announced_temperature_, view.temperature);
     if (!dawn.empty()) out_.say(narrator_.line("repl.news_at_dawn"));
@@ -339,7 +339,8 @@ void Session::cast_ballot(const std::string& text, std::optional<Seat> player, C
         return out_.refuse(
             narrator_.line("repl.ballot_refused", Args{}.set("voter", game_.name(ballot.voter))));
     if (!cast) return answers_.refuse(cast.failure(), text);
-    out_.say("  " + narrator_.ballot(table_view(game_), ballot, weight));   // whom it was taken for
+    out_.say("  " +
+             narrator_.ballot(seen_by_table(game_), ballot, weight));       // whom it was taken for
     if (game_.vote_counted()) return tell(cast, game_.log().back(), call);  // the last ballot
     keeper_.save();
 }
@@ -370,7 +371,7 @@ bool Session::undo() {
     const bool was_over = game_.over();
     auto undone = game_.undo();
     if (!undone) return false;
-    out_.say(narrator_.undone(game_, *undone));
+    out_.say(narrator_.undone(seen_by_table(game_), *undone));
     announced_temperature_ = game_.state().temperature;  // a degree again is told again
     // A wait that held back the input's news goes with it; the end's too.
     if (gate_.is(Gate::Kind::end)) end_shown_ = false;

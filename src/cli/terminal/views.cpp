@@ -29,17 +29,16 @@ std::string block(const narration::Narrator& narrator, const TableView& view,
 
 }  // namespace
 
+// The moderator's observation: the game as it stands, held news included.
 std::string moderator_view_text(const narration::Narrator& narrator, const Game& game,
                                 bool colour) {
-    const TableView view = view_for(game, Observer::moderator());
-    return block(narrator, view, narrator.rows(view), colour) + narrator.next(game) + "\n";
+    const Observation seen = observe(game, Observer::moderator());
+    return block(narrator, seen.view, narrator.rows(seen.view), colour) + narrator.next(seen) +
+           "\n";
 }
 
 std::string status_text(const narration::Narrator& narrator, const Game& game, bool colour) {
-    // The moderator's observation is the game as it stands, held news included.
-    const TableView view = observe(game, Observer::moderator()).view;
-    std::string out =
-        block(narrator, view, narrator.rows(view), colour) + narrator.next(game) + "\n";
+    std::string out = moderator_view_text(narrator, game, colour);
     if (game.news_held()) out += narrator.line("status.news_untold") + "\n";
     return out;
 }
@@ -54,7 +53,7 @@ std::string table_view_text(const narration::Narrator& narrator, const TableView
 // The table's view: once the end is told it holds every role, and before
 // that only those already revealed, so no row can say one early.
 std::vector<std::string> roles_at_end(const narration::Narrator& narrator, const Game& game) {
-    const TableView view = table_view(game);
+    const TableView view = seen_by_table(game);
     std::size_t width = 0;  // the longest name's, not a fixed column
     for (const auto& player : view.players) width = std::max(width, utf8_length(player.name));
     std::vector<std::string> rows;

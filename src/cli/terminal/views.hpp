@@ -1,18 +1,19 @@
 // The two views of a game as the terminal shows them: the moderator's (every
-// role) and the table's (what the players know, decided by the core's
-// table_view). The words come from the narrator; only colour is added here.
+// role) and the table's (what the players know), each an observation
+// (coyel/observe.hpp). The words come from the narrator; only colour is added here.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "coyel/table_view.hpp"
+#include "coyel/observe.hpp"
 #include "narrator.hpp"
 
 namespace coyel::cli {
 
 // Round, phase, temperature, clock, every player with role, mayor,
-// corruption, and what comes next.
+// corruption, and what comes next: the moderator's observation, the game as
+// it stands.
 std::string moderator_view_text(const narration::Narrator& narrator, const Game& game, bool colour);
 
 // `coyel status`: the moderator's view of the game as it stands, the news

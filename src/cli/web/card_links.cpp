@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "coyel/card_view.hpp"
+#include "coyel/observe.hpp"
 #include "coyel/text.hpp"
 #include "render.hpp"
 #include "serve_state.hpp"
@@ -112,7 +112,7 @@ ask();
 }  // namespace
 
 CardWords card_words(const narration::Narrator& narrator, const Game& game, Seat seat) {
-    const CardView card = card_view(game, seat);
+    const CardView card = *observe(game, Observer::player(seat)).card;
     CardWords words;
     words.heading = narrator.line(
         "new.walk_card", narration::Args{}.set("seat", card.seat + 1).set("name", card.name));

@@ -1,7 +1,7 @@
 // Each player's card on their own phone (`coyel new --cards phone`): a secret
 // token per player drawn at the deal and kept in the save (Setup::card_tokens),
-// its link, and the page that link shows. What a card says is the core's
-// card_view(); the words are the walk-through's.
+// its link, and the page that link shows. What a card says is the player's
+// observation (coyel/observe.hpp); the words are the walk-through's.
 #pragma once
 
 #include <string>

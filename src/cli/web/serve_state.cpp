@@ -2,27 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "coyel/table_view.hpp"
 #include "players_screen.hpp"
 
 namespace coyel::cli {
 namespace {
-
-// Milliseconds until the shown figure `left_s` reaches zero, its next second
-// `next_ms` away: the browser shows the remainder rounded up.
-std::int64_t ms_to_zero(std::int64_t left_s, std::chrono::milliseconds next_ms) {
-    return left_s <= 0 ? 0 : (left_s - 1) * 1000 + next_ms.count();
-}
-
-std::optional<std::int64_t> countdown_ms(const Game& game, const std::optional<LiveClock>& live,
-                                         std::int64_t now_ms) {
-    const TableView view = table_view(game);
-    if (!live || !live->running || !view.clock_may_run()) return std::nullopt;
-    const std::int64_t elapsed = std::max<std::int64_t>(0, now_ms - live->wall_ms);
-    const auto left = view.seconds_to_next_degree(game.state().clock_s + elapsed / 1000);
-    if (!left) return std::nullopt;
-    return ms_to_zero(*left, std::chrono::milliseconds(1000 - elapsed % 1000));
-}
 
 nlohmann::json players_json(const narration::PlayersScreen& screen) {
     nlohmann::json players = nlohmann::json::array();
@@ -66,8 +49,7 @@ PublicState public_state(narration::TableStory& story, const Game& game,
     PublicState state;
     state.head = out.dump();  // UTF-8 as is; the page never parses it as markup
     state.head.pop_back();    // its closing brace, which at() puts back
-    if (const auto left = countdown_ms(game, live, now_ms))
-        state.countdown_ends_ms = now_ms + *left;
+    if (screen.countdown_left) state.countdown_ends_ms = now_ms + screen.countdown_left->count();
     if (screen.timer && live && live->timer_ends_ms) state.timer_ends_ms = live->timer_ends_ms;
     return state;
 }

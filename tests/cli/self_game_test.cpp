@@ -75,6 +75,9 @@ TEST_CASE(
                 CHECK(*log[i].at - *log[i - 1].at < 60);  // once its voice and floor are done
             }
         CHECK(played.state().winner == Team::ecosystems);  // Ana voted out on Day 1
+        // Every phone, in the game or out, says who won, in the same words.
+        for (Seat seat = 0; seat < played.player_count(); ++seat)
+            CHECK(table.poll(seat).value("over", "") == "The ecosystems team won.");
     }
 }
 

@@ -100,6 +100,8 @@ class SelfTable {
                                                                      platform::Clock::Steady{});
     }
     const std::vector<PhoneRequest>& requests() const { return requests_; }
+    // What `seat`'s phone shows now.
+    nlohmann::json poll(Seat seat) { return nlohmann::json::parse(relay_.poll(seat)); }
     std::vector<std::string> said() const { return voice_->said(); }
     std::vector<FakeVoice::Spoken> spoken() const { return voice_->spoken(); }
     // Each screen the laptop showed face up, in order, repeats left out.

@@ -105,6 +105,10 @@ std::string PhoneDesk::call_heading() const {
 
 std::string PhoneDesk::poll(Seat seat, Clock::time_point now) const {
     nlohmann::json shown = {{"again_ms", poll_every_.count()}};  // when to ask next
+    // The end, once the table is told it: the same words on every phone.
+    if (game_ && game_->over())
+        if (const TableView table = seen_by_table(*game_); table.winner)
+            shown["over"] = narrator_.winner(table);
     const bool in_game = game_ && seat >= 0 && static_cast<std::size_t>(seat) < phones_.size() &&
                          in_game_.contains(seat);
     if (!in_game) {

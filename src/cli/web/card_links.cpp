@@ -43,9 +43,10 @@ const path = location.pathname.replace(/\/$/, "");
 let shown = "", chosen = null, state = {}, every = 1000, unanswered = 0;
 function draw() {
   if (!$("night")) return;  // a card whose phone does not answer the night
-  $("night").hidden = !state.out && !(state.choices || []).length;
-  $("call").textContent = state.out || state.call || "";
-  const list = state.out ? [] : state.choices || [];
+  const said = state.over || state.out;  // the end, or this player out: no call
+  $("night").hidden = !said && !(state.choices || []).length;
+  $("call").textContent = said || state.call || "";
+  const list = said ? [] : state.choices || [];
   const buttons = list.map((label, index) => {
     const button = document.createElement("button");
     const fellows = (state.fellows || []).filter((f) => f.pick === index).map((f) => f.name);

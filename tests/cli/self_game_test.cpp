@@ -123,6 +123,21 @@ TEST_CASE("no moderator: a tied election shows on the laptop face up and is read
     const std::string tie = "A tie: Ana or Gus? Talk it over, then tap again and Done.";
     const auto said = table.said();
     CHECK(std::count(said.begin(), said.end(), tie) == 1);
+    // The phones ask again once the voice has said the tie, not while it speaks.
+    std::int64_t tie_heard_ms = -1;
+    for (const auto& spoken : table.spoken())
+        if (spoken.text == tie)
+            tie_heard_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               spoken.ended - platform::Clock::Steady{})
+                               .count();
+    REQUIRE(tie_heard_ms > 0);
+    bool asked_again = false;
+    for (const PhoneRequest& request : table.requests())
+        if (request.note == tie && !request.shown.empty()) {
+            asked_again = true;
+            CHECK(request.at_ms >= tie_heard_ms);
+        }
+    CHECK(asked_again);
     const auto& screens = table.screens();
     CHECK(std::any_of(screens.begin(), screens.end(), [](const std::string& screen) {
         return screen.find("A tie: Ana or Gus?") != std::string::npos;

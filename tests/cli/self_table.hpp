@@ -48,6 +48,7 @@ struct PhoneRequest {
     std::string what;       // "poll", or "done" with the answer's status
     std::size_t bytes = 0;  // of the answer
     std::string shown;      // a poll's call heading, or "out" (empty: no call)
+    std::string note;       // a poll's note to this phone (an election tied)
     bool operator==(const PhoneRequest&) const = default;
 };
 
@@ -238,7 +239,8 @@ inline void SelfTable::play_phone(Seat seat) {
     const std::string body = relay_.poll(seat);
     phone.shown = nlohmann::json::parse(body);
     requests_.push_back({at_ms(), seat, "poll", body.size(),
-                         phone.shown.contains("out") ? "out" : phone.shown.value("call", "")});
+                         phone.shown.contains("out") ? "out" : phone.shown.value("call", ""),
+                         phone.shown.value("note", "")});
     const bool asked = phone.shown.contains("choices") && !phone.shown["choices"].empty() &&
                        !phone.shown["done"].get<bool>();
     if (asked && !phone.tap_at && phone.shown["nonce"] != phone.tapped_nonce)

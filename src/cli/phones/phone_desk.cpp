@@ -285,7 +285,9 @@ std::optional<PhoneAnswer> PhoneDesk::night_answer(Clock::time_point now) {
 
 // A tied election: every phone taps again, with a new nonce and `note`
 // (who tied), the table's new round. The picks stay as they were, for the
-// pages to show.
+// pages to show. Like a new call, the round shows once the table has heard
+// the tie (call_read again: the voice done with it, or the moderator's next
+// prompt).
 void PhoneDesk::ask_again(const std::string& note, Clock::time_point now) {
     for (Phone& phone : phones_) {
         phone.done = false;
@@ -293,6 +295,7 @@ void PhoneDesk::ask_again(const std::string& note, Clock::time_point now) {
         phone.note = note;
     }
     opened_ = now;
+    read_for_.reset();
 }
 
 }  // namespace coyel::cli

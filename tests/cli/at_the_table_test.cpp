@@ -260,3 +260,20 @@ TEST_CASE("undo while status shows the roles: done at once, and Enter still hide
     CHECK(prompts[9] ==
           "[+0°C] Enter hides the roles> ");  // after the undo (the night again), still
 }
+
+TEST_CASE("status at the dawn's gate: the moderator sees the night's outcome before telling it") {
+    auto typed = night_one();
+    typed.push_back({0ms, "status"});  // at the gate, the table's eyes still closed
+    typed.push_back({0ms, "quit"});
+    Table table(typed, night_mode_game(), {}, /*clear=*/true);
+    table.session.run();
+    const std::string out = table.out.text();
+    // The game as it stands: the dawn's degree, Ben out, and the next call
+    // the day's, where the table was told only the night so far.
+    const auto status = out.find("Day 1 · +1°C of +5°C");
+    REQUIRE(status != std::string::npos);
+    const auto ben = out.find(" 2  Ben", status);
+    REQUIRE(ben != std::string::npos);
+    CHECK(out.substr(ben, out.find('\n', ben) - ben).find(" out ") != std::string::npos);
+    CHECK(out.find("Next: the day vote.", ben) != std::string::npos);
+}

@@ -230,7 +230,7 @@ inline void SelfTable::play_phone(Seat seat) {
             // A refused pick keeps the call's nonce: the player taps again.
             if (posted != cli::PhoneDesk::Posted::bad) phone.tapped_nonce = nonce;
             requests_.push_back(
-                {at_ms(), seat, "done " + std::to_string(static_cast<int>(posted)), 0, ""});
+                {at_ms(), seat, "done " + std::to_string(static_cast<int>(posted)), 0, "", ""});
             break;
         }
     }

@@ -3,11 +3,6 @@
 // `balance --save-games` and the voice's log (--speak-log). A disk that is
 // full or a folder that is missing gives one clear line and leaves no half
 // file; the save itself is never written over.
-#include <sys/mman.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <functional>
 #include <string>
 
 #include "../fakes/fake_clock.hpp"
@@ -16,6 +11,7 @@
 #include "commands/commands.hpp"
 #include "coyel/save.hpp"
 #include "languages.hpp"
+#include "printed.hpp"
 #include "repl/play.hpp"
 #include "script.hpp"
 #include "speaker.hpp"
@@ -25,65 +21,6 @@ using namespace coyel::cli;
 using namespace coyel::test;
 
 namespace command_files {
-
-// What the process prints on standard output and error, held in memory (a
-// memfd, no file) from its construction until `take`.
-class Printed {
-  public:
-    Printed() {
-        std::fflush(stdout);
-        std::fflush(stderr);
-        ::dup2(out_, STDOUT_FILENO);
-        ::dup2(err_, STDERR_FILENO);
-    }
-    Printed(const Printed&) = delete;
-    Printed& operator=(const Printed&) = delete;
-    ~Printed() {
-        restore();
-        for (int fd : {out_, err_, saved_out_, saved_err_}) ::close(fd);
-    }
-    struct Text {
-        std::string out, err;
-    };
-    Text take() {
-        restore();
-        return {read_all(out_), read_all(err_)};
-    }
-
-  private:
-    void restore() {
-        std::fflush(stdout);
-        std::fflush(stderr);
-        ::dup2(saved_out_, STDOUT_FILENO);
-        ::dup2(saved_err_, STDERR_FILENO);
-    }
-    static std::string read_all(int fd) {
-        std::string text;
-        char buffer[4096];
-        for (off_t at = 0;;) {
-            const ssize_t n = ::pread(fd, buffer, sizeof buffer, at);
-            if (n <= 0) return text;
-            text.append(buffer, static_cast<std::size_t>(n));
-            at += n;
-        }
-    }
-    int saved_out_ = ::dup(STDOUT_FILENO);
-    int saved_err_ = ::dup(STDERR_FILENO);
-    int out_ = ::memfd_create("out", 0);
-    int err_ = ::memfd_create("err", 0);
-};
-
-// A command's exit code and what it printed.
-struct Ran {
-    int code;
-    std::string out, err;
-};
-Ran ran(const std::function<int()>& command) {
-    Printed printed;
-    const int code = command();
-    auto said = printed.take();
-    return {code, std::move(said.out), std::move(said.err)};
-}
 
 // A finished game's save in "games/friday.json", and `replay --html PAGE` of it.
 ReplayOptions replay_of_friday(MemoryDisk& disk, const std::string& page) {
@@ -95,9 +32,6 @@ ReplayOptions replay_of_friday(MemoryDisk& disk, const std::string& page) {
 }
 
 }  // namespace command_files
-
-using command_files::Printed;
-using command_files::ran;
 
 TEST_CASE("replay --html writes the page whole on the disk, and says where") {
     MemoryDisk disk;

@@ -103,8 +103,8 @@ BalanceOptions three_saved_games(const std::string& folder) {
 
 TEST_CASE("balance --save-games makes its folder and writes each game as a save") {
     MemoryDisk disk;
-    const auto said =
-        ran([&] { return run_balance(command_files::three_saved_games("lab/run"), disk); });
+    const auto said = ran(
+        [&] { return run_balance(command_files::three_saved_games("lab/run"), epoch_time, disk); });
     CHECK(said.code == 0);
     CHECK(said.out.find("Saved 3 games in lab/run") != std::string::npos);
     for (const char* name : {"game-00001.json", "game-00002.json", "game-00003.json"}) {
@@ -131,7 +131,7 @@ TEST_CASE(
     for (const auto& [folder, line] : cases) {
         INFO(folder);
         Printed printed;
-        CHECK(run_balance(command_files::three_saved_games(folder), disk) == 2);
+        CHECK(run_balance(command_files::three_saved_games(folder), epoch_time, disk) == 2);
         CHECK(printed.take().err == line);
     }
     CHECK(disk.text_of("taken/game-00002.json") == "a save of last week");

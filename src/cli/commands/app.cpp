@@ -334,7 +334,7 @@ void add_balance(CLI::App& app, int& exit_code) {
         // Given alone, CLI11 passes one empty path: none given, the games folder.
         std::erase(given->calibrate_paths, "");
         std::erase(given->from_games_paths, "");
-        exit_code = run_balance(*given);
+        exit_code = run_balance(*given, platform::system_clock());
     });
 }
 

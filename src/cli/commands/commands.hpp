@@ -131,6 +131,7 @@ int run_script(const ScriptOptions& given);
 // Reading time from `clock` (platform::system_clock() in the program).
 int run_display(const DisplayOptions& given, const platform::Clock& clock);
 int run_serve(const ServeOptions& given, const platform::Clock& clock);
-int run_balance(const BalanceOptions& given, platform::Disk& disk = platform::real_disk());
+int run_balance(const BalanceOptions& given, const platform::Clock& clock,
+                platform::Disk& disk = platform::real_disk());
 
 }  // namespace coyel::cli

@@ -409,7 +409,8 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size, const Ba
         std::fflush(stdout);
     }
     const auto progress = progress_at_terminal(given.json, "balance.progress", *size.clock);
-    const Summary summary = sim::simulate(config, size.games, size.seed, size.threads, progress);
+    const Summary summary =
+        sim::simulate(config, size.games, size.seed, size.threads, progress, size.clock);
     end_progress(progress);
     if (summary.tally.refused > 0) {
         fmt::print(stderr, "balance: the engine refused {} simulated answers: a simulator bug\n",

@@ -8,7 +8,9 @@
 
 #include <condition_variable>
 #include <fstream>
+#include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "../fakes/fake_clock.hpp"
@@ -223,38 +225,6 @@ struct DegreePrompt final : cli::LivePrompt {
 };
 }  // namespace edges
 
-TEST_CASE("through a pipe the clock rings at its second, not at the next line") {
-    int ends[2];
-    REQUIRE(::pipe(ends) == 0);
-    std::FILE* in = ::fdopen(ends[0], "r");
-    Capture out;
-    auto reader = cli::make_line_reader(in, out.file);
-    // The next line comes only once the read is over (or, from a reader that
-    // waits for it, after 10 s): a reader that rang at the line would return
-    // it. Real time, as the reader waits on a real pipe and the prompt's
-    // 20 ms; the typist waits on the read's end, not on a fixed time.
-    std::mutex mutex;
-    std::condition_variable read_over;
-    bool over = false;
-    std::thread typist([&] {
-        std::unique_lock lock(mutex);
-        read_over.wait_for(lock, 10s * COYEL_TIME_FACTOR, [&] { return over; });
-        (void)!::write(ends[1], "Ben\n", 4);
-    });
-    edges::DegreePrompt prompt(platform::system_clock(), 20ms);
-    const auto line = reader->read_live(prompt);
-    {
-        std::lock_guard lock(mutex);
-        over = true;
-    }
-    read_over.notify_all();
-    typist.join();
-    CHECK_FALSE(line);  // the prompt closed at the degree
-    CHECK(out.text() == "The global temperature rises to +1°C.\n");
-    ::close(ends[1]);
-    std::fclose(in);
-}
-
 namespace edges {
 // A fake clock that says when it is read: the reader has taken its deadline.
 struct WatchedClock final : platform::Clock {
@@ -277,44 +247,76 @@ struct WatchedClock final : platform::Clock {
         return fake.wait_until(lock, woken, deadline, done);
     }
 };
-}  // namespace edges
 
-TEST_CASE("through a pipe the prompt's wait runs on its clock even with half a line typed") {
+// One live read from a pipe, and what it showed above the prompt. `type`
+// writes into the pipe on its own thread; it is handed a wait that lasts
+// until the read is over (10 s at most: a bound, not a sleep).
+struct PipedRead {
+    std::optional<std::string> line;
+    std::string shown;
+};
+using Typist = std::function<void(int pipe, const std::function<void()>& until_read_over)>;
+PipedRead read_live_from_pipe(cli::LivePrompt& prompt, const Typist& type) {
     int ends[2];
     REQUIRE(::pipe(ends) == 0);
     std::FILE* in = ::fdopen(ends[0], "r");
     Capture out;
     auto reader = cli::make_line_reader(in, out.file);
-    edges::WatchedClock clock;
-    // Three minutes of the clock pass once the reader waits, and half a
-    // line comes: the degree rings at once. A reader on the machine's clock
-    // would wait on, and read the line's end, sent 10 s later.
     std::mutex mutex;
     std::condition_variable read_over;
     bool over = false;
-    std::thread typist([&] {
-        {
-            std::unique_lock lock(clock.mutex);
-            clock.was_read.wait_for(lock, 10s * COYEL_TIME_FACTOR, [&] { return clock.read; });
-        }
-        clock.fake.advance(3min);
-        (void)!::write(ends[1], "Be", 2);
+    const std::function<void()> until_read_over = [&] {
         std::unique_lock lock(mutex);
         read_over.wait_for(lock, 10s * COYEL_TIME_FACTOR, [&] { return over; });
-        (void)!::write(ends[1], "n\n", 2);
-    });
-    edges::DegreePrompt prompt(clock, 3min);
-    const auto line = reader->read_live(prompt);
+    };
+    std::thread typist([&] { type(ends[1], until_read_over); });
+    PipedRead read{reader->read_live(prompt), ""};
     {
         std::lock_guard lock(mutex);
         over = true;
     }
     read_over.notify_all();
     typist.join();
-    CHECK_FALSE(line);  // the prompt closed at the degree
-    CHECK(out.text() == "The global temperature rises to +1°C.\n");
+    read.shown = out.text();
     ::close(ends[1]);
     std::fclose(in);
+    return read;
+}
+}  // namespace edges
+
+TEST_CASE("through a pipe the clock rings at its second, not at the next line") {
+    // The next line comes only once the read is over (or, from a reader that
+    // waits for it, after 10 s): a reader that rang at the line would return
+    // it. Real time, as the reader waits on a real pipe and the prompt's
+    // 20 ms; the typist waits on the read's end, not on a fixed time.
+    edges::DegreePrompt prompt(platform::system_clock(), 20ms);
+    const auto read = edges::read_live_from_pipe(prompt, [](int pipe, const auto& until_read_over) {
+        until_read_over();
+        (void)!::write(pipe, "Ben\n", 4);
+    });
+    CHECK_FALSE(read.line);  // the prompt closed at the degree
+    CHECK(read.shown == "The global temperature rises to +1°C.\n");
+}
+
+TEST_CASE("through a pipe the prompt's wait runs on its clock even with half a line typed") {
+    // Three minutes of the clock pass once the reader waits, and half a
+    // line comes: the degree rings at once. A reader on the machine's clock
+    // would wait on, and read the line's end, sent 10 s later.
+    edges::WatchedClock clock;
+    edges::DegreePrompt prompt(clock, 3min);
+    const auto read =
+        edges::read_live_from_pipe(prompt, [&](int pipe, const auto& until_read_over) {
+            {
+                std::unique_lock lock(clock.mutex);
+                clock.was_read.wait_for(lock, 10s * COYEL_TIME_FACTOR, [&] { return clock.read; });
+            }
+            clock.fake.advance(3min);
+            (void)!::write(pipe, "Be", 2);
+            until_read_over();
+            (void)!::write(pipe, "n\n", 2);
+        });
+    CHECK_FALSE(read.line);  // the prompt closed at the degree
+    CHECK(read.shown == "The global temperature rises to +1°C.\n");
 }
 
 TEST_CASE("replay --markdown and --html of an unfinished game show the table's view") {

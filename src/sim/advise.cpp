@@ -300,7 +300,8 @@ Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask
 }
 
 Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAsk& ask) {
-    Race race = start_race(config, size, ask, {});
+    const Progress none;  // the race holds it by reference: it outlives the race
+    Race race = start_race(config, size, ask, none);
     (void)race.play(race.racing, size.games);
     race.racing = without_repeats(race);
     return ranked_advice(race, ask.top);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <span>
 #include <thread>
 
@@ -60,7 +59,6 @@ bool play_runs(const SimConfig& config, std::vector<DeckRun>& runs,
     std::atomic<std::size_t> next{0};
     std::atomic<std::int64_t> done{0};
     std::atomic<bool> stop{false};
-    auto last_report = std::chrono::steady_clock::now();
     // A piece taken is always played, and they are taken in order: the
     // pieces played are the first ones, whenever the run stops.
     auto work = [&](bool reports) {
@@ -70,10 +68,7 @@ bool play_runs(const SimConfig& config, std::vector<DeckRun>& runs,
             Piece& piece = pieces[i];
             piece.tallies = play_piece(config, runs[piece.run], piece, size.seed);
             done += piece.end - piece.first;
-            const auto now = std::chrono::steady_clock::now();
-            if (!reports || !progress || now - last_report < progress_every) continue;
-            last_report = now;
-            if (!progress(before + done.load(), 0)) stop = true;
+            if (reports && progress && !progress(before + done.load(), 0)) stop = true;
         }
     };
     std::vector<std::thread> workers;

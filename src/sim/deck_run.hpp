@@ -27,10 +27,11 @@ struct DeckRun {
 // Plays each run of `which` on to `games` (the lengths it plays have its
 // games so far), in pieces of 1,024 games shared between `size.threads`
 // threads, from `size.seed`: game i of a run is the same game whenever it is
-// played. `progress` hears the games played (`before` plus those of this
-// call; its total 0: not known in advance); when it answers false, the pieces
-// under way are finished and no other is begun, so that each run's games are
-// still its first n. False when stopped so (even if no piece was left).
+// played. `progress` hears the games played after each piece the calling
+// thread plays (`before` plus those of this call; its total 0: not known in
+// advance); when it answers false, the pieces under way are finished and no
+// other is begun, so that each run's games are still its first n. False
+// when stopped so (even if no piece was left).
 bool play_runs(const SimConfig& config, std::vector<DeckRun>& runs,
                const std::vector<std::size_t>& which, std::int64_t games, const RunSize& size,
                const Progress& progress = {}, std::int64_t before = 0);

@@ -71,7 +71,8 @@ std::vector<Summary> skill_table(SimConfig config, int max_skill, const RunSize&
         config.skill = skill;
         rows.push_back(
             simulate(config, size.games, size.seed, size.threads,
-                     progress_within(progress, (skill - 1) * size.games, max_skill * size.games)));
+                     progress_within(progress, (skill - 1) * size.games, max_skill * size.games),
+                     size.clock));
         if (rows.back().tally.games < size.games) break;  // stopped
     }
     return rows;
@@ -151,7 +152,7 @@ std::vector<CardValue> card_values(const SimConfig& config, const RunSize& size,
     bool stopped = false;
     auto run = [&](const SimConfig& setup) {
         auto summary = simulate(setup, size.games, size.seed, size.threads,
-                                progress_within(progress, played, runs * size.games));
+                                progress_within(progress, played, runs * size.games), size.clock);
         played += summary.tally.games;
         stopped = stopped || summary.tally.games < size.games;
         return summary;

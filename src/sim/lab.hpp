@@ -12,11 +12,13 @@
 
 namespace coyel::sim {
 
-// How many games, from which seed, on how many threads.
+// How many games, from which seed, on how many threads; and the clock each
+// run's speed is measured on (games_per_second; none: not measured).
 struct RunSize {
     std::int64_t games = 9604;  // ±1 point at 95% for a chance near 50%
     std::uint64_t seed = 1;
     int threads = 1;
+    const platform::Clock* clock = nullptr;
 };
 
 struct Candidate {

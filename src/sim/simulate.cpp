@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <span>
 #include <string>
 #include <thread>
@@ -258,9 +259,21 @@ Game play_logged_game(const SimConfig& config, std::uint64_t seed) {
     return table.game();
 }
 
+Progress paced(Progress progress, const platform::Clock& clock) {
+    if (!progress) return {};
+    // Shared: the copies progress_within makes tell one line, one pace.
+    auto last = std::make_shared<platform::Clock::Steady>(clock.now());
+    return [progress = std::move(progress), &clock, last](std::int64_t done, std::int64_t games) {
+        const auto now = clock.now();
+        if (now - *last < progress_every) return true;
+        *last = now;
+        return progress(done, games);
+    };
+}
+
 Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed, int threads,
-                 const Progress& progress) {
-    const auto start = std::chrono::steady_clock::now();
+                 const Progress& progress, const platform::Clock* clock) {
+    const auto start = clock ? clock->now() : platform::Clock::Steady{};
     threads = std::max(1, threads);
     std::vector<Tally> tallies(static_cast<std::size_t>(threads));
     // Threads take the next batch of games as they finish one, so a core
@@ -271,14 +284,6 @@ Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base
     std::atomic<std::int64_t> next_batch{0};
     std::atomic<std::int64_t> done{0};
     std::atomic<bool> stopped{false};
-    auto last_report = start;
-    // The calling thread's report between two batches; false stops the run.
-    auto report = [&] {
-        const auto now = std::chrono::steady_clock::now();
-        if (!progress || now - last_report < progress_every) return;
-        last_report = now;
-        if (!progress(done.load(), games)) stopped = true;
-    };
     auto work = [&](int thread) {
         Tally local;  // written once at the end: no cache line shared while playing
         EnginePort table = make_table(config, base_seed);
@@ -289,7 +294,8 @@ Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base
             for (std::int64_t index = first; index < end; ++index)
                 local.add(play_on(table, roles, config, game_seed(base_seed, index)));
             done += end - first;
-            if (thread == 0) report();
+            // The calling thread's report between two batches; false stops the run.
+            if (thread == 0 && progress && !progress(done.load(), games)) stopped = true;
         }
         tallies[thread] = local;
     };
@@ -299,7 +305,8 @@ Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base
     for (auto& worker : workers) worker.join();
     Tally total;
     for (const auto& tally : tallies) total.add(tally);
-    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    const std::chrono::duration<double> elapsed =
+        clock ? clock->now() - start : std::chrono::duration<double>{};
     return summarise(total, elapsed.count());
 }
 

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clock.hpp"
 #include "coyel/event.hpp"
 #include "coyel/game.hpp"
 #include "coyel/options.hpp"
@@ -123,17 +124,24 @@ std::vector<Tally> play_games_at_lengths(SimConfig config, std::span<const int> 
                                          std::int64_t first, std::int64_t end,
                                          std::uint64_t base_seed);
 
-// How far a run is: called on the calling thread between its batches of
-// games, about every `progress_every`, with the games played and asked.
-// Returning false stops the run once the batches under way are played.
+// How far a run is: called on the calling thread after each of its batches
+// of games, with the games played and asked. Returning false stops the run
+// once the batches under way are played. The lab reads no clock for it: a
+// front end that shows it paces it (paced()).
 using Progress = std::function<bool(std::int64_t done, std::int64_t games)>;
 inline constexpr std::chrono::milliseconds progress_every{250};
 
+// `progress` told at most once every progress_every of `clock`'s time, the
+// first once one has passed since this call (answering true in between):
+// one clock reading per batch. `clock` outlives the result.
+Progress paced(Progress progress, const platform::Clock& clock);
+
 // Games 0..games-1 on `threads` threads (at least one). With `progress`, a
 // stopped run's figures are those of the games played: games 0..n-1 (the
-// batches are given out in order, and each one given is played whole).
+// batches are given out in order, and each one given is played whole). Its
+// games_per_second is measured on `clock` (two readings), if one is given.
 Summary simulate(const SimConfig& config, std::int64_t games, std::uint64_t base_seed, int threads,
-                 const Progress& progress = {});
+                 const Progress& progress = {}, const platform::Clock* clock = nullptr);
 
 // The player names a simulated game seats: "P1", "P2", ...
 std::vector<std::string> seat_names(int players);

@@ -14,8 +14,6 @@
 namespace coyel::speech {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 // The soname of Debian 12's libespeak-ng1, whose ABI the header describes.
 constexpr const char* espeak_soname = "libespeak-ng.so.1";
 
@@ -52,7 +50,8 @@ Result<const EspeakApi*> espeak_api() {
 // ever on its own thread); one voice at a time speaks through it.
 class EspeakVoice : public Voice {
   public:
-    EspeakVoice(const EspeakApi& api, int sample_rate) : api_(api), sample_rate_(sample_rate) {}
+    EspeakVoice(const EspeakApi& api, int sample_rate, const platform::Clock& clock)
+        : api_(api), sample_rate_(sample_rate), clock_(clock) {}
 
   protected:
     bool synthesise(const std::string& text) {
@@ -61,6 +60,7 @@ class EspeakVoice : public Voice {
     }
     const EspeakApi& api_;
     const int sample_rate_;
+    const platform::Clock& clock_;  // when a line began; a timed voice waits on it
 };
 
 // Played on the sound device: espeak-ng plays it on its own thread, and its
@@ -68,8 +68,8 @@ class EspeakVoice : public Voice {
 class LoudspeakerVoice final : public EspeakVoice {
   public:
     using EspeakVoice::EspeakVoice;
-    Clock::time_point speak(const std::string& text) override {
-        const auto began = Clock::now();
+    platform::Clock::Steady speak(const std::string& text) override {
+        const auto began = clock_.now();
         if (cut_ || !synthesise(text)) return began;
         if (cut_) api_.cancel();  // cut while the line was handed over
         api_.synchronize();
@@ -89,13 +89,13 @@ class LoudspeakerVoice final : public EspeakVoice {
 class TimedVoice final : public EspeakVoice {
   public:
     TimedVoice(const EspeakApi& api, int sample_rate, bool instant, const platform::Clock& clock)
-        : EspeakVoice(api, sample_rate), instant_(instant), clock_(clock) {
+        : EspeakVoice(api, sample_rate, clock), instant_(instant) {
         active_ = this;
         api_.set_synth_callback(&TimedVoice::on_samples);
     }
     ~TimedVoice() override { active_ = nullptr; }
 
-    Clock::time_point speak(const std::string& text) override {
+    platform::Clock::Steady speak(const std::string& text) override {
         samples_ = 0;
         const auto began = clock_.now();
         (void)synthesise(text);  // synchronous: every sample is counted on return
@@ -124,7 +124,6 @@ class TimedVoice final : public EspeakVoice {
     }
     static inline TimedVoice* active_ = nullptr;
     const bool instant_;
-    const platform::Clock& clock_;
     std::atomic<long long> samples_ = 0;
     std::mutex mutex_;
     std::condition_variable woken_;
@@ -171,7 +170,8 @@ Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound s
     if ((*api)->set_voice_by_name(language.c_str()) != EE_OK)
         return Error{"espeak-ng has no voice for the language \"" + language + "\""};
     if (sound == Sound::loudspeaker)
-        return std::unique_ptr<Voice>(std::make_unique<LoudspeakerVoice>(**api, *sample_rate));
+        return std::unique_ptr<Voice>(
+            std::make_unique<LoudspeakerVoice>(**api, *sample_rate, clock));
     return std::unique_ptr<Voice>(
         std::make_unique<TimedVoice>(**api, *sample_rate, sound == Sound::instant, clock));
 }

@@ -20,10 +20,10 @@ enum class Sound {
 };
 
 // A voice for `language` ("en", "fr": a voice espeak-ng ships), or why not.
-// espeak-ng keeps one state per process: make one voice at a time. A timed
-// voice waits on `clock`, which outlives it.
-Result<std::unique_ptr<Voice>> espeak_voice(
-    const std::string& language, Sound sound,
-    const platform::Clock& clock = platform::system_clock());
+// espeak-ng keeps one state per process: make one voice at a time. The voice
+// tells when each line began on `clock`, and a timed voice waits on it;
+// `clock` outlives the voice.
+Result<std::unique_ptr<Voice>> espeak_voice(const std::string& language, Sound sound,
+                                            const platform::Clock& clock);
 
 }  // namespace coyel::speech

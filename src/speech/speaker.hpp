@@ -44,8 +44,7 @@ class Speaker {
     // in milliseconds from the speaker's start (--speak-log, and the tests).
     // Times are read on `clock`, which outlives the speaker.
     // A log that cannot be written (a full disk) loses lines, never the voice.
-    explicit Speaker(std::unique_ptr<Voice> voice, platform::AppendFile* log = nullptr,
-                     const platform::Clock& clock = platform::system_clock());
+    Speaker(std::unique_ptr<Voice> voice, platform::AppendFile* log, const platform::Clock& clock);
     ~Speaker();
     Speaker(const Speaker&) = delete;
     Speaker& operator=(const Speaker&) = delete;

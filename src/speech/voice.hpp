@@ -2,8 +2,9 @@
 // What reads one line aloud. The speaker (speaker.hpp) decides when and in
 // which order; a voice only turns a line into sound, and stops when cut.
 
-#include <chrono>
 #include <string>
+
+#include "clock.hpp"
 
 namespace coyel::speech {
 
@@ -11,9 +12,9 @@ class Voice {
   public:
     virtual ~Voice() = default;
     // Speaks `text` and returns once it has been heard, or once cut() is
-    // called from another thread. Returns when the sound began (the
-    // speaker's log measures from there).
-    virtual std::chrono::steady_clock::time_point speak(const std::string& text) = 0;
+    // called from another thread. Returns when the sound began, on the
+    // voice's clock (the speaker's log measures from there).
+    virtual platform::Clock::Steady speak(const std::string& text) = 0;
     // Stops the line being spoken at once, or the next one before it starts;
     // safe from any thread.
     virtual void cut() = 0;

@@ -3,11 +3,6 @@
 // `balance --save-games` and the voice's log (--speak-log). A disk that is
 // full or a folder that is missing gives one clear line and leaves no half
 // file; the save itself is never written over.
-#include <sys/mman.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <functional>
 #include <string>
 
 #include "../fakes/fake_clock.hpp"
@@ -16,6 +11,7 @@
 #include "commands/commands.hpp"
 #include "coyel/save.hpp"
 #include "languages.hpp"
+#include "printed.hpp"
 #include "repl/play.hpp"
 #include "script.hpp"
 #include "speaker.hpp"
@@ -25,65 +21,6 @@ using namespace coyel::cli;
 using namespace coyel::test;
 
 namespace command_files {
-
-// What the process prints on standard output and error, held in memory (a
-// memfd, no file) from its construction until `take`.
-class Printed {
-  public:
-    Printed() {
-        std::fflush(stdout);
-        std::fflush(stderr);
-        ::dup2(out_, STDOUT_FILENO);
-        ::dup2(err_, STDERR_FILENO);
-    }
-    Printed(const Printed&) = delete;
-    Printed& operator=(const Printed&) = delete;
-    ~Printed() {
-        restore();
-        for (int fd : {out_, err_, saved_out_, saved_err_}) ::close(fd);
-    }
-    struct Text {
-        std::string out, err;
-    };
-    Text take() {
-        restore();
-        return {read_all(out_), read_all(err_)};
-    }
-
-  private:
-    void restore() {
-        std::fflush(stdout);
-        std::fflush(stderr);
-        ::dup2(saved_out_, STDOUT_FILENO);
-        ::dup2(saved_err_, STDERR_FILENO);
-    }
-    static std::string read_all(int fd) {
-        std::string text;
-        char buffer[4096];
-        for (off_t at = 0;;) {
-            const ssize_t n = ::pread(fd, buffer, sizeof buffer, at);
-            if (n <= 0) return text;
-            text.append(buffer, static_cast<std::size_t>(n));
-            at += n;
-        }
-    }
-    int saved_out_ = ::dup(STDOUT_FILENO);
-    int saved_err_ = ::dup(STDERR_FILENO);
-    int out_ = ::memfd_create("out", 0);
-    int err_ = ::memfd_create("err", 0);
-};
-
-// A command's exit code and what it printed.
-struct Ran {
-    int code;
-    std::string out, err;
-};
-Ran ran(const std::function<int()>& command) {
-    Printed printed;
-    const int code = command();
-    auto said = printed.take();
-    return {code, std::move(said.out), std::move(said.err)};
-}
 
 // A finished game's save in "games/friday.json", and `replay --html PAGE` of it.
 ReplayOptions replay_of_friday(MemoryDisk& disk, const std::string& page) {
@@ -95,9 +32,6 @@ ReplayOptions replay_of_friday(MemoryDisk& disk, const std::string& page) {
 }
 
 }  // namespace command_files
-
-using command_files::Printed;
-using command_files::ran;
 
 TEST_CASE("replay --html writes the page whole on the disk, and says where") {
     MemoryDisk disk;
@@ -169,8 +103,8 @@ BalanceOptions three_saved_games(const std::string& folder) {
 
 TEST_CASE("balance --save-games makes its folder and writes each game as a save") {
     MemoryDisk disk;
-    const auto said =
-        ran([&] { return run_balance(command_files::three_saved_games("lab/run"), disk); });
+    const auto said = ran(
+        [&] { return run_balance(command_files::three_saved_games("lab/run"), epoch_time, disk); });
     CHECK(said.code == 0);
     CHECK(said.out.find("Saved 3 games in lab/run") != std::string::npos);
     for (const char* name : {"game-00001.json", "game-00002.json", "game-00003.json"}) {
@@ -197,7 +131,7 @@ TEST_CASE(
     for (const auto& [folder, line] : cases) {
         INFO(folder);
         Printed printed;
-        CHECK(run_balance(command_files::three_saved_games(folder), disk) == 2);
+        CHECK(run_balance(command_files::three_saved_games(folder), epoch_time, disk) == 2);
         CHECK(printed.take().err == line);
     }
     CHECK(disk.text_of("taken/game-00002.json") == "a save of last week");

@@ -6,10 +6,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include "../fakes/fake_clock.hpp"
 #include "../narration_helpers.hpp"
+#include "commands/commands.hpp"
 #include "coyel/save.hpp"
 #include "live_session.hpp"
 #include "players_screen.hpp"
+#include "printed.hpp"
 #include "process.hpp"
 #include "store/save_lock.hpp"
 #include "terminal/display_screen.hpp"
@@ -239,6 +242,22 @@ TEST_CASE("players' screen: before any news, the first election's call as read t
                                                   "minutes. The mayor's vote counts for two."});
     ok(game, elect(game, "Hana"));
     CHECK(announced() == std::vector<std::string>{"Hana is the mayor: their vote counts for two."});
+}
+
+TEST_CASE("display --once tells the timer as of its clock's wall time") {
+    const std::string folder = temporary_folder();
+    const std::string path = write_save(folder + "/g.json", night_two({}),
+                                        LiveClock{false, wall, wall + 90'000, "", "", ""});
+    // The reading taken 40 s after the save, on a clock that says so.
+    FakeClock clock(platform::Clock::Wall{std::chrono::milliseconds(wall)});
+    clock.advance(40s);
+    cli::DisplayOptions given;
+    given.path = path;
+    given.once = true;
+    const auto shown = ran([&] { return cli::run_display(given, clock); });
+    CHECK(shown.code == 0);
+    CHECK(shown.out.find("timer 0:50\n") != std::string::npos);
+    std::filesystem::remove_all(folder);
 }
 
 TEST_CASE("display --once: twins that differ only in hidden facts print the same screen") {

@@ -8,9 +8,12 @@
 
 #include <condition_variable>
 #include <fstream>
+#include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "../fakes/fake_clock.hpp"
 #include "../narration_helpers.hpp"
 #include "chronicle.hpp"
 #include "coyel/observe.hpp"
@@ -200,13 +203,18 @@ TEST_CASE("a failing save is told once per reason, not after every answer") {
 }
 
 namespace edges {
-// A prompt whose clock reaches a degree 20 ms into the wait, then closes.
+// A prompt whose clock reaches a degree `degree_in` into the wait, then closes.
 struct DegreePrompt final : cli::LivePrompt {
+    const platform::Clock& clock;
+    std::chrono::milliseconds degree_in;
     bool rung = false;
+    DegreePrompt(const platform::Clock& clock, std::chrono::milliseconds degree_in)
+        : clock(clock), degree_in(degree_in) {}
     std::string text() const override { return "[+0°C] Ana votes for> "; }
     std::optional<std::chrono::milliseconds> wake_in() const override {
-        return rung ? std::nullopt : std::optional{20ms};
+        return rung ? std::nullopt : std::optional{degree_in};
     }
+    const platform::Clock& time() const override { return clock; }
     std::string on_wake() override {
         rung = true;
         return "The global temperature rises to +1°C.\n";
@@ -217,36 +225,98 @@ struct DegreePrompt final : cli::LivePrompt {
 };
 }  // namespace edges
 
-TEST_CASE("through a pipe the clock rings at its second, not at the next line") {
+namespace edges {
+// A fake clock that says when it is read: the reader has taken its deadline.
+struct WatchedClock final : platform::Clock {
+    FakeClock fake;
+    mutable std::mutex mutex;
+    mutable std::condition_variable was_read;
+    mutable bool read = false;
+    Steady now() const override {
+        const Steady moment = fake.now();
+        {
+            std::lock_guard lock(mutex);
+            read = true;
+        }
+        was_read.notify_all();
+        return moment;
+    }
+    Wall wall() const override { return fake.wall(); }
+    bool wait_until(std::unique_lock<std::mutex>& lock, std::condition_variable& woken,
+                    Steady deadline, const std::function<bool()>& done) const override {
+        return fake.wait_until(lock, woken, deadline, done);
+    }
+};
+
+// One live read from a pipe, and what it showed above the prompt. `type`
+// writes into the pipe on its own thread; it is handed a wait that lasts
+// until the read is over (10 s at most: a bound, not a sleep).
+struct PipedRead {
+    std::optional<std::string> line;
+    std::string shown;
+};
+using Typist = std::function<void(int pipe, const std::function<void()>& until_read_over)>;
+PipedRead read_live_from_pipe(cli::LivePrompt& prompt, const Typist& type) {
     int ends[2];
     REQUIRE(::pipe(ends) == 0);
     std::FILE* in = ::fdopen(ends[0], "r");
     Capture out;
     auto reader = cli::make_line_reader(in, out.file);
-    // The next line comes only once the read is over (or, from a reader that
-    // waits for it, after 10 s): a reader that rang at the line would return
-    // it. Real time, as the reader waits on a real pipe and the prompt's
-    // 20 ms; the typist waits on the read's end, not on a fixed time.
     std::mutex mutex;
     std::condition_variable read_over;
     bool over = false;
-    std::thread typist([&] {
+    const std::function<void()> until_read_over = [&] {
         std::unique_lock lock(mutex);
         read_over.wait_for(lock, 10s * COYEL_TIME_FACTOR, [&] { return over; });
-        (void)!::write(ends[1], "Ben\n", 4);
-    });
-    edges::DegreePrompt prompt;
-    const auto line = reader->read_live(prompt);
+    };
+    std::thread typist([&] { type(ends[1], until_read_over); });
+    PipedRead read{reader->read_live(prompt), ""};
     {
         std::lock_guard lock(mutex);
         over = true;
     }
     read_over.notify_all();
     typist.join();
-    CHECK_FALSE(line);  // the prompt closed at the degree
-    CHECK(out.text() == "The global temperature rises to +1°C.\n");
+    read.shown = out.text();
     ::close(ends[1]);
     std::fclose(in);
+    return read;
+}
+}  // namespace edges
+
+TEST_CASE("through a pipe the clock rings at its second, not at the next line") {
+    // The next line comes only once the read is over (or, from a reader that
+    // waits for it, after 10 s): a reader that rang at the line would return
+    // it. Real time, as the reader waits on a real pipe and the prompt's
+    // 20 ms; the typist waits on the read's end, not on a fixed time.
+    edges::DegreePrompt prompt(platform::system_clock(), 20ms);
+    const auto read = edges::read_live_from_pipe(prompt, [](int pipe, const auto& until_read_over) {
+        until_read_over();
+        (void)!::write(pipe, "Ben\n", 4);
+    });
+    CHECK_FALSE(read.line);  // the prompt closed at the degree
+    CHECK(read.shown == "The global temperature rises to +1°C.\n");
+}
+
+TEST_CASE("through a pipe the prompt's wait runs on its clock even with half a line typed") {
+    // Three minutes of the clock pass once the reader waits, and half a
+    // line comes: the degree rings at once. A reader on the machine's clock
+    // would wait on, and read the line's end, sent 10 s later.
+    edges::WatchedClock clock;
+    edges::DegreePrompt prompt(clock, 3min);
+    const auto read =
+        edges::read_live_from_pipe(prompt, [&](int pipe, const auto& until_read_over) {
+            {
+                std::unique_lock lock(clock.mutex);
+                clock.was_read.wait_for(lock, 10s * COYEL_TIME_FACTOR, [&] { return clock.read; });
+            }
+            clock.fake.advance(3min);
+            (void)!::write(pipe, "Be", 2);
+            until_read_over();
+            (void)!::write(pipe, "n\n", 2);
+        });
+    CHECK_FALSE(read.line);  // the prompt closed at the degree
+    CHECK(read.shown == "The global temperature rises to +1°C.\n");
 }
 
 TEST_CASE("replay --markdown and --html of an unfinished game show the table's view") {

@@ -1,17 +1,32 @@
 // Who holds the server's places under a crowd of addresses (issue 49): the
 // admission's choices, against a fake closer and a clock of our own. The
-// same attack on the real server is tests/serve/attack_test.py.
+// same attack on the real server is tests/serve/attack_test.py. Then the
+// real server on a fake clock: its streams' pings and its deadlines come at
+// the clock's seconds, not the machine's.
 #include <catch2/catch.hpp>
 
 #include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <arpa/inet.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "../fakes/fake_clock.hpp"
+#include "coyel/save.hpp"
+#include "helpers.hpp"
+#include "process.hpp"
 #include "web/serve_admission.hpp"
+#include "web/serve_server.hpp"
 
 using namespace coyel::cli;
 using namespace std::chrono_literals;
@@ -182,4 +197,78 @@ TEST_CASE("an address is counted as the network sees it: IPv4, mapped IPv4, an I
     ::inet_pton(AF_INET6, "2001:db8:1:2::7", &v6.sin6_addr);
     CHECK(address_key(reinterpret_cast<sockaddr*>(&v6)) == one);
     CHECK(one == "2001:db8:1:2::/64");
+}
+
+namespace {
+
+// A connection to the server on loopback, read as a phone would.
+struct Phone {
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    std::string received;
+    bool closed = false;
+
+    explicit Phone(int port) {
+        sockaddr_in to{};
+        to.sin_family = AF_INET;
+        to.sin_port = htons(static_cast<std::uint16_t>(port));
+        ::inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+        REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0);
+    }
+    ~Phone() { ::close(fd); }
+    void send(const std::string& text) const {
+        REQUIRE(::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()));
+    }
+    // Reads until `done()` or the server closes, within `bound` of real time
+    // (a bound, not a wait: the server answers within a turn of its loop).
+    bool read_until(const std::function<bool()>& done, std::chrono::milliseconds bound) {
+        const auto until = std::chrono::steady_clock::now() + bound;
+        while (!done() && !closed) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                until - std::chrono::steady_clock::now());
+            pollfd watched{fd, POLLIN, 0};
+            if (left.count() <= 0 || ::poll(&watched, 1, static_cast<int>(left.count())) <= 0)
+                break;
+            char bytes[4096];
+            const ssize_t n = ::read(fd, bytes, sizeof bytes);
+            if (n <= 0) closed = true;
+            if (n > 0) received.append(bytes, static_cast<std::size_t>(n));
+        }
+        return done();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("the server's stream pings and its header deadline run on the clock it is given") {
+    const std::string folder = coyel::test::temporary_folder();
+    const std::string path = folder + "/game.json";
+    std::ofstream(path) << coyel::save_game(coyel::test::make_game(), std::nullopt);
+    coyel::test::FakeClock clock;
+    const coyel::narration::Narrator narrator(coyel::narration::english_script());
+    {
+        PublicServer server(narrator, path, clock);
+        const auto port = server.bind("127.0.0.1", 0);
+        REQUIRE(port.ok());
+        std::thread serving([&] { server.run(); });
+        server.wait_until_listening();
+        // The machine's clock would take 5 s to ping and 10 s to close the
+        // silent one: each is awaited 4 s at most.
+        constexpr auto bound = 4s;
+        Phone silent(*port);  // connected first: the server takes it first, at 0 s
+        Phone page(*port);
+        page.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        const auto has = [&](const char* text) {
+            return [&page, text] { return page.received.find(text) != std::string::npos; };
+        };
+        CHECK(page.read_until(has("data: {"), bound));
+        CHECK_FALSE(page.received.find(": still here") != std::string::npos);
+        clock.advance(5s);  // a quiet stream's ping is due
+        CHECK(page.read_until(has(": still here"), bound));
+        clock.advance(5s + 1ms);  // past the 10 s a request's headers may take
+        (void)silent.read_until([] { return false; }, bound);
+        CHECK(silent.closed);
+        server.stop();
+        serving.join();
+    }
+    std::filesystem::remove_all(folder);
 }

@@ -2,11 +2,13 @@
 // the threads, legal answers only, skill and time doing what they say.
 #include <catch2/catch.hpp>
 
+#include "../fakes/fake_clock.hpp"
 #include "advise.hpp"
 #include "random_games.hpp"
 #include "simulate.hpp"
 
 using namespace coyel;
+using namespace std::chrono_literals;
 using sim::Policy;
 
 namespace {
@@ -43,6 +45,45 @@ TEST_CASE("the same seed gives the same figures on one thread or three", "[sim]"
         CHECK(one.tally.games == 600);
         CHECK_FALSE(sim::simulate(config, 600, 78, 1).tally == one.tally);
     }
+}
+
+TEST_CASE("a run tells its progress after each batch and its speed on the clock it is given",
+          "[sim]") {
+    const auto config = default_game(9, Policy::table);
+    test::FakeClock clock;
+    std::vector<std::int64_t> told;
+    const sim::Progress progress = [&](std::int64_t done, std::int64_t games) {
+        CHECK(games == 3 * 4096);
+        told.push_back(done);
+        clock.advance(1s);  // each batch of 4,096 games takes a second of this clock
+        return true;
+    };
+    const auto summary = sim::simulate(config, 3 * 4096, 5, 1, progress, &clock);
+    CHECK(told == std::vector<std::int64_t>{4096, 2 * 4096, 3 * 4096});
+    CHECK(summary.games_per_second == 4096);
+    CHECK(sim::simulate(config, 4096, 5, 1).games_per_second == 0);  // no clock: not measured
+}
+
+TEST_CASE("a progress line is shown every 250 ms of its clock and a stop passed on then", "[sim]") {
+    test::FakeClock clock;
+    std::vector<std::int64_t> shown;
+    const auto progress = sim::paced(
+        [&](std::int64_t done, std::int64_t) {
+            shown.push_back(done);
+            return done < 5;
+        },
+        clock);
+    CHECK(progress(1, 0));  // at once: nothing shown yet
+    clock.advance(249ms);
+    CHECK(progress(2, 0));
+    clock.advance(1ms);
+    CHECK(progress(3, 0));  // 250 ms in: shown
+    clock.advance(200ms);
+    CHECK(progress(4, 0));
+    clock.advance(50ms);
+    CHECK_FALSE(progress(5, 0));  // shown, and it asks to stop
+    CHECK(shown == std::vector<std::int64_t>{3, 5});
+    CHECK_FALSE(sim::paced({}, clock));  // nobody to tell: none
 }
 
 TEST_CASE("every policy plays random setups to the end with legal answers only", "[sim]") {

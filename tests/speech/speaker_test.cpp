@@ -311,7 +311,8 @@ TEST_CASE("espeak-ng's voice stops at a cut, mid-sentence") {
 }
 
 TEST_CASE("espeak-ng refuses a language it has no voice for") {
-    auto voice = espeak_voice("xx-not-a-language", Sound::timed);
+    FakeClock clock;
+    auto voice = espeak_voice("xx-not-a-language", Sound::timed, clock);
     REQUIRE_FALSE(voice.ok());
     CHECK(voice.error().find("no voice") != std::string::npos);
 }

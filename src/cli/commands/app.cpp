@@ -262,7 +262,8 @@ void add_display(CLI::App& app, int& exit_code) {
     command->add_flag("--once", given->once, said("help.display.once"));
     add_language_options(command, given->language);
     command->footer(said("help.display.footer"));
-    command->callback([given, &exit_code] { exit_code = run_display(*given); });
+    command->callback(
+        [given, &exit_code] { exit_code = run_display(*given, platform::system_clock()); });
 }
 
 void add_serve(CLI::App& app, int& exit_code) {
@@ -272,7 +273,8 @@ void add_serve(CLI::App& app, int& exit_code) {
     add_address_options(command, given->port, given->bind, "");
     add_language_options(command, given->language);
     command->footer(said("help.serve.footer"));
-    command->callback([given, &exit_code] { exit_code = run_serve(*given); });
+    command->callback(
+        [given, &exit_code] { exit_code = run_serve(*given, platform::system_clock()); });
 }
 
 // balance's time model: how long each part of a game takes, in seconds.
@@ -332,7 +334,7 @@ void add_balance(CLI::App& app, int& exit_code) {
         // Given alone, CLI11 passes one empty path: none given, the games folder.
         std::erase(given->calibrate_paths, "");
         std::erase(given->from_games_paths, "");
-        exit_code = run_balance(*given);
+        exit_code = run_balance(*given, platform::system_clock());
     });
 }
 

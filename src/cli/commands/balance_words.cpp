@@ -132,13 +132,14 @@ nlohmann::json summary_json(const sim::Summary& summary) {
             {"votes_mean", summary.votes_mean}};
 }
 
-sim::Progress progress_at_terminal(bool as_json, std::string_view key) {
+sim::Progress progress_at_terminal(bool as_json, std::string_view key,
+                                   const platform::Clock& clock) {
     if (as_json || ::isatty(STDERR_FILENO) == 0) return {};
     signals::watch();  // Ctrl-C now stops the run instead of the program
     // Once stopped, stopped for good: a run that had played its last games
     // when Ctrl-C came must not let the next run of the command go on.
     auto stopped = std::make_shared<bool>(false);
-    return [key = std::string{key}, stopped](std::int64_t done, std::int64_t games) {
+    auto line = [key = std::string{key}, stopped](std::int64_t done, std::int64_t games) {
         if (*stopped) return false;
         narration::Args args;
         args.set("done", whole(done)).set("games", whole(games));
@@ -150,6 +151,7 @@ sim::Progress progress_at_terminal(bool as_json, std::string_view key) {
         *stopped = signals::take_interrupt() || signals::leaving() != 0;
         return !*stopped;
     };
+    return sim::paced(std::move(line), clock);
 }
 
 void end_progress(const sim::Progress& progress) {

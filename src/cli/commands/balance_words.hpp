@@ -48,9 +48,11 @@ std::string model_flags(const sim::SimConfig& config);
 nlohmann::json summary_json(const sim::Summary& summary);
 
 // At a terminal (stderr is one, and no --json): `key`'s line on stderr with
-// the games played so far, redrawn between batches, and Ctrl-C (or a closed
-// terminal) stops the run, which then prints what it has. Else none.
-sim::Progress progress_at_terminal(bool as_json, std::string_view key);
+// the games played so far, redrawn every progress_every of `clock`'s time
+// (sim::paced), and Ctrl-C (or a closed terminal) stops the run, which then
+// prints what it has. Else none.
+sim::Progress progress_at_terminal(bool as_json, std::string_view key,
+                                   const platform::Clock& clock);
 // Clears the progress line, if one was drawn.
 void end_progress(const sim::Progress& progress);
 // The line a stopped run prints under what it has ("balance.stopped_*"),

@@ -153,7 +153,7 @@ void print_heading(const sim::SimConfig& config, const sim::RunSize& size) {
 // A stopped table's last row has fewer games than asked: said under it.
 int run_skill_table(const sim::SimConfig& config, int max_skill, const sim::RunSize& size,
                     bool as_json) {
-    const auto progress = progress_at_terminal(as_json, "balance.progress_skill");
+    const auto progress = progress_at_terminal(as_json, "balance.progress_skill", *size.clock);
     const auto rows = sim::skill_table(config, max_skill, size, progress);
     end_progress(progress);
     json out = json::array();
@@ -233,7 +233,7 @@ void print_value(const sim::CardValue& value) {
 }
 
 int run_values(const sim::SimConfig& config, const sim::RunSize& size, bool as_json) {
-    const auto progress = progress_at_terminal(as_json, "balance.progress_values");
+    const auto progress = progress_at_terminal(as_json, "balance.progress_values", *size.clock);
     const auto values = sim::card_values(config, size, progress);
     end_progress(progress);
     bool unknown = false;  // a sign the games do not tell
@@ -325,7 +325,8 @@ int run_fair_defaults(const sim::SimConfig& config, const sim::RunSize& size,
     defaults.seed = size.seed;
     defaults.threads = size.threads;
     const int last = given.players == 0 ? max_players : given.players;
-    const auto progress = progress_at_terminal(given.json, "balance.progress_defaults");
+    const auto progress =
+        progress_at_terminal(given.json, "balance.progress_defaults", *size.clock);
     if (!given.json) {
         // The skills are measured at the settled length on the fresh games' count.
         const double half =
@@ -407,8 +408,9 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size, const Ba
         print_heading(config, size);
         std::fflush(stdout);
     }
-    const auto progress = progress_at_terminal(given.json, "balance.progress");
-    const Summary summary = sim::simulate(config, size.games, size.seed, size.threads, progress);
+    const auto progress = progress_at_terminal(given.json, "balance.progress", *size.clock);
+    const Summary summary =
+        sim::simulate(config, size.games, size.seed, size.threads, progress, size.clock);
     end_progress(progress);
     if (summary.tally.refused > 0) {
         fmt::print(stderr, "balance: the engine refused {} simulated answers: a simulator bug\n",
@@ -443,7 +445,7 @@ int run_figures(const sim::SimConfig& config, const sim::RunSize& size, const Ba
 
 }  // namespace
 
-int run_balance(const BalanceOptions& typed, platform::Disk& disk) {
+int run_balance(const BalanceOptions& typed, const platform::Clock& clock, platform::Disk& disk) {
     const auto chosen = choose_script_or_say(typed.language);
     if (!chosen) return 2;
     const narration::Narrator words(chosen->script());
@@ -460,6 +462,7 @@ int run_balance(const BalanceOptions& typed, platform::Disk& disk) {
     sim::RunSize size;
     if (given.games) size.games = *given.games;
     size.seed = given.seed;
+    size.clock = &clock;
     size.threads = given.threads
                        ? *given.threads
                        : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));

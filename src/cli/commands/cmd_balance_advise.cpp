@@ -206,7 +206,7 @@ int run_advise(const sim::SimConfig& config, const sim::RunSize& size,
         ask.cards = *cards;
     }
     ask.minutes = given.minutes;
-    const auto progress = progress_at_terminal(given.json, "balance.progress_racing");
+    const auto progress = progress_at_terminal(given.json, "balance.progress_racing", *size.clock);
     const auto advice = sim::advise(config, size, ask, progress);
     end_progress(progress);
     const std::string reference = given.deck.empty() ? "default" : "given";

@@ -150,7 +150,8 @@ void print_calibration(const sim::Calibration& calibration, const sim::TimeModel
 }  // namespace
 
 int run_calibrate(const BalanceOptions& given, const sim::RunSize& size) {
-    const auto progress = progress_at_terminal(given.json, "balance.progress_calibrate");
+    const auto progress =
+        progress_at_terminal(given.json, "balance.progress_calibrate", *size.clock);
     auto calibration =
         calibrate_on("--calibrate", given.calibrate_paths, given.time, size, progress);
     end_progress(progress);

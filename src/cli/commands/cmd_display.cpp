@@ -31,12 +31,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-std::int64_t unix_ms_now() {
-    return std::chrono::duration_cast<milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 // The saves of `folder` a coyel is playing now: each ".NAME.lock" whose
 // holder is alive, beside an existing NAME.
 // (Its path, and when it was last written.)
@@ -72,13 +66,13 @@ Result<std::string> game_in_play(std::string_view command, platform::Disk& disk)
 
 namespace {
 
-// The screen now. The clock ticks on only in a game some coyel is playing:
-// a save left by a killed coyel says "running" for ever.
+// The screen as of `clock`'s wall time. The clock ticks on only in a game
+// some coyel is playing: a save left by a killed coyel says "running" for ever.
 narration::PlayersScreen screen_now(narration::TableStory& story, const SavedGame& saved,
-                                    const std::string& path) {
+                                    const std::string& path, const platform::Clock& clock) {
     std::optional<LiveClock> live = saved.live;
     if (live && live->running && !in_play(path)) live->running = false;
-    return narration::players_screen(story, saved.game, live, unix_ms_now());
+    return narration::players_screen(story, saved.game, live, clock.unix_ms());
 }
 
 std::optional<milliseconds> sooner(std::optional<milliseconds> a, std::optional<milliseconds> b) {
@@ -89,7 +83,8 @@ std::optional<milliseconds> sooner(std::optional<milliseconds> a, std::optional<
 
 // Redraws at each change of the save, each second while something ticks, and
 // each resize, until q, Ctrl-C or a signal to leave.
-int follow(SaveFollower& followed, const narration::Narrator& narrator) {
+int follow(SaveFollower& followed, const narration::Narrator& narrator,
+           const platform::Clock& clock) {
     followed.start();  // the watch armed before the first read: no save missed
     signals::watch();
     FullScreen full;
@@ -97,7 +92,7 @@ int follow(SaveFollower& followed, const narration::Narrator& narrator) {
     bool keys_open = ::isatty(STDIN_FILENO) != 0;
     narration::TableStory story(narrator);  // each save adds its new entries only
     for (;;) {
-        const auto screen = screen_now(story, *followed.saved(), followed.path());
+        const auto screen = screen_now(story, *followed.saved(), followed.path(), clock);
         const std::string note = followed.missing() ? narrator.line("display.missing") : "";
         FullScreen::put(draw_players_screen(screen, screen_size(), colour, note));
         std::vector<int> fds{followed.fd()};
@@ -148,7 +143,7 @@ std::variant<FollowedSave, int> open_followed_save(const std::string& given_path
     return FollowedSave{std::move(path), std::move(*first), std::move(*chosen)};
 }
 
-int run_display(const DisplayOptions& given) {
+int run_display(const DisplayOptions& given, const platform::Clock& clock) {
     auto followed_save = open_followed_save(given.path, given.language, "display");
     if (const int* code = std::get_if<int>(&followed_save)) return *code;
     auto* opened = &std::get<FollowedSave>(followed_save);
@@ -157,14 +152,14 @@ int run_display(const DisplayOptions& given) {
     if (given.once) {
         narration::TableStory story(narrator);
         fmt::print("{}", narration::players_screen_text(
-                             screen_now(story, *followed.saved(), followed.path())));
+                             screen_now(story, *followed.saved(), followed.path(), clock)));
         return 0;
     }
     if (!::isatty(STDOUT_FILENO)) {
         fmt::print(stderr, "coyel display draws on a terminal: use --once to print the view\n");
         return 1;
     }
-    return follow(followed, narrator);
+    return follow(followed, narrator, clock);
 }
 
 }  // namespace coyel::cli

@@ -139,8 +139,10 @@ std::optional<Setup::Served> start_serving(PublicServer& server,
     return Setup::Served{bound->bind, bound->port, url};
 }
 
+// The server of `new --serve` and `resume --serve` reads the machine's
+// clock, as `coyel serve`'s does.
 ServerThread::ServerThread(const narration::Narrator& narrator, const std::string& save_path)
-    : server_(narrator, save_path) {}
+    : server_(narrator, save_path, platform::system_clock()) {}
 
 std::unique_ptr<ServerThread> ServerThread::start(const narration::Narrator& narrator,
                                                   const std::string& save_path, const ServeAt& at) {
@@ -159,12 +161,12 @@ ServerThread::~ServerThread() {
     if (thread_.joinable()) thread_.join();
 }
 
-int run_serve(const ServeOptions& given) {
+int run_serve(const ServeOptions& given, const platform::Clock& clock) {
     const auto followed_save = open_followed_save(given.path, given.language, "serve");
     if (const int* code = std::get_if<int>(&followed_save)) return *code;
     const auto* opened = &std::get<FollowedSave>(followed_save);
     const narration::Narrator narrator(opened->script.script());
-    PublicServer server(narrator, opened->path);
+    PublicServer server(narrator, opened->path, clock);
     if (!start_serving(server, narrator,
                        serve_at(given.bind, given.port, opened->first.game.setup()),
                        Serving::beside, opened->path))

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "clock.hpp"
 #include "disk.hpp"
 #include "repl/play.hpp"
 
@@ -127,8 +128,10 @@ int run_replay(const ReplayOptions& given, platform::Disk& disk = platform::real
 int run_status(const std::string& path, bool as_json, const LanguageOptions& language);
 int run_check(const std::string& path, const LanguageOptions& language);
 int run_script(const ScriptOptions& given);
-int run_display(const DisplayOptions& given);
-int run_serve(const ServeOptions& given);
-int run_balance(const BalanceOptions& given, platform::Disk& disk = platform::real_disk());
+// Reading time from `clock` (platform::system_clock() in the program).
+int run_display(const DisplayOptions& given, const platform::Clock& clock);
+int run_serve(const ServeOptions& given, const platform::Clock& clock);
+int run_balance(const BalanceOptions& given, const platform::Clock& clock,
+                platform::Disk& disk = platform::real_disk());
 
 }  // namespace coyel::cli

@@ -15,7 +15,7 @@ GameClock GameClock::from_environment(std::int64_t seconds) {
         clock.frozen_ = true;
         return clock;
     }
-    return GameClock(seconds);
+    return GameClock(seconds, platform::system_clock());
 }
 
 std::int64_t GameClock::seconds() const {

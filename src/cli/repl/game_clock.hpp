@@ -17,10 +17,10 @@ class GameClock {
 
     // Starts stopped at `seconds`, on `time` (platform/clock.hpp: the
     // machine's, or a test's fake), which outlives it.
-    explicit GameClock(std::int64_t seconds,
-                       const platform::Clock& time = platform::system_clock());
+    GameClock(std::int64_t seconds, const platform::Clock& time);
 
-    // A clock frozen in place when COYEL_FROZEN_CLOCK is set (scripts, tests).
+    // On the machine's clock, or frozen in place when COYEL_FROZEN_CLOCK is
+    // set (scripts, tests).
     static GameClock from_environment(std::int64_t seconds);
 
     std::int64_t seconds() const;

@@ -57,7 +57,7 @@ class StreamReader final : public LineReader {
 
     std::optional<std::string> read(const std::string& prompt) override {
         std::string line;
-        if (next_line(line, std::nullopt, -1) != Got::line) return std::nullopt;
+        if (next_line(line, nullptr) != Got::line) return std::nullopt;
         return echoed(prompt, std::move(line));
     }
     // The prompt's time goes on while the next line is awaited: a degree
@@ -65,7 +65,7 @@ class StreamReader final : public LineReader {
     std::optional<std::string> read_live(LivePrompt& prompt) override {
         std::string line;
         for (;;) {
-            const Got got = next_line(line, prompt.wake_in(), prompt.wake_fd());
+            const Got got = next_line(line, &prompt);
             if (got == Got::line) break;
             if (got == Got::end) return std::nullopt;
             const std::string above = prompt.on_wake();
@@ -89,12 +89,13 @@ class StreamReader final : public LineReader {
 
     // The next line; the end of input (a last line without '\n' still
     // counts), or a signal asking to leave, ends it (Ctrl-C too: there is
-    // no line to clear); `wait` passing with no line is a timeout, and so is
-    // `wake_fd` becoming readable.
-    Got next_line(std::string& line, std::optional<std::chrono::milliseconds> wait, int wake_fd) {
-        using Clock = std::chrono::steady_clock;
-        const Clock::time_point deadline =
-            Clock::now() + wait.value_or(std::chrono::milliseconds{0});
+    // no line to clear); the live `prompt`'s wait passing with no line, on its
+    // clock, is a timeout, and so is its wake_fd becoming readable.
+    Got next_line(std::string& line, const LivePrompt* prompt) {
+        const auto wait = prompt ? prompt->wake_in() : std::nullopt;
+        const int wake_fd = prompt ? prompt->wake_fd() : -1;
+        std::optional<platform::Clock::Steady> deadline;
+        if (wait) deadline = prompt->time().now() + *wait;
         for (;;) {
             if (auto newline = buffer_.find('\n'); newline != std::string::npos) {
                 line = buffer_.substr(0, newline);
@@ -105,8 +106,9 @@ class StreamReader final : public LineReader {
             if (signals::leaving()) return Got::end;
             if (at_end_) break;
             std::optional<std::chrono::milliseconds> left;
-            if (wait) {
-                left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+            if (deadline) {
+                left =
+                    std::chrono::ceil<std::chrono::milliseconds>(*deadline - prompt->time().now());
                 if (left->count() <= 0) return Got::timeout;
             }
             const signals::Wait waited = signals::wait_for(fd_, left, wake_fd);

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "clock.hpp"
+
 namespace coyel::cli {
 
 // A prompt that changes while it waits, such as the game clock's. A terminal
@@ -23,6 +25,8 @@ class LivePrompt {
     virtual std::string text() const = 0;
     // How long the prompt stays as it is; nullopt: until something is typed.
     virtual std::optional<std::chrono::milliseconds> wake_in() const = 0;
+    // The clock wake_in() counts on (the game clock's): the reader waits through it.
+    virtual const platform::Clock& time() const = 0;
     // A descriptor that, once readable, wakes the prompt as wake_in's time
     // would (the phones' answers); -1: none.
     virtual int wake_fd() const { return -1; }

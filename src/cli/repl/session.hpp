@@ -121,6 +121,7 @@ class Session final : private LivePrompt, private PromptHost {
     // The live prompt (line_reader.hpp).
     std::string text() const override;
     std::optional<std::chrono::milliseconds> wake_in() const override;
+    const platform::Clock& time() const override { return clock_.clock().time(); }
     int wake_fd() const override { return phones_.fd(); }
     std::string on_wake() override;
     std::string on_interrupt() override;

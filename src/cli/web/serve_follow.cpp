@@ -16,12 +16,6 @@ using namespace std::chrono_literals;
 
 }  // namespace
 
-std::int64_t unix_ms_now() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 void PublicServer::Impl::publish() {
     auto built = std::make_shared<const PublicState>(state_of_reading());
     // The reading copied before the lock is taken (the copy grows with the
@@ -46,7 +40,7 @@ PublicState PublicServer::Impl::state_of_reading() {
     if (live && live->running && !in_play(follower.path())) live->running = false;
     shows_clock_running = live && live->running;
     const std::string note = follower.missing() ? narrator.line("display.missing") : "";
-    return public_state(story, reading->game, live, unix_ms_now(), note, game_id);
+    return public_state(story, reading->game, live, clock.unix_ms(), note, game_id);
 }
 
 std::string PublicServer::Impl::state_now() {
@@ -55,7 +49,7 @@ std::string PublicServer::Impl::state_now() {
         std::lock_guard lock(mutex);
         now = state;
     }
-    return now ? now->at(unix_ms_now()) : "{}";
+    return now ? now->at(clock.unix_ms()) : "{}";
 }
 
 // Follows the save (save_follower.hpp: inotify, armed before each read),
@@ -73,7 +67,7 @@ void PublicServer::Impl::follow_save() {
         (void)::poll(&watched, follower.fd() >= 0 ? 1 : 0, wait_ms);
         // A save's clock stops with the coyel playing it, which may leave no save behind.
         if (follower.update() || (shows_clock_running && !in_play(follower.path()))) publish();
-        admission->sweep(ServeClock::now());  // before the wake: a parked stream closed is woken
+        admission->sweep(clock.now());  // before the wake: a parked stream closed is woken
         wake_streams();
         pass_phone_answer();
     }

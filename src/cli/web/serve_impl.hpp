@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "chronicle.hpp"
+#include "clock.hpp"
 #include "phones/phone_relay.hpp"
 #include "serve_admission.hpp"
 #include "serve_mhd.hpp"
@@ -25,10 +26,6 @@
 #include "store/save_follower.hpp"
 
 namespace coyel::cli {
-
-using ServeClock = std::chrono::steady_clock;
-// Milliseconds since the Unix epoch, as the save's live clock counts them.
-std::int64_t unix_ms_now();
 
 // A POST's body as it arrives (answers only): kept to serve_answer_bytes.
 struct PostBody {
@@ -51,13 +48,16 @@ struct PublicServer::Impl {
         int fd = -1;             // its socket, watched while parked
         std::uint64_t seen = 0;  // 0: the state at once
         bool suspended = false;
-        bool gone = false;  // the phone hung up while parked: end the stream
-        ServeClock::time_point last_sent = ServeClock::now();
-        std::string pending = {};  // a message not yet all written
+        bool gone = false;                  // the phone hung up while parked: end the stream
+        platform::Clock::Steady last_sent{};  // or when it opened
+        std::string pending = {};           // a message not yet all written
         std::size_t written = 0;
     };
 
     const narration::Narrator& narrator;
+    // What the server reads time from: its streams' pings, its crowd's
+    // deadlines, the phones' relay, and the live clock's reading it serves.
+    const platform::Clock& clock;
     const std::string game_id;              // game_fingerprint() of the save first followed
     SaveFollower follower;                  // the follow_save thread's alone
     narration::TableStory story{narrator};  // the table's, fed each reading (that thread's too)
@@ -98,9 +98,9 @@ struct PublicServer::Impl {
     PhoneInbox* inbox = nullptr;
     std::optional<PhoneRelay> relay;
     // Per seat: the second its card's requests are counted in, and how many.
-    std::vector<std::pair<ServeClock::time_point, int>> card_requests;
+    std::vector<std::pair<platform::Clock::Steady, int>> card_requests;
 
-    Impl(const narration::Narrator& narrator, std::string save_path);
+    Impl(const narration::Narrator& narrator, std::string save_path, const platform::Clock& clock);
     ~Impl();
 
     // --- Following the save (serve_follow.cpp), on the caller's thread.

@@ -191,7 +191,7 @@ bool PublicServer::Impl::counted_in(Seat seat) {
     const auto at = static_cast<std::size_t>(seat);
     if (card_requests.size() <= at) card_requests.resize(at + 1);
     auto& [since, count] = card_requests[at];
-    const auto now = ServeClock::now();
+    const auto now = clock.now();
     if (now - since >= 1s) {
         since = now;
         count = 0;

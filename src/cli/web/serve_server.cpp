@@ -110,8 +110,11 @@ std::string card_policy() {
         card_script_hash());
 }
 
-PublicServer::Impl::Impl(const narration::Narrator& n, std::string p)
-    : narrator(n), game_id(game_fingerprint(p)), follower(std::move(p), platform::real_disk()) {
+PublicServer::Impl::Impl(const narration::Narrator& n, std::string p, const platform::Clock& c)
+    : narrator(n),
+      clock(c),
+      game_id(game_fingerprint(p)),
+      follower(std::move(p), platform::real_disk()) {
     follower.start();  // armed, then read: a save made as the server starts is seen
     publish();
 }
@@ -166,7 +169,7 @@ namespace {
 MHD_Result on_request(void* self, MHD_Connection* connection, const char* url, const char* method,
                       const char*, const char* data, size_t* upload, void** request) {
     auto& impl = *static_cast<PublicServer::Impl*>(self);
-    if (!*request) impl.admission->request_read(connection, ServeClock::now());
+    if (!*request) impl.admission->request_read(connection, impl.clock.now());
     const std::string_view verb(method);
     if (verb == "POST" && impl.inbox)
         return impl.receive_answer(connection, url, data, *upload, *request);
@@ -181,7 +184,8 @@ MHD_Result on_request(void* self, MHD_Connection* connection, const char* url, c
 // read, which leaves the body behind).
 void on_completed(void* self, MHD_Connection* connection, void** request,
                   MHD_RequestTerminationCode) {
-    static_cast<PublicServer::Impl*>(self)->admission->request_done(connection, ServeClock::now());
+    auto& impl = *static_cast<PublicServer::Impl*>(self);
+    impl.admission->request_done(connection, impl.clock.now());
     if (*request != &reading_marker) delete static_cast<PostBody*>(*request);
     *request = nullptr;
 }
@@ -201,7 +205,7 @@ void on_connection(void* self, MHD_Connection* connection, void**,
     const auto* fd = impl.api->connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     const auto* from = impl.api->connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     impl.admission->opened(connection, address_key(from ? from->client_addr : nullptr),
-                           fd ? fd->connect_fd : -1, ServeClock::now());
+                           fd ? fd->connect_fd : -1, impl.clock.now());
 }
 
 // Ends a connection the admission gives up: its socket shut down, the
@@ -241,15 +245,16 @@ bool PublicServer::Impl::start_daemon() {
     return daemon != nullptr;
 }
 
-PublicServer::PublicServer(const narration::Narrator& narrator, std::string save_path)
-    : impl_(std::make_unique<Impl>(narrator, std::move(save_path))) {}
+PublicServer::PublicServer(const narration::Narrator& narrator, std::string save_path,
+                           const platform::Clock& clock)
+    : impl_(std::make_unique<Impl>(narrator, std::move(save_path), clock)) {}
 
 PublicServer::~PublicServer() { stop(); }
 
 void PublicServer::answer_into(PhoneInbox& inbox) {
     std::lock_guard lock(impl_->mutex);
     impl_->inbox = &inbox;
-    impl_->relay.emplace(impl_->narrator, inbox, platform::system_clock());
+    impl_->relay.emplace(impl_->narrator, inbox, impl_->clock);
     if (impl_->saved) impl_->relay->follow(impl_->saved->game, impl_->saved->live);
 }
 

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "clock.hpp"
 #include "coyel/result.hpp"
 #include "coyel/setup.hpp"
 #include "disk.hpp"
@@ -50,8 +51,10 @@ inline constexpr int serve_card_requests_per_second = 10;
 
 class PublicServer {
   public:
-    // Follows `save_path`, whose first reading must have loaded (the caller's check).
-    PublicServer(const narration::Narrator& narrator, std::string save_path);
+    // Follows `save_path`, whose first reading must have loaded (the caller's
+    // check), reading time from `clock` (which outlives the server).
+    PublicServer(const narration::Narrator& narrator, std::string save_path,
+                 const platform::Clock& clock);
     PublicServer(const PublicServer&) = delete;
     PublicServer& operator=(const PublicServer&) = delete;
     ~PublicServer();

@@ -22,9 +22,10 @@ MHD_Result PublicServer::Impl::open_stream(MHD_Connection* connection) {
     auto* listener = new Listener{this, connection, info ? info->connect_fd : -1};
     {
         std::lock_guard lock(mutex);
+        listener->last_sent = clock.now();
         // Past the address's share of streams, 503: the page tries again by
         // itself. Else the oldest stream of the greediest gives way if need be.
-        if (stopping || !admission->stream_opened(connection, ServeClock::now())) {
+        if (stopping || !admission->stream_opened(connection, listener->last_sent)) {
             delete listener;
             return api->queue_response(connection, MHD_HTTP_SERVICE_UNAVAILABLE, busy);
         }
@@ -64,10 +65,10 @@ ssize_t PublicServer::Impl::read_stream(Listener& listener, char* buffer, std::s
     if (listener.written == listener.pending.size()) {
         listener.pending.clear();
         listener.written = 0;
-        const auto now = ServeClock::now();
+        const auto now = clock.now();
         if (listener.seen != version) {
             listener.seen = version;
-            listener.pending = "data: " + (state ? state->at(unix_ms_now()) : "{}") + "\n\n";
+            listener.pending = "data: " + (state ? state->at(clock.unix_ms()) : "{}") + "\n\n";
         } else if (now - listener.last_sent >= stream_ping_every) {
             listener.pending = ": still here\n\n";
         } else {
@@ -103,7 +104,7 @@ void PublicServer::Impl::wake_streams() {
     for (const Listener* listener : listeners)
         if (listener->suspended) sockets.push_back({listener->fd, POLLIN | POLLRDHUP, 0});
     if (!sockets.empty()) ::poll(sockets.data(), sockets.size(), 0);
-    const auto now = ServeClock::now();
+    const auto now = clock.now();
     std::size_t at = 0;
     for (Listener* listener : listeners) {
         if (!listener->suspended) continue;

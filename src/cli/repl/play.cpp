@@ -93,13 +93,8 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
     const narration::Narrator narrator(script);
     TableScreen table(narrator, speaker.get(), clock.time());
     SelfReader by_itself(table);
-    FileHandle nowhere(self.self ? std::fopen("/dev/null", "w") : nullptr);
-    if (self.self && !nowhere) {
-        fmt::print(stderr, "cannot open /dev/null for the moderator's lines\n");
-        return 1;
-    }
     const SessionIo io = self.self
-                             ? SessionIo{by_itself, nowhere.get(), nowhere.get(), false, false}
+                             ? SessionIo{by_itself, nullptr, nullptr, false, false}
                              : SessionIo{reader, stdout, stderr,
                                          reader.interactive() && colour_enabled(stdout), clear};
     GameWriter writer = [&table, &self, &disk](const std::string& to, const Game& saved,

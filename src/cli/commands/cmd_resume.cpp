@@ -46,9 +46,17 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
     }
 }
 
-int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
-                const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self,
-                platform::Disk& disk);
+// What `resume` was asked, and the disk that holds its files.
+struct Asked {
+    bool clear;
+    const ServeFlags& serving;
+    const SpeechFlags& speech;
+    const LanguageOptions& language;
+    const SelfFlags& self;
+    platform::Disk& disk;
+};
+
+int resume_path(const std::string& path, const Asked& asked);
 
 // A saved game as the games folder's lines name it: its file, where it
 // stands and its players.
@@ -63,8 +71,9 @@ narration::Args named(const ListedSave& saved, const narration::Narrator& narrat
 // `coyel resume` alone: the newest unfinished game of the games folder that
 // no other coyel is playing, named; a newer one another coyel plays is named
 // with its process, and is all there is when no other game is left.
-int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& speech,
-                  const LanguageOptions& language, const SelfFlags& self, platform::Disk& disk) {
+int resume_newest(const Asked& asked) {
+    platform::Disk& disk = asked.disk;
+    const LanguageOptions& language = asked.language;
     std::string folder;
     auto games = read_games_folder(folder, print_skipped, disk);
     if (!games) {
@@ -102,7 +111,7 @@ int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& spee
     if (!chosen) return 2;
     const narration::Narrator narrator(chosen->script());
     print_wrapped(stdout, narrator.line("games.resuming", named(saved, narrator)));
-    return resume_path(saved.path, clear, serving, speech, language, self, disk);
+    return resume_path(saved.path, asked);
 }
 
 // Whether to serve: --serve, or phone cards still to show (their links need
@@ -127,9 +136,8 @@ void record_where_served(Game& game, const std::optional<LiveClock>& live, const
 }
 
 // The save `path`, told in the language it was told in unless `language` says.
-int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
-                const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self,
-                platform::Disk& disk) {
+int resume_path(const std::string& path, const Asked& asked) {
+    platform::Disk& disk = asked.disk;
     auto lock = SaveLock::take(path, disk);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
@@ -143,19 +151,20 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     // A file left by `save AS` says where the game went on: that one is resumed.
     if (saved->live && !saved->live->moved_to.empty() && saved->live->moved_to != path) {
         const std::string moved_to = saved->live->moved_to;
-        const auto chosen = choose_script_or_say(language, saved->live->language);
+        const auto chosen = choose_script_or_say(asked.language, saved->live->language);
         if (!chosen) return 2;
         print_wrapped(stdout,
                       narration::Narrator(chosen->script())
                           .line("games.moved",
                                 narration::Args{}.set("path", path).set("moved_to", moved_to)));
-        return resume_path(moved_to, clear, serving, speech, language, self, disk);
+        return resume_path(moved_to, asked);
     }
-    const auto chosen = choose_script_or_say(language, saved->live ? saved->live->language : "");
+    const auto chosen =
+        choose_script_or_say(asked.language, saved->live ? saved->live->language : "");
     if (!chosen) return 2;
     const narration::Script& script = chosen->script();
     std::optional<Game> game{std::move(saved->game)};
-    if (self.self && game->setup().card_tokens.empty()) {
+    if (asked.self.self && game->setup().card_tokens.empty()) {
         fmt::print(stderr, "{}\n", narration::Narrator(script).line("self.needs_phone_cards"));
         return 2;
     }
@@ -163,8 +172,8 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     const narration::Narrator narrator(script);
     const bool walk_left = game->cards_shown() && reader->interactive();
     std::unique_ptr<ServerThread> server;
-    ServeFlags serve = serving;
-    serve.serve = serve.serve || self.self;  // with no moderator, the phones answer
+    ServeFlags serve = asked.serving;
+    serve.serve = serve.serve || asked.self.self;  // with no moderator, the phones answer
     if (wants_server(*game, serve, walk_left, narrator)) {
         server =
             ServerThread::start(narrator, path, serve_at(serve.bind, serve.port, game->setup()));
@@ -174,9 +183,9 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     std::optional<std::string> phones;
     if (server && !game->setup().card_tokens.empty()) phones = server->address();
     if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones, disk)) return 1;
-    auto [voice, by_itself] = as_started(game->setup(), speech, self);
+    auto [voice, by_itself] = as_started(game->setup(), asked.speech, asked.self);
     voice.resumed = true;  // the log goes on after the lines it holds
-    return play(std::move(*game), path, *reader, std::move(*lock), clear, script, voice,
+    return play(std::move(*game), path, *reader, std::move(*lock), asked.clear, script, voice,
                 server ? &server->inbox() : nullptr, by_itself,
                 server ? std::optional(server->address()) : std::nullopt, disk);
 }
@@ -189,8 +198,8 @@ int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
     const auto chosen = choose_script_or_say(language);
     if (!chosen) return 2;  // a wrong --lang is told first
     if (!talk_allowed(self, narration::Narrator(chosen->script()))) return 2;
-    if (path.empty()) return resume_newest(clear, serving, speech, language, self, disk);
-    return resume_path(path, clear, serving, speech, language, self, disk);
+    const Asked asked{clear, serving, speech, language, self, disk};
+    return path.empty() ? resume_newest(asked) : resume_path(path, asked);
 }
 
 }  // namespace coyel::cli

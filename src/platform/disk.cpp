@@ -235,8 +235,14 @@ class RealDisk final : public Disk {
     }
 
     AppendStart start_appending(const std::string& path) override {
+        return open_appended(path, O_TRUNC);
+    }
+    AppendStart keep_appending(const std::string& path) override { return open_appended(path, 0); }
+
+  private:
+    static AppendStart open_appended(const std::string& path, int truncate) {
         const int fd =
-            ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+            ::open(path.c_str(), O_WRONLY | O_CREAT | truncate | O_APPEND | O_CLOEXEC, 0644);
         if (fd < 0) return {nullptr, errno};
         return {std::make_unique<AppendedFd>(fd), 0};
     }

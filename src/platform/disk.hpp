@@ -128,6 +128,9 @@ class Disk {
     virtual std::string full_path(const std::string& path) = 0;
     // `path` made empty (created if missing) to be appended to.
     virtual AppendStart start_appending(const std::string& path) = 0;
+    // `path` appended to after what it holds (created if missing): a file
+    // that goes on where an earlier run left it.
+    virtual AppendStart keep_appending(const std::string& path) = 0;
 
     bool exists(const std::string& path) { return info(path).kind != FileInfo::Kind::missing; }
     // Whether `a` and `b` name one file or folder that is there (a link,

@@ -46,6 +46,21 @@ TEST_CASE("a save that cannot be written: told at once, nothing lost, save AS re
     CHECK(saved->state().expects == ActionKind::banker);
 }
 
+TEST_CASE("with nowhere to show the moderator's lines, the game goes on and is saved whole") {
+    // `new --self`: nobody moderates, so the session's lines go to no file at all.
+    MemoryDisk disk;
+    disk.add_folder("stick");
+    disk.fill("stick");  // told nowhere, as every refusal below
+    ScriptedReader reader({"Zed", "Hana", "help", "Ben", "save rescue.json", "none", "quit"});
+    Session session(fresh(), "stick/full.json", SessionIo{reader, nullptr, nullptr, false},
+                    GameClock(0, epoch_time), disk);
+    CHECK(session.run() == 0);
+    REQUIRE(disk.text_of("rescue.json"));
+    auto saved = load_game(*disk.text_of("rescue.json"), "rescue.json");
+    REQUIRE(saved.ok());
+    CHECK(saved->log().size() == 3);  // the election, the target, the protection
+}
+
 TEST_CASE("the clock: rises announced at the next prompt, the limit ends the game at once") {
     MemoryDisk disk;
     FakeClock clock;

@@ -223,6 +223,17 @@ class MemoryDisk : public platform::Disk {
         return {std::make_unique<Appended>(*this, path, identities_), 0};
     }
 
+    platform::AppendStart keep_appending(const std::string& path) override {
+        std::lock_guard lock(mutex_);
+        if (!folder_exists(folder_of(path))) return {nullptr, ENOENT};
+        if (folder_exists(path)) return {nullptr, EISDIR};
+        if (!files_.count(path)) {
+            files_[path] = File{"", ++tick_, ++identities_, false};
+            changed(path);
+        }
+        return {std::make_unique<Appended>(*this, path, files_[path].identity), 0};
+    }
+
   private:
     struct File {
         std::string text;

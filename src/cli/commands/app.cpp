@@ -170,7 +170,9 @@ void add_new(CLI::App& app, int& exit_code) {
     add_self_flags(command, given->self);
     add_language_options(command, given->language);
     command->footer(house_rules_help());
-    command->callback([given, &exit_code] { exit_code = run_new(*given); });
+    command->callback([given, &exit_code] {
+        exit_code = run_new(*given, platform::real_disk(), platform::system_clock());
+    });
 }
 
 void add_replay(CLI::App& app, int& exit_code) {
@@ -206,7 +208,8 @@ void add_file_commands(CLI::App& app, int& exit_code) {
     add_self_flags(resume, *self);
     add_language_options(resume, *language);
     resume->callback([path, no_clear, serving, speech, self, language, &exit_code] {
-        exit_code = run_resume(*path, !*no_clear, *serving, *speech, *language, *self);
+        exit_code = run_resume(*path, !*no_clear, *serving, *speech, *language, *self,
+                               platform::real_disk());
     });
     auto* status = app.add_subcommand("status", said("help.status"));
     status->add_option("FILE", *path, said("help.file"))->required();

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <ctime>
 #include <memory>
 #include <optional>
 #include <random>
@@ -356,31 +355,34 @@ Step<std::vector<Role>> deal_cards(const NewOptions& given, Setup& setup, LineRe
 }
 
 // "friday-2.json" beside "friday.json": the first name not taken.
-std::string free_path_like(const std::string& path) {
+std::string free_path_like(const std::string& path, platform::Disk& disk) {
     const auto slash = path.rfind('/');
     auto dot = path.rfind('.');
     if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) dot = path.size();
     for (int n = 2;; ++n) {
         std::string free = fmt::format("{}-{}{}", path.substr(0, dot), n, path.substr(dot));
-        if (!path_exists(free)) return free;
+        if (!path_exists(free, disk)) return free;
     }
 }
 
 // Where to save: --save, or a new file in the games folder. No path writes
-// over an existing save: a terminal is offered a free name beside it.
+// over an existing save: a terminal is offered a free name beside it. A new
+// file's name holds `clock`'s wall time.
 Step<std::string> choose_path(const NewOptions& given, const std::vector<std::string>& players,
-                              LineReader& reader, const narration::Narrator& narrator) {
+                              LineReader& reader, const narration::Narrator& narrator,
+                              platform::Disk& disk, const platform::Clock& clock) {
     if (given.save.empty()) {
-        auto folder = make_games_folder();
+        auto folder = make_games_folder(disk);
         if (!folder) {
             fmt::print(stderr, "{}\n", folder.error());
             return 1;
         }
-        return new_game_path(*folder, players, std::time(nullptr));
+        return new_game_path(*folder, players, std::chrono::system_clock::to_time_t(clock.wall()),
+                             disk);
     }
     const std::string& path = given.save;
-    if (!path_exists(path)) return path;
-    const Args names = Args{}.set("path", path).set("free", free_path_like(path));
+    if (!path_exists(path, disk)) return path;
+    const Args names = Args{}.set("path", path).set("free", free_path_like(path, disk));
     if (!reader.interactive()) {
         fmt::print(stderr, "{}\n", narrator.line("new.save_exists", names));
         return 1;
@@ -390,7 +392,7 @@ Step<std::string> choose_path(const NewOptions& given, const std::vector<std::st
         fmt::print("{}\n", narrator.line("new.nothing_written"));
         return 1;
     }
-    return free_path_like(path);
+    return free_path_like(path, disk);
 }
 
 // Phone cards are the walk-through's, which only a random deal has.
@@ -425,7 +427,7 @@ Setup::SelfPlay self_play_of(const NewOptions& given, platform::Disk& disk) {
 
 }  // namespace
 
-int run_new(const NewOptions& asked) {
+int run_new(const NewOptions& asked, platform::Disk& disk, const platform::Clock& clock) {
     NewOptions given = asked;
     if (given.self.self) given.cards = "phone";  // with no moderator, the phones answer
     const auto chosen = choose_script_or_say(given.language);
@@ -458,11 +460,11 @@ int run_new(const NewOptions& asked) {
         }
         setup.card_tokens = std::move(*tokens);
     }
-    if (given.self.self) setup.self_play = self_play_of(given, platform::real_disk());
-    auto path = choose_path(given, setup.players, *reader, narrator);
+    if (given.self.self) setup.self_play = self_play_of(given, disk);
+    auto path = choose_path(given, setup.players, *reader, narrator, disk, clock);
     if (auto* code = std::get_if<int>(&path)) return *code;
     const std::string save_path = std::get<0>(std::move(path));
-    auto lock = SaveLock::take(save_path);
+    auto lock = SaveLock::take(save_path, disk);
     if (!lock) {
         fmt::print(stderr, "{}, or choose another --save\n", lock.error());
         return 1;
@@ -477,11 +479,11 @@ int run_new(const NewOptions& asked) {
         (void)game.set_cards_shown(0);
         std::optional<std::string> phones;
         if (!game.setup().card_tokens.empty()) phones = serving->address();
-        if (!walk_through(game, save_path, *reader, narrator, phones)) return 1;
+        if (!walk_through(game, save_path, *reader, narrator, phones, disk)) return 1;
     }
     return play(std::move(game), save_path, *reader, std::move(*lock), !given.no_clear,
                 chosen->script(), given.speech, serving ? &serving->inbox() : nullptr, given.self,
-                serving ? std::optional(serving->address()) : std::nullopt);
+                serving ? std::optional(serving->address()) : std::nullopt, disk);
 }
 
 }  // namespace coyel::cli

@@ -28,7 +28,7 @@ namespace {
 // `phone_address`; false when the moderator left meanwhile.
 bool finish_walk_through(Game& game, const std::string& path, LineReader& reader,
                          const narration::Narrator& narrator,
-                         const std::optional<std::string>& phone_address) {
+                         const std::optional<std::string>& phone_address, platform::Disk& disk) {
     const int shown = *game.cards_shown();
     narration::Args offer;
     offer.set("shown", shown).set("count", game.player_count()).set("seat", shown + 1);
@@ -42,12 +42,21 @@ bool finish_walk_through(Game& game, const std::string& path, LineReader& reader
             fmt::print(stderr, "{}\n", yes.error());
             continue;
         }
-        return !*yes || walk_through(game, path, reader, narrator, phone_address);
+        return !*yes || walk_through(game, path, reader, narrator, phone_address, disk);
     }
 }
 
-int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
-                const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self);
+// What `resume` was asked, and the disk that holds its files.
+struct Asked {
+    bool clear;
+    const ServeFlags& serving;
+    const SpeechFlags& speech;
+    const LanguageOptions& language;
+    const SelfFlags& self;
+    platform::Disk& disk;
+};
+
+int resume_path(const std::string& path, const Asked& asked);
 
 // A saved game as the games folder's lines name it: its file, where it
 // stands and its players.
@@ -62,10 +71,11 @@ narration::Args named(const ListedSave& saved, const narration::Narrator& narrat
 // `coyel resume` alone: the newest unfinished game of the games folder that
 // no other coyel is playing, named; a newer one another coyel plays is named
 // with its process, and is all there is when no other game is left.
-int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& speech,
-                  const LanguageOptions& language, const SelfFlags& self) {
+int resume_newest(const Asked& asked) {
+    platform::Disk& disk = asked.disk;
+    const LanguageOptions& language = asked.language;
     std::string folder;
-    auto games = read_games_folder(folder, print_skipped);
+    auto games = read_games_folder(folder, print_skipped, disk);
     if (!games) {
         fmt::print(stderr, "{}\n", games.error());
         return 1;
@@ -73,13 +83,14 @@ int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& spee
     std::vector<const ListedSave*> unfinished;
     for (const auto& saved : *games)
         if (!saved.game.over()) unfinished.push_back(&saved);
-    const auto free = std::find_if(unfinished.begin(), unfinished.end(),
-                                   [](const ListedSave* saved) { return !in_play(saved->path); });
+    const auto free =
+        std::find_if(unfinished.begin(), unfinished.end(),
+                     [&disk](const ListedSave* saved) { return !in_play(saved->path, disk); });
     for (auto at = unfinished.begin(); at != free; ++at) {  // played elsewhere, newer
         const auto chosen = choose_script_or_say(language, (*at)->language);
         if (!chosen) return 2;
         const narration::Narrator narrator(chosen->script());
-        const std::string pid = played_by((*at)->path).value_or("");
+        const std::string pid = played_by((*at)->path, disk).value_or("");
         print_wrapped(stderr,
                       narrator.line("games.in_play",
                                     named(**at, narrator)
@@ -100,7 +111,7 @@ int resume_newest(bool clear, const ServeFlags& serving, const SpeechFlags& spee
     if (!chosen) return 2;
     const narration::Narrator narrator(chosen->script());
     print_wrapped(stdout, narrator.line("games.resuming", named(saved, narrator)));
-    return resume_path(saved.path, clear, serving, speech, language, self);
+    return resume_path(saved.path, asked);
 }
 
 // Whether to serve: --serve, or phone cards still to show (their links need
@@ -116,22 +127,23 @@ bool wants_server(const Game& game, const ServeFlags& serving, bool walk_left,
 // The save says where the game serves now, at once: the next `resume
 // --serve` serves there again, even if nothing else is saved before it.
 void record_where_served(Game& game, const std::optional<LiveClock>& live, const std::string& path,
-                         const Setup::Served& served, const narration::Narrator& narrator) {
+                         const Setup::Served& served, const narration::Narrator& narrator,
+                         platform::Disk& disk) {
     if (game.setup().served == served) return;
     game.serve_at(served);
-    if (const auto failed = write_atomically(path, save_game(game, live)))
+    if (const auto failed = write_atomically(disk, path, save_game(game, live)))
         fmt::print(stderr, "{}\n", narrator.refusal(*failed));  // said again at the next save
 }
 
 // The save `path`, told in the language it was told in unless `language` says.
-int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
-                const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self) {
-    auto lock = SaveLock::take(path);  // before reading: the holder may be writing
+int resume_path(const std::string& path, const Asked& asked) {
+    platform::Disk& disk = asked.disk;
+    auto lock = SaveLock::take(path, disk);  // before reading: the holder may be writing
     if (!lock) {
         fmt::print(stderr, "{}\n", lock.error());
         return 1;
     }
-    auto saved = read_saved_game(path);
+    auto saved = read_saved_game_on(disk, path);
     if (!saved) {
         fmt::print(stderr, "{}\n", saved.error());
         return 1;
@@ -139,19 +151,20 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     // A file left by `save AS` says where the game went on: that one is resumed.
     if (saved->live && !saved->live->moved_to.empty() && saved->live->moved_to != path) {
         const std::string moved_to = saved->live->moved_to;
-        const auto chosen = choose_script_or_say(language, saved->live->language);
+        const auto chosen = choose_script_or_say(asked.language, saved->live->language);
         if (!chosen) return 2;
         print_wrapped(stdout,
                       narration::Narrator(chosen->script())
                           .line("games.moved",
                                 narration::Args{}.set("path", path).set("moved_to", moved_to)));
-        return resume_path(moved_to, clear, serving, speech, language, self);
+        return resume_path(moved_to, asked);
     }
-    const auto chosen = choose_script_or_say(language, saved->live ? saved->live->language : "");
+    const auto chosen =
+        choose_script_or_say(asked.language, saved->live ? saved->live->language : "");
     if (!chosen) return 2;
     const narration::Script& script = chosen->script();
     std::optional<Game> game{std::move(saved->game)};
-    if (self.self && game->setup().card_tokens.empty()) {
+    if (asked.self.self && game->setup().card_tokens.empty()) {
         fmt::print(stderr, "{}\n", narration::Narrator(script).line("self.needs_phone_cards"));
         return 2;
     }
@@ -159,32 +172,34 @@ int resume_path(const std::string& path, bool clear, const ServeFlags& serving,
     const narration::Narrator narrator(script);
     const bool walk_left = game->cards_shown() && reader->interactive();
     std::unique_ptr<ServerThread> server;
-    ServeFlags serve = serving;
-    serve.serve = serve.serve || self.self;  // with no moderator, the phones answer
+    ServeFlags serve = asked.serving;
+    serve.serve = serve.serve || asked.self.self;  // with no moderator, the phones answer
     if (wants_server(*game, serve, walk_left, narrator)) {
         server =
             ServerThread::start(narrator, path, serve_at(serve.bind, serve.port, game->setup()));
         if (!server) return 1;
-        record_where_served(*game, saved->live, path, server->served(), narrator);
+        record_where_served(*game, saved->live, path, server->served(), narrator, disk);
     }
     std::optional<std::string> phones;
     if (server && !game->setup().card_tokens.empty()) phones = server->address();
-    if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones)) return 1;
-    const auto [voice, by_itself] = as_started(game->setup(), speech, self);
-    return play(std::move(*game), path, *reader, std::move(*lock), clear, script, voice,
+    if (walk_left && !finish_walk_through(*game, path, *reader, narrator, phones, disk)) return 1;
+    auto [voice, by_itself] = as_started(game->setup(), asked.speech, asked.self);
+    voice.resumed = true;  // the log goes on after the lines it holds
+    return play(std::move(*game), path, *reader, std::move(*lock), asked.clear, script, voice,
                 server ? &server->inbox() : nullptr, by_itself,
-                server ? std::optional(server->address()) : std::nullopt);
+                server ? std::optional(server->address()) : std::nullopt, disk);
 }
 
 }  // namespace
 
 int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
-               const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self) {
+               const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self,
+               platform::Disk& disk) {
     const auto chosen = choose_script_or_say(language);
     if (!chosen) return 2;  // a wrong --lang is told first
     if (!talk_allowed(self, narration::Narrator(chosen->script()))) return 2;
-    if (path.empty()) return resume_newest(clear, serving, speech, language, self);
-    return resume_path(path, clear, serving, speech, language, self);
+    const Asked asked{clear, serving, speech, language, self, disk};
+    return path.empty() ? resume_newest(asked) : resume_path(path, asked);
 }
 
 }  // namespace coyel::cli

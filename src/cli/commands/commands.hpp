@@ -117,11 +117,13 @@ struct BalanceOptions {
 };
 
 // Each returns the process's exit code.
-int run_new(const NewOptions& given);
+// `new` and `resume` keep their files on `disk`; a new game's file is named
+// for `clock`'s wall time.
+int run_new(const NewOptions& given, platform::Disk& disk, const platform::Clock& clock);
 // An empty path: the newest unfinished game in the games folder.
 int run_resume(const std::string& path, bool clear, const ServeFlags& serving,
-               const SpeechFlags& speech, const LanguageOptions& language,
-               const SelfFlags& self = {});
+               const SpeechFlags& speech, const LanguageOptions& language, const SelfFlags& self,
+               platform::Disk& disk);
 int run_games(bool as_json, const LanguageOptions& language);
 int run_stats(const StatsOptions& given);
 int run_replay(const ReplayOptions& given, platform::Disk& disk = platform::real_disk());

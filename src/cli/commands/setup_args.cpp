@@ -226,8 +226,9 @@ namespace {
 
 // Writes the game as it stands; false (the screen cleared, the reason told)
 // when it cannot be written.
-bool save_deal(const Game& game, const std::string& path, const narration::Narrator& narrator) {
-    if (auto failure = write_atomically(path, save_game(game))) {
+bool save_deal(const Game& game, const std::string& path, const narration::Narrator& narrator,
+               platform::Disk& disk) {
+    if (auto failure = write_atomically(disk, path, save_game(game))) {
         clear_screen();
         fmt::print(stderr, "{}\n", narrator.refusal(*failure));
         return false;
@@ -235,12 +236,14 @@ bool save_deal(const Game& game, const std::string& path, const narration::Narra
     return true;
 }
 
-bool leave_walk_through(const std::string& path, const narration::Narrator& narrator) {
+bool leave_walk_through(const std::string& path, const narration::Narrator& narrator,
+                        platform::Disk& disk) {
     clear_screen();
     print_wrapped(
         stdout,
-        narrator.line("new.walk_left",
-                      narration::Args{}.set("path", path).set("command", resume_command(path))));
+        narrator.line(
+            "new.walk_left",
+            narration::Args{}.set("path", path).set("command", resume_command(path, disk))));
     return false;
 }
 
@@ -272,25 +275,26 @@ std::string show_prompt(const narration::Narrator& narrator, Seat seat, bool pho
 
 bool walk_through(Game& game, const std::string& path, LineReader& reader,
                   const narration::Narrator& narrator,
-                  const std::optional<std::string>& phone_address) {
-    if (!save_deal(game, path, narrator)) return false;
+                  const std::optional<std::string>& phone_address, platform::Disk& disk) {
+    if (!save_deal(game, path, narrator, disk)) return false;
     fmt::print("\n{}\n", narrator.line(phone_address ? "new.walk_intro_phone" : "new.walk_intro"));
     const AnswerWords words = AnswerWords::from(narrator.script());
     for (Seat seat = game.cards_shown().value_or(0); seat < game.player_count();) {
         const auto typed = reader.read(show_prompt(narrator, seat, phone_address.has_value()));
-        if (!typed) return leave_walk_through(path, narrator);
+        if (!typed) return leave_walk_through(path, narrator, disk);
         // back: the card before once more, for a phone that misread its code
         // or was not on the Wi-Fi yet, or a player who looked away.
         const bool again = seat > 0 && is_word(words.back, *typed);
         clear_screen();
         show_card(game, again ? seat - 1 : seat, phone_address, narrator);
-        if (!reader.read(narrator.line("new.walk_hide"))) return leave_walk_through(path, narrator);
+        if (!reader.read(narrator.line("new.walk_hide")))
+            return leave_walk_through(path, narrator, disk);
         clear_screen();
         if (again) continue;
         // A card counts as seen once hidden: one on screen when coyel stopped
         // (a crash, Ctrl-C) is shown again by `resume`, to the same seat.
         (void)game.set_cards_shown(seat + 1);
-        if (!save_deal(game, path, narrator)) return false;
+        if (!save_deal(game, path, narrator, disk)) return false;
         ++seat;
     }
     fmt::print("{}\n", narrator.line("new.walk_done"));

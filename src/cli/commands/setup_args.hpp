@@ -85,9 +85,9 @@ void clear_screen();
 // each card shows. False when left early or unsaved (the screen cleared).
 // With `phone_address` (address_for_phones()), each card is shown as the QR
 // code of its card link instead. Preconditions: game.cards_shown() holds a
-// value; with `phone_address`, the setup has card tokens.
+// value; with `phone_address`, the setup has card tokens. The save is on `disk`.
 bool walk_through(Game& game, const std::string& path, LineReader& reader,
                   const narration::Narrator& narrator,
-                  const std::optional<std::string>& phone_address = std::nullopt);
+                  const std::optional<std::string>& phone_address, platform::Disk& disk);
 
 }  // namespace coyel::cli

@@ -15,14 +15,14 @@ bool Output::interactive() const { return reader_.interactive(); }
 
 // The terminal's width, so that a long line is never cut by the terminal
 // nor wrapped short in a wide window; 80 on a pipe, for stable transcripts.
-std::size_t Output::columns() const { return interactive() ? terminal_width(out_) : 80; }
+std::size_t Output::columns() const { return interactive() && out_ ? terminal_width(out_) : 80; }
 
 void Output::write(std::string_view text) {
     if (capture_) {
         capture_->append(text);
         return;
     }
-    std::fwrite(text.data(), 1, text.size(), out_);  // no exception on a closed terminal
+    if (out_) std::fwrite(text.data(), 1, text.size(), out_);  // no exception on a closed terminal
 }
 
 std::string Output::captured(const std::function<void()>& show) {
@@ -94,10 +94,9 @@ void Output::show(const std::vector<narration::Line>& lines) {
 
 void Output::refuse(const std::string& reason) {
     const bool to_err = !interactive() && !capture_;
-    if (to_err) std::fflush(out_);  // keep the order when both go to one place
     for (const auto& line : wrap(reason, columns(), 2)) {
         if (to_err)
-            fmt::print(err_, "{}\n", line);
+            print_line(err_, line);
         else
             write(paint(colour_, fmt::fg(fmt::terminal_color::red), line) + "\n");
     }
@@ -105,8 +104,13 @@ void Output::refuse(const std::string& reason) {
 
 void Output::tell_whole(const std::string& text, bool failure) {
     if (interactive() || capture_) return failure ? refuse(text) : say(text);
-    std::fflush(out_);  // keep the order when both go to one place
-    fmt::print(failure ? err_ : out_, "{}\n", text);
+    print_line(failure ? err_ : out_, text);
+}
+
+void Output::print_line(std::FILE* to, const std::string& line) {
+    if (!to) return;
+    flush();
+    fmt::print(to, "{}\n", line);
 }
 
 }  // namespace coyel::cli

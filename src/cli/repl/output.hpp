@@ -23,6 +23,8 @@ class Output {
   public:
     // `reader` says whether a person is at a terminal (the bell, the width,
     // refusals on standard error in a pipe); `narrator` gives quotation marks.
+    // `out` and `err` may be null: what would go there goes nowhere (a game
+    // with no moderator has nobody to show the moderator's lines to).
     Output(std::FILE* out, std::FILE* err, bool colour, const LineReader& reader,
            const narration::Narrator& narrator)
         : out_(out), err_(err), colour_(colour), reader_(reader), narrator_(narrator) {}
@@ -45,7 +47,9 @@ class Output {
     // (failures on standard error); a terminal wraps it as any line.
     void tell_whole(const std::string& text, bool failure);
     void bell();  // on a terminal only
-    void flush() { std::fflush(out_); }
+    void flush() {
+        if (out_) std::fflush(out_);
+    }
 
     // A line read aloud to the table, as the script words it (no quotation
     // marks, no colour), with what no cut may lose of it: for a voice to
@@ -60,6 +64,9 @@ class Output {
 
   private:
     std::vector<std::string> quoted(const std::string& text) const;
+    // One line to `to`, unless it is nowhere; `out` flushed first, so that
+    // both keep their order when they go to one place.
+    void print_line(std::FILE* to, const std::string& line);
 
     std::FILE* out_;
     std::FILE* err_;

@@ -16,15 +16,28 @@
 namespace coyel::cli {
 namespace {
 
-struct CloseFile {
-    void operator()(std::FILE* file) const { std::fclose(file); }
-};
-using FileHandle = std::unique_ptr<std::FILE, CloseFile>;
-
 // espeak-ng's voice for the script's language: "fr-CA" speaks "fr".
 std::string voice_language(const narration::Script& script) {
     const std::string& code = script.language();
     return code.substr(0, code.find('-'));
+}
+
+// The voice's log: a new game's starts empty; a resumed game's goes on
+// after the lines it holds, from a line that marks the resume (each line's
+// times count from its own run's voice, so they start again from 0 there).
+platform::AppendStart open_log(const SpeechFlags& speech, platform::Disk& disk) {
+    if (!speech.resumed) return disk.start_appending(speech.log);
+    // Read only a file (a log on /dev/stderr would wait for the keyboard).
+    const auto was = disk.info(speech.log);
+    const bool holds_lines = was.kind == platform::FileInfo::Kind::file && was.size > 0;
+    const auto kept = holds_lines ? disk.read(speech.log) : platform::FileText{};
+    auto started = disk.keep_appending(speech.log);
+    if (started.file && kept.text && !kept.text->empty()) {
+        // A line cut short (a full disk) is ended first: the mark is a line of its own.
+        const bool cut = kept.text->back() != '\n';
+        (void)started.file->append(cut ? "\n{\"resumed\":true}\n" : "{\"resumed\":true}\n");
+    }
+    return started;
 }
 
 // The laptop's speaker as the flags ask, or why it cannot speak.
@@ -33,7 +46,7 @@ Result<std::unique_ptr<speech::Speaker>> start_speaker(const SpeechFlags& speech
                                                        SpeechLog& log, const GameClock& clock,
                                                        platform::Disk& disk) {
     if (!speech.log.empty()) {
-        auto started = disk.start_appending(speech.log);
+        auto started = open_log(speech, disk);
         if (!started.file)
             return write_failure(platform::WriteFailure{"write", speech.log, started.error});
         log = std::move(started.file);
@@ -93,13 +106,8 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
     const narration::Narrator narrator(script);
     TableScreen table(narrator, speaker.get(), clock.time());
     SelfReader by_itself(table);
-    FileHandle nowhere(self.self ? std::fopen("/dev/null", "w") : nullptr);
-    if (self.self && !nowhere) {
-        fmt::print(stderr, "cannot open /dev/null for the moderator's lines\n");
-        return 1;
-    }
     const SessionIo io = self.self
-                             ? SessionIo{by_itself, nowhere.get(), nowhere.get(), false, false}
+                             ? SessionIo{by_itself, nullptr, nullptr, false, false}
                              : SessionIo{reader, stdout, stderr,
                                          reader.interactive() && colour_enabled(stdout), clear};
     GameWriter writer = [&table, &self, &disk](const std::string& to, const Game& saved,

@@ -27,6 +27,9 @@ namespace coyel::cli {
 struct SpeechFlags {
     bool speak = false;
     std::string log;  // a file: each line read aloud, with when it was due, began, ended
+    // A resumed game's: the log goes on after the lines it holds, one line
+    // marking where the times start again (README, --speak-log).
+    bool resumed = false;
     bool wanted() const { return speak || !log.empty(); }
 };
 

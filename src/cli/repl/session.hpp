@@ -44,8 +44,8 @@ namespace coyel::cli {
 
 struct SessionIo {
     LineReader& reader;
-    std::FILE* out;
-    std::FILE* err;  // refusals go here when not interactive
+    std::FILE* out;  // null: nowhere (nobody moderates)
+    std::FILE* err;  // refusals go here when not interactive; null: nowhere
     bool colour;
     // On a terminal, the screen and its scrollback are cleared at dawn and
     // after `status`, each time after Enter (false: --no-clear).

@@ -19,7 +19,7 @@ void CallBoard::show() {
     if (now == shown_at_) return;
     const bool first = shown_at_ == none;
     shown_at_ = now;
-    if (game_.current_call() == CallId::slapp && clears_) return show_slapp_call();
+    if (game_.current_call() == CallId::slapp && gate_.clears()) return show_slapp_call();
     // Later voters: their prompts alone; but a session that starts (or a
     // screen cleared) in the middle of a vote shows where it stands.
     if (game_.vote_open() && !first) return;

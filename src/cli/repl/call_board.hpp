@@ -15,10 +15,8 @@ class TableGate;
 
 class CallBoard {
   public:
-    // `clears`: a terminal whose screen is cleared at each gate.
-    CallBoard(const Game& game, const narration::Narrator& narrator, Output& out, TableGate& gate,
-              bool clears)
-        : game_(game), narrator_(narrator), out_(out), gate_(gate), clears_(clears) {}
+    CallBoard(const Game& game, const narration::Narrator& narrator, Output& out, TableGate& gate)
+        : game_(game), narrator_(narrator), out_(out), gate_(gate) {}
 
     // The block for the call now expected, unless it is shown already.
     void show();
@@ -39,7 +37,6 @@ class CallBoard {
     const narration::Narrator& narrator_;
     Output& out_;
     TableGate& gate_;
-    bool clears_;
     std::size_t shown_at_ = none;  // inputs when the call was shown
 };
 

@@ -57,22 +57,21 @@ const PromptCommands::Command* PromptCommands::named(std::string_view word) cons
     for (const auto& command : table()) {
         if (to_lower(word) == command.name) return &command;
         for (const auto& alternative :
-             alternatives(s_.narrator().line(fmt::format("repl.word.{}", command.name))))
+             alternatives(narrator_.line(fmt::format("repl.word.{}", command.name))))
             if (to_lower(fold_accents(alternative)) == wanted) return &command;
     }
     return nullptr;
 }
 
 std::string PromptCommands::word_for(const Command& command) const {
-    const auto words = alternatives(s_.narrator().line(fmt::format("repl.word.{}", command.name)));
+    const auto words = alternatives(narrator_.line(fmt::format("repl.word.{}", command.name)));
     return words.empty() ? std::string{command.name} : words.front();
 }
 
 std::vector<std::string> PromptCommands::words() const {
     std::vector<std::string> words;
     for (const auto& command : table())
-        for (auto& word :
-             alternatives(s_.narrator().line(fmt::format("repl.word.{}", command.name))))
+        for (auto& word : alternatives(narrator_.line(fmt::format("repl.word.{}", command.name))))
             if (std::find(words.begin(), words.end(), word) == words.end())
                 words.push_back(std::move(word));
     for (const auto& command : table())
@@ -94,17 +93,15 @@ bool PromptCommands::take(const std::string& line) {
         run(line.substr(1), true);
         return true;
     }
-    const Game& game = s_.game();
-    if (is_player_name(line, game) && !is_exact_name(line, game) && is_command(line)) {
-        const Seat player = *find_player(game.setup().players, line);
-        s_.out().refuse(
-            s_.narrator().line("repl.name_or_command", Args{}
-                                                           .set("word", line)
-                                                           .set("command", to_lower(line))
-                                                           .set("name", game.name(player))));
+    if (is_player_name(line, game_) && !is_exact_name(line, game_) && is_command(line)) {
+        const Seat player = *find_player(game_.setup().players, line);
+        out_.refuse(narrator_.line("repl.name_or_command", Args{}
+                                                               .set("word", line)
+                                                               .set("command", to_lower(line))
+                                                               .set("name", game_.name(player))));
         return true;
     }
-    return !is_player_name(line, game) && run(line, false);
+    return !is_player_name(line, game_) && run(line, false);
 }
 
 bool PromptCommands::run(const std::string& line, bool forced) {
@@ -121,9 +118,9 @@ bool PromptCommands::run(const std::string& line, bool forced) {
     if (forced) {
         std::vector<std::string> all = words();
         std::vector<std::string_view> names(all.begin(), all.end());
-        s_.out().refuse(s_.narrator().line(
+        out_.refuse(narrator_.line(
             "repl.unknown_command",
-            Args{}.set("word", word).set("hint", s_.narrator().did_you_mean(word, names))));
+            Args{}.set("word", word).set("hint", narrator_.did_you_mean(word, names))));
         return true;
     }
     return false;
@@ -132,16 +129,15 @@ bool PromptCommands::run(const std::string& line, bool forced) {
 // --- The commands ---------------------------------------------------------
 
 void PromptCommands::help(const std::string&) {
-    const auto& narrator = s_.narrator();
-    const auto call = s_.game().current_call();
+    const auto call = game_.current_call();
     const AnswerKind kind = call ? call_info(*call).answer : AnswerKind::yes_no;
-    s_.out().say(narrator.line("repl.help.answers",
-                               Args{}.set("kind", !call                                  ? "none"
-                                                  : kind == AnswerKind::player_or_nobody ? "nobody"
-                                                  : kind == AnswerKind::player           ? "player"
-                                                  : kind == AnswerKind::gesture          ? "gesture"
-                                                                                : "yes_no")));
-    s_.out().say(narrator.line("repl.help.commands"));
+    out_.say(narrator_.line("repl.help.answers",
+                            Args{}.set("kind", !call                                  ? "none"
+                                               : kind == AnswerKind::player_or_nobody ? "nobody"
+                                               : kind == AnswerKind::player           ? "player"
+                                               : kind == AnswerKind::gesture          ? "gesture"
+                                                                                      : "yes_no")));
+    out_.say(narrator_.line("repl.help.commands"));
     // Each command and its argument's placeholder in the script's words
     // ("enregistrer FICHIER"); the meanings' column starts after the longest
     // (16 at least), and a long meaning wraps under it.
@@ -151,19 +147,19 @@ void PromptCommands::help(const std::string&) {
         std::string usage = word_for(command);
         if (!command.argument.empty())
             usage +=
-                fmt::format(" {}", narrator.line(fmt::format("repl.argument.{}", command.name)));
+                fmt::format(" {}", narrator_.line(fmt::format("repl.argument.{}", command.name)));
         width = std::max(width, utf8_length(usage) + 1);
         usages.push_back(std::move(usage));
     }
     for (std::size_t i = 0; i < table().size(); ++i) {
         std::string usage = usages[i];
         usage.append(width - utf8_length(usage), ' ');
-        const auto meaning = narrator.line(fmt::format("repl.command.{}", table()[i].name));
+        const auto meaning = narrator_.line(fmt::format("repl.command.{}", table()[i].name));
         for (const auto& line :
-             wrap(fmt::format("  {} {}", usage, meaning), s_.out().columns(), width + 3))
-            s_.out().write(line + "\n");
+             wrap(fmt::format("  {} {}", usage, meaning), out_.columns(), width + 3))
+            out_.write(line + "\n");
     }
-    s_.board().again();
+    board_.again();
 }
 
 // Before a screen with secrets, while the table may look: the screen turned
@@ -171,136 +167,132 @@ void PromptCommands::help(const std::string&) {
 // The wait it replaces comes back once the screen is the table's again
 // (the SLAPP-suit's call read aloud again, the end's roles still held).
 void PromptCommands::ask_privacy(const std::string& reason_key, std::function<void()> then) {
-    s_.out().say(s_.narrator().line(reason_key));
-    if (s_.gate().is(Gate::Kind::end)) s_.end_shown_again();
-    s_.board().again();
-    s_.gate().wait({Gate::Kind::privacy, "repl.private.gate", std::move(then)});
+    out_.say(narrator_.line(reason_key));
+    if (gate_.is(Gate::Kind::end)) host_.end_shown_again();
+    board_.again();
+    gate_.wait({Gate::Kind::privacy, "repl.private.gate", std::move(then)});
 }
 
 void PromptCommands::status(const std::string&) {
-    if (s_.gate().ask_before_secret(s_.game()))
+    if (gate_.ask_before_secret(game_))
         return ask_privacy("repl.private.status", [this] { show_status(); });
     show_status();
 }
 
-// Enter hides the roles again, and the day's news comes back; at dawn's
-// gate, that Enter does both.
 void PromptCommands::show_status() {
-    s_.out().write(moderator_view_text(s_.narrator(), s_.game(), s_.out().colour()));
-    if (s_.clears() && !s_.gate().open())
-        s_.gate().wait({Gate::Kind::secrets_up, "repl.hide_roles", [this] {
-                            if (table_may_look(s_.game())) s_.show_news();
-                        }});
+    out_.write(moderator_view_text(narrator_, game_, out_.colour()));
+    hide_on_enter("repl.hide_roles");
 }
 
-void PromptCommands::news(const std::string&) { s_.show_news(); }
+// On a screen that clears, Enter hides the secret just shown, and the day's
+// news comes back; at dawn's gate, that Enter does both. False: nothing waits.
+bool PromptCommands::hide_on_enter(const char* prompt_key) {
+    if (!gate_.clears() || gate_.open()) return false;
+    gate_.wait({Gate::Kind::secrets_up, prompt_key, [this] {
+                    if (table_may_look(game_)) host_.show_news();
+                }});
+    return true;
+}
+
+void PromptCommands::news(const std::string&) { host_.show_news(); }
 
 void PromptCommands::table_view(const std::string&) {
-    s_.out().write(table_view_text(s_.narrator(), seen_by_table(s_.game()), s_.out().colour()));
+    out_.write(table_view_text(narrator_, seen_by_table(game_), out_.colour()));
 }
 
 // Behind the privacy gate when taking it back would show a secret.
 void PromptCommands::undo(const std::string&) {
-    if (s_.speaker()) s_.speaker()->cut();  // what was being read is taken back too
-    if (s_.gate().ask_before_secret(s_.game()) && s_.game().undo_reveals_secret())
+    if (speaker_) speaker_->cut();  // what was being read is taken back too
+    if (gate_.ask_before_secret(game_) && game_.undo_reveals_secret())
         return ask_privacy("repl.private.undo", [this] { undo_now(); });
     undo_now();
 }
 
 void PromptCommands::undo_now() {
-    if (!s_.undo()) s_.out().refuse(s_.narrator().line("repl.nothing_to_undo"));
+    if (!host_.undo()) out_.refuse(narrator_.line("repl.nothing_to_undo"));
 }
 
 void PromptCommands::note(const std::string& text) {
-    if (text.empty()) return s_.out().refuse(s_.narrator().line("repl.note_needs_text"));
+    if (text.empty()) return out_.refuse(narrator_.line("repl.note_needs_text"));
     Action note;
     note.kind = ActionKind::note;
     note.text = text;
-    s_.apply(note);  // its record line says it is kept
+    host_.apply(note);  // its record line says it is kept
 }
 
-void PromptCommands::pause(const std::string&) { s_.clock().pause(); }
+void PromptCommands::pause(const std::string&) { clock_.pause(); }
 
-void PromptCommands::resume(const std::string&) { s_.clock().resume(); }
+void PromptCommands::resume(const std::string&) { clock_.resume(); }
 
-void PromptCommands::clock(const std::string&) { s_.clock().tell_reading(); }
+void PromptCommands::clock(const std::string&) { clock_.tell_reading(); }
 
 void PromptCommands::heat(const std::string&) {
     Action heat;
     heat.kind = ActionKind::heat;
-    s_.apply(heat);
+    host_.apply(heat);
 }
 
-void PromptCommands::timer(const std::string& argument) { s_.clock().timer(argument); }
+void PromptCommands::timer(const std::string& argument) { clock_.timer(argument); }
 
-void PromptCommands::save(const std::string& argument) { s_.keeper().save_as(argument); }
+void PromptCommands::save(const std::string& argument) { keeper_.save_as(argument); }
 
-void PromptCommands::quit(const std::string&) { s_.leave(false); }
+void PromptCommands::quit(const std::string&) { host_.leave(false); }
 
-void PromptCommands::quit_anyway(const std::string&) { s_.leave(true); }
+void PromptCommands::quit_anyway(const std::string&) { host_.leave(true); }
 
 // --- The voice (--speak) ------------------------------------------------------
 
 void PromptCommands::say_again(const std::string&) {
-    if (!s_.speaker()) return s_.out().refuse(s_.narrator().line("speech.off"));
-    s_.speaker()->repeat();
+    if (!speaker_) return out_.refuse(narrator_.line("speech.off"));
+    speaker_->repeat();
 }
 
 void PromptCommands::mute(const std::string&) {
-    if (!s_.speaker()) return s_.out().refuse(s_.narrator().line("speech.off"));
-    s_.speaker()->set_muted(true);
-    s_.out().say(s_.narrator().line("speech.muted"));
+    if (!speaker_) return out_.refuse(narrator_.line("speech.off"));
+    speaker_->set_muted(true);
+    out_.say(narrator_.line("speech.muted"));
 }
 
 void PromptCommands::unmute(const std::string&) {
-    if (!s_.speaker()) return s_.out().refuse(s_.narrator().line("speech.off"));
-    s_.speaker()->set_muted(false);
-    s_.out().say(s_.narrator().line("speech.unmuted"));
+    if (!speaker_) return out_.refuse(narrator_.line("speech.off"));
+    speaker_->set_muted(false);
+    out_.say(narrator_.line("speech.unmuted"));
 }
 
 // --- The players' page shown again (a phone that died, a late-comer) ------
 
 void PromptCommands::page(const std::string&) {
-    const auto& address = s_.page_address();
-    if (!address) return s_.out().refuse(s_.narrator().line("repl.not_serving"));
-    s_.out().say(s_.narrator().line("repl.page", Args{}.set("url", *address)));
-    s_.out().write(qr_code_text(*address));
-    s_.board().again();
+    if (!page_address_) return out_.refuse(narrator_.line("repl.not_serving"));
+    out_.say(narrator_.line("repl.page", Args{}.set("url", *page_address_)));
+    out_.write(qr_code_text(*page_address_));
+    board_.again();
 }
 
 // A card's link is its player's secret, as the card itself: while the
 // table may look, the screen is turned away first.
 void PromptCommands::card(const std::string& name) {
-    const auto& narrator = s_.narrator();
-    if (s_.game().setup().card_tokens.empty())
-        return s_.out().refuse(narrator.line("repl.no_phone_cards"));
-    if (!s_.page_address()) return s_.out().refuse(narrator.line("repl.not_serving"));
-    if (name.empty()) return s_.out().refuse(narrator.line("repl.card_needs_name"));
-    const auto player = parse_player(name, s_.game(), false, AnswerWords::from(narrator.script()));
-    if (!player) return s_.out().refuse(narrator.refusal(player.failure()));
+    if (game_.setup().card_tokens.empty())
+        return out_.refuse(narrator_.line("repl.no_phone_cards"));
+    if (!page_address_) return out_.refuse(narrator_.line("repl.not_serving"));
+    if (name.empty()) return out_.refuse(narrator_.line("repl.card_needs_name"));
+    const auto player = parse_player(name, game_, false, AnswerWords::from(narrator_.script()));
+    if (!player) return out_.refuse(narrator_.refusal(player.failure()));
     const Seat seat = **player;
-    if (s_.gate().ask_before_secret(s_.game()))
+    if (gate_.ask_before_secret(game_))
         return ask_privacy("repl.private.card", [this, seat] { show_card_link(seat); });
     show_card_link(seat);
 }
 
 // As the walk-through shows it: the heading, the QR code, the link; Enter
-// hides it, and the day's news comes back.
+// hides it.
 void PromptCommands::show_card_link(Seat seat) {
-    const auto& narrator = s_.narrator();
-    const Game& game = s_.game();
-    const std::string link = card_link(*s_.page_address(), game.setup().card_tokens[seat]);
-    s_.out().bold(
-        narrator.line("new.walk_card", Args{}.set("seat", seat + 1).set("name", game.name(seat))));
-    s_.out().say(narrator.line("phone.scan"));
-    s_.out().write(qr_code_text(link));
-    s_.out().write(link + "\n");
-    if (s_.clears() && !s_.gate().open())
-        s_.gate().wait({Gate::Kind::secrets_up, "repl.hide_card", [this] {
-                            if (table_may_look(s_.game())) s_.show_news();
-                        }});
-    else
-        s_.board().again();
+    const std::string link = card_link(*page_address_, game_.setup().card_tokens[seat]);
+    out_.bold(narrator_.line("new.walk_card",
+                             Args{}.set("seat", seat + 1).set("name", game_.name(seat))));
+    out_.say(narrator_.line("phone.scan"));
+    out_.write(qr_code_text(link));
+    out_.write(link + "\n");
+    if (!hide_on_enter("repl.hide_card")) board_.again();
 }
 
 }  // namespace coyel::cli

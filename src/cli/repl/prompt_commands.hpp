@@ -31,34 +31,23 @@ class SaveKeeper;
 class TableGate;
 class CallBoard;
 
-// What the prompt's commands reach of the session (which implements it):
-// its rooms, and the verbs that change several of them at once. Nothing
-// else of the session is theirs.
+// The verbs of the prompt's commands that change the game and several
+// rooms at once: the session's (which implements them). Everything else
+// a command reads or drives is a room, lent once (PromptCommands' constructor).
 class PromptHost {
   public:
-    virtual const Game& game() const = 0;
-    virtual const narration::Narrator& narrator() const = 0;
-    virtual Output& out() = 0;
-    virtual ClockDriver& clock() = 0;
-    virtual SaveKeeper& keeper() = 0;
-    virtual TableGate& gate() = 0;
-    virtual CallBoard& board() = 0;
-    virtual speech::Speaker* speaker() = 0;  // none unless --speak
-
     // An input of the moderator's own (a note, a degree by hand), told and saved.
     virtual bool apply(Action action) = 0;
     // Takes back the last input and brings the clock, the gate and the
     // screen to the game before it; false when there is none.
     virtual bool undo() = 0;
+    // `quit`: the session ends once the whole game is kept, else says so
+    // and goes on; `quit!` (anyway) ends it all the same.
     virtual void leave(bool anyway) = 0;
+    // What the table was told last, again.
     virtual void show_news() = 0;
-    // Whether Enter clears the screen (a terminal, not --no-clear).
-    virtual bool clears() const = 0;
     // A wait takes the end's place: the end is shown again once it passes.
     virtual void end_shown_again() = 0;
-    // Where this coyel serves the players' page ("http://192.168.1.20:8080/"),
-    // if it does (--serve): what `page` and `card` show again.
-    virtual const std::optional<std::string>& page_address() const = 0;
 
   protected:
     ~PromptHost() = default;
@@ -66,7 +55,24 @@ class PromptHost {
 
 class PromptCommands {
   public:
-    explicit PromptCommands(PromptHost& session) : s_(session) {}
+    // The session's rooms, lent for its life: what the commands read and drive.
+    PromptCommands(const Game& game, const narration::Narrator& narrator, Output& out,
+                   ClockDriver& clock, SaveKeeper& keeper, TableGate& gate, CallBoard& board,
+                   PromptHost& host)
+        : game_(game),
+          narrator_(narrator),
+          out_(out),
+          clock_(clock),
+          keeper_(keeper),
+          gate_(gate),
+          board_(board),
+          host_(host) {}
+
+    // The laptop's voice (--speak): `say`, `mute` and `unmute` ask it, `undo` cuts it.
+    void speak_with(speech::Speaker& speaker) { speaker_ = &speaker; }
+    // Where this coyel serves the players' page ("http://192.168.1.20:8080/"),
+    // with --serve: what `page` and `card` show again.
+    void serve_page_at(std::string address) { page_address_ = std::move(address); }
 
     // The commands with their arguments, in help's order ({"timer",
     // "[LENGTH]"}), for the man page.
@@ -115,8 +121,18 @@ class PromptCommands {
     void show_status();
     void undo_now();
     void show_card_link(int seat);
+    bool hide_on_enter(const char* prompt_key);
 
-    PromptHost& s_;
+    const Game& game_;
+    const narration::Narrator& narrator_;
+    Output& out_;
+    ClockDriver& clock_;
+    SaveKeeper& keeper_;
+    TableGate& gate_;
+    CallBoard& board_;
+    PromptHost& host_;
+    speech::Speaker* speaker_ = nullptr;       // none unless --speak
+    std::optional<std::string> page_address_;  // none unless --serve
 };
 
 }  // namespace coyel::cli

@@ -41,8 +41,8 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
       clock_(std::move(clock), game_, out_, narrator_, keeper_),
       keeper_(std::move(path), std::move(writer), game_, out_, narrator_, clock_),
       gate_(io_.clear && io_.reader.interactive()),
-      board_(game_, narrator_, out_, gate_, clears()),
-      commands_(*this),
+      board_(game_, narrator_, out_, gate_),
+      commands_(game_, narrator_, out_, clock_, keeper_, gate_, board_, *this),
       answers_(game_, narrator_, out_, commands_),
       phones_(game_, narrator_, out_, clock_, keeper_, gate_, board_,
               {[this](Action action) { return apply(std::move(action)); },
@@ -54,8 +54,6 @@ Session::Session(Game game, std::string path, SessionIo io, GameClock clock, Gam
     // moderator to find their place: Enter or `resume` starts it.
     clock_.begin(io_.reader.interactive());
 }
-
-bool Session::clears() const { return io_.clear && io_.reader.interactive(); }
 
 // --- The loop -----------------------------------------------------------
 
@@ -183,6 +181,7 @@ void Session::plays_by_itself(std::string talk) {
 
 void Session::speak_with(speech::Speaker& speaker) {
     speaker_ = &speaker;
+    commands_.speak_with(speaker);
     phones_.speak_with(speaker);
     out_.listen_aloud([&speaker](const speech::Aloud& line) { speaker.say(line); });
 }
@@ -271,7 +270,7 @@ void Session::tell_lines(const std::vector<Event>& events, const Action& action,
 
 // The held news waits behind a gate on a terminal, or is told at once.
 void Session::hold_news_behind_gate() {
-    if (!clears()) return tell_news();
+    if (!gate_.clears()) return tell_news();
     const bool after_slapp = game_.log()[game_.told()].kind == ActionKind::slapp;
     gate_.wait({Gate::Kind::news, after_slapp ? "repl.clear_screen" : "repl.open_day",
                 [this] { tell_news(); }});
@@ -284,9 +283,9 @@ void Session::tell_news() {
     catch_up_clock();
     // After the SLAPP-suit's clear, the dawn's news comes back below its outcome.
     const bool after_slapp = game_.log()[game_.told()].kind == ActionKind::slapp;
-    if (after_slapp && clears()) story_.follow(game_);
+    if (after_slapp && gate_.clears()) story_.follow(game_);
     const auto dawn =
-        after_slapp && clears() ? story_.last_announcement() : std::vector<std::string>{};
+        after_slapp && gate_.clears() ? story_.last_announcement() : std::vector<std::string>{};
     Action tell;
     tell.kind = ActionKind::tell;
     tell.at = clock_.stamp();

@@ -97,7 +97,7 @@ class Session final : private LivePrompt, private PromptHost {
     void answers_from_phones(PhoneInbox& inbox) { phones_.listen_to(inbox); }
     // This coyel serves the players' page at `address` (--serve): `page`
     // and `card` show it again.
-    void serves_page_at(std::string address) { page_address_ = std::move(address); }
+    void serves_page_at(std::string address) { commands_.serve_page_at(std::move(address)); }
     // No moderator (`new --self`): nothing waits for an Enter (the screen
     // is the table's, as in a pipe), the phones' answers wait for the voice,
     // and each day's vote opens with a talk timer of `talk` (as `timer`
@@ -105,18 +105,12 @@ class Session final : private LivePrompt, private PromptHost {
     void plays_by_itself(std::string talk);
 
   private:
-    // What the prompt's commands reach (prompt_commands.hpp).
-    const Game& game() const override { return game_; }
-    const narration::Narrator& narrator() const override { return narrator_; }
-    Output& out() override { return out_; }
-    ClockDriver& clock() override { return clock_; }
-    SaveKeeper& keeper() override { return keeper_; }
-    TableGate& gate() override { return gate_; }
-    CallBoard& board() override { return board_; }
-    speech::Speaker* speaker() override { return speaker_; }
+    // The verbs of the prompt's commands (prompt_commands.hpp).
+    bool apply(Action action) override;
     bool undo() override;
+    void leave(bool anyway) override;
+    void show_news() override;
     void end_shown_again() override { end_shown_ = false; }
-    const std::optional<std::string>& page_address() const override { return page_address_; }
 
     // The live prompt (line_reader.hpp).
     std::string text() const override;
@@ -131,17 +125,13 @@ class Session final : private LivePrompt, private PromptHost {
     void pass_gate();
     void hold_news_behind_gate();
     void tell_news();
-    void show_news() override;
-    bool clears() const override;
     void catch_up_clock() { clock_.catch_up(announced_temperature_); }
     bool read_one();
     int finish();
     bool keep_for_leaving();
-    void leave(bool anyway) override;
     void handle(const std::string& line);
     void answer(const std::string& text);
     void cast_ballot(const std::string& text, std::optional<Seat> player, CallId call);
-    bool apply(Action action) override;
     void tell(const Result<std::vector<Event>>& applied, const Action& action,
               std::optional<CallId> answered);
     void tell_lines(const std::vector<Event>& events, const Action& action,
@@ -161,8 +151,7 @@ class Session final : private LivePrompt, private PromptHost {
     PromptCommands commands_;
     AnswerReader answers_;
     PhoneTurns phones_;
-    speech::Speaker* speaker_ = nullptr;       // none unless --speak
-    std::optional<std::string> page_address_;  // none unless --serve
+    speech::Speaker* speaker_ = nullptr;  // none unless --speak
     int announced_temperature_;
     bool end_shown_ = false;
     bool quit_ = false;

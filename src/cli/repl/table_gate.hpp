@@ -38,6 +38,8 @@ class TableGate {
     // `clears`: a terminal whose screen is cleared at each gate (not --no-clear).
     explicit TableGate(bool clears) : clears_(clears) {}
 
+    // Whether Enter clears the screen: a terminal, not --no-clear.
+    bool clears() const { return clears_; }
     bool open() const { return gate_.has_value(); }
     const Gate& gate() const { return *gate_; }
     bool is(Gate::Kind kind) const { return gate_ && gate_->kind == kind; }

@@ -11,7 +11,7 @@
 #include <nlohmann/json_fwd.hpp>  // its version macros
 
 #include "languages.hpp"
-#include "repl/session.hpp"
+#include "repl/prompt_commands.hpp"
 
 #include "coyel_build_info.hpp"  // COYEL_VERSION, COYEL_LIBEDIT_VERSION: CMake's
 
@@ -95,7 +95,7 @@ std::string compiler_version() {
 
 CommandDoc describe(const CLI::App& app, const narration::Script& words) {
     CommandDoc doc = describe_command(app);
-    for (const auto& [name, argument] : Session::command_list()) {
+    for (const auto& [name, argument] : PromptCommands::list()) {
         // The first of the script's words for it ("statut|état"), and its argument's.
         const std::string word = words.line(fmt::format("repl.word.{}", name));
         doc.prompt_commands.push_back(

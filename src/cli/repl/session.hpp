@@ -17,7 +17,6 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -76,11 +75,6 @@ class Session final : private LivePrompt, private PromptHost {
     // The disk of the locks and the rescue copies (the machine's by default),
     // when a GameWriter writes the saves.
     void use_disk(platform::Disk& disk) { keeper_.use_disk(disk); }
-    // The commands of the prompt with their arguments, in help's order
-    // ({"timer", "[LENGTH]"}), for the man page.
-    static std::vector<std::pair<std::string_view, std::string_view>> command_list() {
-        return PromptCommands::list();
-    }
 
     // The lock on the save file (save_lock.hpp). `save AS` adds the new
     // file's and keeps the old one's: resuming the old file would fork the game.

@@ -31,6 +31,19 @@ std::string open_to(const Game& game, const char* name) {
     return open;
 }
 
+// Night 2 at the NGO's call, with no protecting the same player two nights
+// running: Finn was protected last night, Hana is the carbon target.
+Game at_second_ngo_call() {
+    Options options;
+    options.ngo_repeat = false;
+    Game game = make_game(spec_table(), options);
+    ok(game, elect(game, "Hana"));
+    night(game, "Ben", "Finn", BankerChoice::none, {nullptr});
+    ok(game, vote_all(game, nullptr));
+    ok(game, target(game, "Hana"));
+    return game;
+}
+
 }  // namespace
 
 TEST_CASE("observe: the carbon emissions know each other from the deal") {
@@ -75,13 +88,7 @@ TEST_CASE("observe: a corrupted banker's phone opens the gestures open to them, 
 }
 
 TEST_CASE("observe: the NGO's phone closes last night's player, when the rules say so") {
-    Options options;
-    options.ngo_repeat = false;
-    Game game = make_game(spec_table(), options);
-    ok(game, elect(game, "Hana"));
-    night(game, "Ben", "Finn", BankerChoice::none, {nullptr});
-    ok(game, vote_all(game, nullptr));
-    ok(game, target(game, "Hana"));
+    Game game = at_second_ngo_call();
     REQUIRE(game.current_call() == CallId::ngo_protect);
     // Ana Cleo Dan Eve Finn Gus Hana, then nobody: Finn closed to the NGO alone.
     CHECK(open_to(game, "Cleo") == "11110111");
@@ -100,13 +107,7 @@ TEST_CASE("observe: the CEO is pointed at the saved player at the SLAPP-suit") {
 TEST_CASE(
     "observe: the moderator's prompt names whom the protest saved and whom the NGO may not "
     "protect") {
-    Options options;
-    options.ngo_repeat = false;
-    Game game = make_game(spec_table(), options);
-    ok(game, elect(game, "Hana"));
-    night(game, "Ben", "Finn", BankerChoice::none, {nullptr});
-    ok(game, vote_all(game, nullptr));
-    ok(game, target(game, "Hana"));
+    Game game = at_second_ngo_call();
     const auto prompt = [&] { return observe(game, Observer::moderator()).prompt; };
     REQUIRE(prompt());
     CHECK(prompt()->call == CallId::ngo_protect);

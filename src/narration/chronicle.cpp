@@ -30,11 +30,11 @@ bool clock_rise(const Options& options, const Event& event) {
 }
 
 // The game as `observer` was told it: the story's order, held news not in it.
-TableView told_to(const Game& game, Observer observer) {
+TableView told_view(const Game& game, Observer observer) {
     return observe(Moment{game, std::nullopt, true}, observer).view;
 }
 
-TableView told_to_table(const Game& game) { return told_to(game, Observer::table()); }
+TableView told_to_table(const Game& game) { return told_view(game, Observer::table()); }
 
 }  // namespace
 
@@ -53,7 +53,7 @@ class Chronicler {
     bool moderator() const { return view_ == View::moderator; }
     // The game as this story's observer knows it now.
     TableView known() const {
-        return told_to(game_, moderator() ? Observer::moderator() : Observer::table());
+        return told_view(game_, moderator() ? Observer::moderator() : Observer::table());
     }
     StoryMoment& add(StoryMoment::Kind kind, std::string text, bool secret = false);
     void heading(Phase phase, int round) {

@@ -276,4 +276,5 @@ TEST_CASE("status at the dawn's gate: the moderator sees the night's outcome bef
     REQUIRE(ben != std::string::npos);
     CHECK(out.substr(ben, out.find('\n', ben) - ben).find(" out ") != std::string::npos);
     CHECK(out.find("Next: the day vote.", ben) != std::string::npos);
+    CHECK(out.find("The table has not been told the last news yet", ben) != std::string::npos);
 }

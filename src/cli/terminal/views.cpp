@@ -27,18 +27,26 @@ std::string block(const narration::Narrator& narrator, const TableView& view,
     return out;
 }
 
-}  // namespace
-
 // The moderator's observation: the game as it stands, held news included.
-std::string moderator_view_text(const narration::Narrator& narrator, const Game& game,
-                                bool colour) {
+std::string moderators_view(const narration::Narrator& narrator, const Game& game, bool colour) {
     const Observation seen = observe(game, Observer::moderator());
     return block(narrator, seen.view, narrator.rows(seen.view), colour) + narrator.next(seen) +
            "\n";
 }
 
+}  // namespace
+
+// While news waits for the table, a line says so: the story told so far
+// (the table's, the replay's) stops before it.
+std::string moderator_view_text(const narration::Narrator& narrator, const Game& game,
+                                bool colour) {
+    std::string out = moderators_view(narrator, game, colour);
+    if (game.news_held()) out += narrator.line("status.news_held") + "\n";
+    return out;
+}
+
 std::string status_text(const narration::Narrator& narrator, const Game& game, bool colour) {
-    std::string out = moderator_view_text(narrator, game, colour);
+    std::string out = moderators_view(narrator, game, colour);
     if (game.news_held()) out += narrator.line("status.news_untold") + "\n";
     return out;
 }

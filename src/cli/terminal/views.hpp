@@ -13,7 +13,8 @@ namespace coyel::cli {
 
 // Round, phase, temperature, clock, every player with role, mayor,
 // corruption, and what comes next: the moderator's observation, the game as
-// it stands.
+// it stands, with a line when news waits for the table (the REPL's `status`
+// at a gate, `replay --upto` there).
 std::string moderator_view_text(const narration::Narrator& narrator, const Game& game, bool colour);
 
 // `coyel status`: the moderator's view of the game as it stands, the news

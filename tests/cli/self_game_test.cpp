@@ -339,3 +339,40 @@ TEST_CASE("resume --self goes on with the talk and the voice it was started with
 }
 
 }  // namespace coyel::test
+
+namespace coyel::test {
+
+TEST_CASE("phones: a call heard before a tie's note is taken does not open the tie's round") {
+    FakeClock clock;
+    const narration::Narrator narrator{narration::english_script()};
+    cli::PhoneInbox inbox;
+    cli::PhoneRelay relay(narrator, inbox, clock);
+    const Game game = make_game(seven());  // at the mayor's election
+    relay.follow(game, std::nullopt);
+    inbox.call_read(0);
+    relay.step();
+    const auto shown = [&](Seat seat) { return nlohmann::json::parse(relay.poll(seat)); };
+    // Three taps for Ana, three for Gus, one for Nobody: a tie.
+    for (Seat seat = 0; seat < game.player_count(); ++seat) {
+        const auto poll = shown(seat);
+        const std::string wish = seat == 6 ? "Nobody" : seat % 2 ? "Ana" : "Gus";
+        const auto& words = poll["choices"];
+        const auto index =
+            static_cast<std::size_t>(std::find(words.begin(), words.end(), wish) - words.begin());
+        REQUIRE(relay.post(seat, poll["nonce"].get<std::string>(), index) ==
+                cli::PhoneDesk::Posted::taken);
+    }
+    relay.step();  // the tie, and its note for the table
+    // The session says the call is heard at a wake-up before it takes the
+    // note (the server's thread and the session's race there).
+    inbox.call_read(0);
+    relay.step();
+    CHECK(shown(0)["choices"].empty());  // the tie's round waits for the tie to be said
+    REQUIRE(inbox.take_table_note());
+    inbox.call_read(0);  // the tie said
+    relay.step();
+    CHECK_FALSE(shown(0)["choices"].empty());
+    CHECK(shown(0)["note"] == "A tie: Ana or Gus? Talk it over, then tap again and Done.");
+}
+
+}  // namespace coyel::test

@@ -266,6 +266,7 @@ std::optional<PhoneAnswer> PhoneDesk::election_answer(Clock::time_point now) {
     // Public, like the election: every phone, every screen and the voice say it.
     table_note_ =
         narrator_.line("phone.tied", narration::Args{}.set("names", narrator_.list_or(tied)));
+    ++notes_made_;
     ask_again(*table_note_, now);
     return std::nullopt;
 }

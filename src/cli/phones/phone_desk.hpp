@@ -88,8 +88,11 @@ class PhoneDesk {
     // it at once (the SLAPP-suit's, the CEO's naming the saved player), and
     // the floor starts. The session says it again at each of its wake-ups:
     // the first time alone opens the call, or its floor would never pass.
-    void call_read(std::size_t answered, Clock::time_point now) {
-        if (read_for_ == answered) return;
+    // `notes_heard`: how many of the desk's table notes (a tie) the session
+    // had taken by then; heard before the last tie's note, it says nothing
+    // of the tie's round.
+    void call_read(std::size_t answered, std::size_t notes_heard, Clock::time_point now) {
+        if (notes_heard < notes_made_ || read_for_ == answered) return;
         read_for_ = answered;
         if (answered != answered_count_) return;
         opened_ = now;
@@ -156,6 +159,7 @@ class PhoneDesk {
     std::optional<std::size_t> read_for_;    // the answers logged at the last call heard
     std::vector<Phone> phones_;              // one per seat
     std::optional<std::string> table_note_;  // see take_table_note
+    std::size_t notes_made_ = 0;             // table notes given, ever
 };
 
 }  // namespace coyel::cli

@@ -62,12 +62,20 @@ class PhoneInbox {
 
     // The call at `answered` answers logged has been heard (the moderator's
     // Enter, or the voice done with what came before): the phones may show
-    // it (PhoneDesk::call_read). The last one given, once.
-    void call_read(std::size_t answered) { call_read_ = static_cast<long long>(answered); }
-    std::optional<std::size_t> take_call_read() {
-        const long long answered = call_read_.exchange(-1);
-        if (answered < 0) return std::nullopt;
-        return static_cast<std::size_t>(answered);
+    // it (PhoneDesk::call_read). The last one given, once, with how many of
+    // the table's notes the session had taken when it was heard, so that a
+    // call heard before a tie's note is not taken for the tie's round.
+    struct CallRead {
+        std::size_t answered = 0;
+        std::size_t notes_heard = 0;
+    };
+    void call_read(std::size_t answered) {
+        std::lock_guard lock(mutex_);
+        call_read_ = CallRead{answered, notes_taken_};
+    }
+    std::optional<CallRead> take_call_read() {
+        std::lock_guard lock(mutex_);
+        return std::exchange(call_read_, std::nullopt);
     }
 
     // A public moment of the phones for every screen and the voice (an
@@ -75,18 +83,22 @@ class PhoneInbox {
     void tell_table(std::string note) {
         std::lock_guard lock(mutex_);
         table_note_ = std::move(note);
+        ++notes_told_;
         wake();
     }
     std::optional<std::string> take_table_note() {
         std::lock_guard lock(mutex_);
+        if (table_note_) notes_taken_ = notes_told_;  // the last note covers those before it
         return std::exchange(table_note_, std::nullopt);
     }
 
   private:
     std::optional<std::string> table_note_;
+    std::size_t notes_told_ = 0;
+    std::size_t notes_taken_ = 0;
+    std::optional<CallRead> call_read_;
     int fd_ = -1;
     std::atomic<long long> undone_to_ = -1;
-    std::atomic<long long> call_read_ = -1;
     mutable std::mutex mutex_;
     std::vector<PhoneAnswer> waiting_;
 };

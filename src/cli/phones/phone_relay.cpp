@@ -17,7 +17,8 @@ void PhoneRelay::follow(const Game& game, const std::optional<LiveClock>& live) 
 void PhoneRelay::step() {
     const auto now = clock_.now();
     if (const auto undone = inbox_.take_undone()) desk_.undone_to(*undone, now);
-    if (const auto read = inbox_.take_call_read()) desk_.call_read(*read, now);
+    if (const auto read = inbox_.take_call_read())
+        desk_.call_read(read->answered, read->notes_heard, now);
     if (auto due = desk_.due(now)) inbox_.post(std::move(*due));
     if (auto note = desk_.take_table_note()) inbox_.tell_table(std::move(*note));
 }

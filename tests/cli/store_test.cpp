@@ -151,6 +151,7 @@ TEST_CASE("a follower on a disk sees each save, and the save's folder gone and b
     follower.start();
     REQUIRE(follower.saved());
     CHECK(follower.saved()->game.log().size() == 1);
+    CHECK_FALSE(follower.wait());    // armed: it waits for the disk's events alone
     CHECK_FALSE(follower.update());  // nothing written
     REQUIRE_FALSE(write_atomically(disk, "games/friday.json", save_game(noted_game(2))));
     CHECK(follower.update());
@@ -164,6 +165,7 @@ TEST_CASE("a follower on a disk sees each save, and the save's folder gone and b
     CHECK(follower.update());
     CHECK_FALSE(follower.missing());
     CHECK(follower.saved()->game.log().size() == 5);
+    CHECK_FALSE(follower.wait());  // the folder back, armed on events again
 }
 
 TEST_CASE("the command to go on is `coyel resume` alone only for a save in the games folder") {

@@ -65,7 +65,7 @@ RankRange rank_range(const Tally& tally, const Deck& deck, double z) {
 struct Race {
     const SimConfig& config;
     const RunSize& size;
-    const Progress& progress;
+    Progress progress;  // a copy: the race outlives a progress made for the call
     std::vector<DeckRun> runs;
     std::vector<Slot> racing;       // by run, then length: a deck's lengths rising
     std::optional<Slot> reference;  // the reference, when it is a candidate
@@ -300,8 +300,7 @@ Advice advise(const SimConfig& config, const RunSize& size, const AdviceAsk& ask
 }
 
 Advice advise_fixed(const SimConfig& config, const RunSize& size, const AdviceAsk& ask) {
-    const Progress none;  // the race holds it by reference: it outlives the race
-    Race race = start_race(config, size, ask, none);
+    Race race = start_race(config, size, ask, {});
     (void)race.play(race.racing, size.games);
     race.racing = without_repeats(race);
     return ranked_advice(race, ask.top);

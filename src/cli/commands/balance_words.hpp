@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "clock.hpp"
 #include "commands.hpp"
 #include "coyel/result.hpp"
 #include "lab.hpp"

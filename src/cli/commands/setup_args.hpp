@@ -14,6 +14,7 @@
 #include "coyel/result.hpp"
 #include "coyel/roles.hpp"
 #include "narrator.hpp"
+#include "disk.hpp"
 #include "repl/line_reader.hpp"
 
 namespace coyel::cli {

@@ -11,6 +11,7 @@
 
 #include "coyel/game.hpp"
 #include "coyel/save.hpp"
+#include "disk.hpp"
 #include "live_reading.hpp"
 #include "narrator.hpp"
 #include "store/rescue.hpp"

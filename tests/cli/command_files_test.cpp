@@ -277,7 +277,9 @@ TEST_CASE("resume refuses a broken or a foreign file with its reason, and never 
         {"games/notes.json",
          "games/notes.json: not a coyel save (no \"format\": \"coyel-heaven\")\n"},
     };
-    for (const auto& [path, reason] : cases) {
+    for (const auto& refused : cases) {
+        const char* path = refused.first;  // a plain name: a lambda captures it (clang 14)
+        const char* reason = refused.second;
         INFO(path);
         const auto before = disk.text_of(path);
         command_files::TypedIn typed("quit\n");

@@ -110,9 +110,12 @@ int play(Game game, const std::string& path, LineReader& reader, SaveLock lock, 
                              ? SessionIo{by_itself, nullptr, nullptr, false, false}
                              : SessionIo{reader, stdout, stderr,
                                          reader.interactive() && colour_enabled(stdout), clear};
-    GameWriter writer = [&table, &self, &disk](const std::string& to, const Game& saved,
-                                               const std::optional<LiveClock>& live) {
-        auto failed = write_atomically(disk, to, save_game(saved, live));
+    // Each save written from the lines kept since the last (SaveWriter): an
+    // input's save costs that input, not the whole log.
+    GameWriter writer = [&table, &self, written = writing_text(writer_on(disk))](
+                            const std::string& to, const Game& saved,
+                            const std::optional<LiveClock>& live) {
+        auto failed = written(to, saved, live);
         if (self.self) table.saved(saved, live);
         return failed;
     };

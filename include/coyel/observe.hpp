@@ -2,10 +2,13 @@
 // view, one player's card, what the rules told that player privately (a tap
 // on the shoulder, a head shake, a finger pointed) and their phone at the
 // call now expected. Every screen, page, phone and status is a projection of
-// an observation; no front end reads a hidden fact from the game. The table
-// of who learns what, and when, is in docs/rulings.md; twin games that
-// differ only in hidden facts give every observer but the one holding them
-// the same observation (tests/core/observe_test.cpp).
+// an observation; no front end reads a hidden fact from the game (the phones'
+// desk also asks the core, phone_call.hpp, the list every phone shows, the
+// same on all, and whose taps answer, to judge a night's answer as a
+// moderator would). The table of who learns what, and when, is in
+// docs/rulings.md; twin games that differ only in hidden facts give every
+// observer but the one holding them the same observation
+// (tests/core/observe_test.cpp).
 #pragma once
 
 #include <cstdint>

@@ -42,7 +42,7 @@ struct TableView {
     std::optional<WinReason> win_reason;
     bool operator==(const TableView&) const = default;
 
-    // The core's answers (state.hpp), for the game as the table knows it.
+    // The core's answers (state.hpp, legal.hpp), for the game as the table knows it.
     bool clock_may_run() const { return clock_runs_in(phase); }
     std::optional<std::int64_t> seconds_to_next_degree(std::int64_t clock) const {
         return seconds_to_degree(next_rise_at, clock);

@@ -1,7 +1,10 @@
-// The players' screen (`coyel display`): what the table knows at a moment, in
-// the script's words. It is made from the core's table view and the table's
-// chronicle only, so nothing on it can depend on a hidden fact; the front end
-// only lays it out. The time comes in as an input: the narration has no clock.
+// The players' screen (`coyel display`, the players' page, the laptop face up
+// with `--self`): what the table knows at a moment, in the script's words. It
+// is made from the table's observation (coyel/observe.hpp), the table's
+// chronicle and the save's live clock, with two public facts of the game (its
+// clock's reading, and whether the first election is the call now), so
+// nothing on it can depend on a hidden fact; the front end only lays it out.
+// The time comes in as an input: the narration has no clock.
 #pragma once
 
 #include <chrono>

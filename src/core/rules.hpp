@@ -2,7 +2,8 @@
 // the reason of the first check refusing an answer, with the arguments its
 // words need (who, whom), and no words. `Game::apply` asks the fast path
 // (legal.hpp) whether an answer is legal and, for one it refuses, these;
-// the front ends' questions (`choice_refusal`, `answer_refusal`, ...) too.
+// so do the engine's narrower questions (`choice_refusal`,
+// `answer_refusal`, ...), which the tests and the save's reader ask.
 // Private to the engine.
 #pragma once
 

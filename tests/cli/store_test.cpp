@@ -1,8 +1,8 @@
 // The store's rules on an in-memory disk (tests/fakes/memory_disk.hpp): a
 // file that is not a save is refused and never written over, a full disk or
 // a refused rename leaves the old save whole, one coyel per save, and the
-// games folder lists only saves. (session_test, rescue_test and tests/disk/
-// keep the real file system as smoke tests.)
+// games folder lists only saves. (session_test and tests/disk/ keep the
+// real file system as smoke tests.)
 #include <fmt/format.h>
 
 #include <cerrno>

@@ -1,6 +1,6 @@
 // The table's view, the strong way (issue 8): twin games that differ only in
 // hidden facts give byte-identical outputs wherever an output claims to be
-// the table's: the core's table_view, the REPL's `table`, and the replay's
+// the table's: the table's observation, the REPL's `table`, and the replay's
 // table story as text, Markdown and HTML, its statistics and the HTML's
 // players included, and the players' screen (`coyel display`).
 //
@@ -9,7 +9,7 @@
 // (b) changes one answer given eyes closed (the NGO's protection, a CEO
 // lobby, the banker's gesture) to another legal one. The twin's log is
 // replayed through a fresh game, and the twin is kept only when every public
-// fact, as defined below without the core's table_view, is the same at every
+// fact, as defined below without the core's views, is the same at every
 // entry. Then every table output must be the same too.
 #include <algorithm>
 #include <sstream>

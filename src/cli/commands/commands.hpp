@@ -1,6 +1,6 @@
 // What each subcommand is given and runs. The command line itself (CLI11)
 // is wired in app.cpp alone; each cmd_*.cpp runs one subcommand from a plain
-// struct, so none of them compiles CLI11.
+// struct or plain arguments, so none of them compiles CLI11.
 #pragma once
 
 #include <cstdint>

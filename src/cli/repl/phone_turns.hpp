@@ -1,6 +1,6 @@
 // The phones' turns in a session (`--cards phone`, `new --self`): their
-// answers taken as typed ones would be, the SLAPP-suit's call put on them
-// once it has been read, and, with no moderator, each day's talk timer and
+// answers taken as typed ones would be, each call put on them once the
+// table has heard it, and, with no moderator, each day's talk timer and
 // the game held to its voice's pace. The session lends what it owns; the
 // rules stay the engine's.
 #pragma once

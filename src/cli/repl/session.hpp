@@ -8,8 +8,8 @@
 // output port (output.hpp), the call on the screen (call_board.hpp), the
 // answers' reading (answer_reader.hpp), the
 // clock's driver (clock_driver.hpp), the save keeper (save_keeper.hpp), the
-// table's gate (table_gate.hpp) and the prompt's commands
-// (prompt_commands.hpp).
+// table's gate (table_gate.hpp), the prompt's commands
+// (prompt_commands.hpp) and the phones' turns (phone_turns.hpp).
 #pragma once
 
 #include <chrono>

@@ -54,7 +54,8 @@ struct TableView {
 // Who is looking at the game.
 struct Observer {
     enum class Kind {
-        moderator,  // every role and every corruption, on the table's view
+        moderator,  // every role and every corruption, on the game as it stands
+                    // (or, at a moment as told, on the table's view)
         table,      // what the table has been told, and nothing more
         player,     // the table's view and what the night showed them: their
                     // role, a carbon emission's fellows, the CEO to a player

@@ -13,8 +13,8 @@
 #include "coyel/game.hpp"
 #include "coyel/result.hpp"
 #include "coyel/roles.hpp"
-#include "narrator.hpp"
 #include "disk.hpp"
+#include "narrator.hpp"
 #include "repl/line_reader.hpp"
 
 namespace coyel::cli {

@@ -48,9 +48,9 @@ struct PublicServer::Impl {
         int fd = -1;             // its socket, watched while parked
         std::uint64_t seen = 0;  // 0: the state at once
         bool suspended = false;
-        bool gone = false;                  // the phone hung up while parked: end the stream
+        bool gone = false;                    // the phone hung up while parked: end the stream
         platform::Clock::Steady last_sent{};  // or when it opened
-        std::string pending = {};           // a message not yet all written
+        std::string pending = {};             // a message not yet all written
         std::size_t written = 0;
     };
 
